@@ -1,0 +1,268 @@
+// The data that flows between the engine's stages. Each stage is a pure function from one of
+// these to the next; pipeline.ts is the only file that knows every stage.
+// Musical time is in integer ticks (PPQ); seconds and samples appear only from rendering on.
+
+/** Ticks per quarter note for every composition. */
+export const PPQ = 480;
+
+export const GENRE_IDS = [
+  'lofi',
+  'house',
+  'techno',
+  'drum_and_bass',
+  'trap',
+  'synthwave',
+  'pop',
+  'rock',
+  'metal',
+  'funk',
+  'disco',
+  'jazz',
+  'bossa_nova',
+  'latin',
+  'reggae',
+  'country',
+  'folk',
+  'orchestral',
+  'cinematic',
+  'ambient',
+  'chiptune',
+  'afrobeat',
+  'blues',
+  'celtic',
+] as const;
+/** A genre the engine knows how to arrange (MUSIC.md's table). */
+export type GenreId = (typeof GENRE_IDS)[number];
+
+export type Mode = 'major' | 'minor' | 'dorian' | 'phrygian' | 'lydian' | 'mixolydian';
+
+/** A pitch class name with sharps or flats, e.g. "C", "F#", "Bb". */
+export type PitchClass = string;
+
+export interface Key {
+  tonic: PitchClass;
+  mode: Mode;
+}
+
+export interface Meter {
+  beatsPerBar: number; // numerator: 4 for 4/4, 3 for 3/4, 6 for 6/8
+  beatUnit: number; // denominator: 4 or 8
+}
+
+/** What a part does in the arrangement; composition writes notes by role. */
+export type PartRole = 'lead' | 'counter' | 'chords' | 'pad' | 'arp' | 'bass' | 'drums' | 'percussion';
+
+/** An instrument the brief asked for or the genre brings, with its General MIDI program. */
+export interface InstrumentChoice {
+  name: string; // human name shown to users: "upright bass", "electric piano"
+  program: number; // GM program 0–127; for drums, the GS kit program (0, 8, 16, 24, 25, 32, 40, 48)
+  role: PartRole;
+  isDrums: boolean;
+}
+
+export type SectionName = 'intro' | 'verse' | 'chorus' | 'bridge' | 'build' | 'drop' | 'breakdown' | 'outro' | 'theme';
+
+/** Where the brief's numbers came from, so users see how they were understood. */
+export type Source = 'prompt' | 'override' | 'genre' | 'mood' | 'default';
+
+/** How the prompt was understood: every field is always filled, whatever the text. */
+export interface Brief {
+  prompt: string;
+  language: 'en' | 'es' | 'fr' | 'de' | 'pt' | 'unknown';
+  genre: GenreId;
+  /** A second genre the prompt also named, blended into instrumentation and groove. */
+  secondaryGenre: GenreId | null;
+  genreSource: Source;
+  moods: string[]; // canonical English mood words: "dark", "happy", "calm", …
+  valence: number; // −1 (sad, dark) … +1 (happy, bright)
+  arousal: number; // 0 (calm, sleep) … 1 (frantic, aggressive)
+  bpm: number;
+  bpmSource: Source;
+  key: Key;
+  keySource: Source;
+  meter: Meter;
+  meterSource: Source;
+  instruments: InstrumentChoice[]; // drums included when present; never contains excluded ones
+  exclusions: string[]; // canonical words: "drums", "piano", "bass", "vocals", …
+  /** Energy per form position 0..1 (start → end); composition samples it per section. */
+  energyCurve: number[];
+  structureHints: SectionName[]; // sections the prompt asked for ("build", "drop", …)
+  loop: boolean;
+  durationSeconds: number;
+}
+
+/** A lead voice from the marketplace: the engine performs the lead line with it. */
+export interface VoiceSpec {
+  id?: string;
+  name: string;
+  program: number; // GM program that carries the timbre (e.g. 52 choir aahs, 53 voice oohs, 85 voice lead)
+  lowPitch: number; // MIDI note range the voice sings in
+  highPitch: number;
+  vibratoDepthCents: number;
+  vibratoRateHz: number;
+  articulation: 'legato' | 'normal' | 'staccato';
+  /** 0 dark … 1 bright: a brightness (filter) tilt applied in rendering. */
+  brightness: number;
+}
+
+export interface NoteEvent {
+  startTick: number;
+  durationTicks: number;
+  pitch: number; // MIDI 0–127
+  velocity: number; // 1–127
+}
+
+/** A continuous controller or pitch bend point for a part (e.g. an 808 glide, vibrato depth). */
+export interface ControlEvent {
+  tick: number;
+  type: 'pitchBend' | 'modulation' | 'expression';
+  value: number; // pitchBend −8192…8191; modulation/expression 0–127
+}
+
+export interface Part {
+  id: string; // stable, filename-safe: "drums", "bass", "lead", "pad-2"
+  name: string; // human instrument name
+  role: PartRole;
+  program: number;
+  isDrums: boolean;
+  channel: number; // 0–15; 9 is the drum channel
+  volume: number; // 0–127 channel volume (CC7)
+  pan: number; // −1 (left) … +1 (right)
+  reverbSend: number; // 0–127 (CC91)
+  chorusSend: number; // 0–127 (CC93)
+  notes: NoteEvent[];
+  controls: ControlEvent[];
+  /** Present on the lead when a marketplace voice performs it. */
+  voice?: VoiceSpec;
+}
+
+export interface Section {
+  name: SectionName;
+  startBar: number;
+  bars: number;
+  startTick: number;
+  endTick: number;
+  energy: number; // 0..1
+}
+
+/** The whole score, in ticks; rendering turns it into exactly durationSeconds of audio. */
+export interface Composition {
+  ppq: number;
+  bpm: number; // constant tempo for the whole piece
+  meter: Meter;
+  key: Key;
+  ticksPerBar: number;
+  sections: Section[];
+  parts: Part[];
+  /** Total length of the audio to render; the score may end earlier and ring out into it. */
+  durationSeconds: number;
+  loop: boolean;
+  /** Swing ratio for display/analysis only (notes are already placed): 0.5 straight, 0.66 triplet. */
+  swing: number;
+  chords: ChordEvent[];
+}
+
+export interface ChordEvent {
+  startTick: number;
+  durationTicks: number;
+  symbol: string; // "Dm7", "G7", "Cmaj7"
+  root: PitchClass;
+  pitches: number[]; // MIDI pitches of the voicing
+}
+
+/** Stereo PCM at a fixed sample rate, as float32 planes in −1…1. */
+export interface AudioBuffer {
+  sampleRate: number;
+  left: Float32Array;
+  right: Float32Array;
+}
+
+export type AudioFormat = 'wav' | 'mp3' | 'ogg' | 'flac';
+
+export interface OutputOptions {
+  formats: AudioFormat[]; // default ['mp3', 'wav']
+  stems: boolean; // default false
+  midi: boolean; // default true
+  waveform: boolean; // default true
+}
+
+export interface TrackRequest {
+  prompt: string;
+  durationSeconds: number; // 5–600
+  seed: number; // 32-bit unsigned integer
+  loop?: boolean;
+  overrides?: { bpm?: number; key?: string; meter?: string };
+  voice?: VoiceSpec;
+  outputs?: Partial<OutputOptions>;
+}
+
+export type Stage = 'brief' | 'composition' | 'rendering' | 'mastering' | 'encoding';
+
+/** A chunk of finished (mastered) audio, handed out while the rest is still being made. */
+export interface AudioChunk {
+  index: number;
+  startSample: number;
+  buffer: AudioBuffer;
+  final: boolean;
+}
+
+export interface GenerateDeps {
+  bank: SoundBank;
+  onProgress?: (fraction: number, stage: Stage) => void;
+  signal?: AbortSignal;
+  /** When set, mastered audio is handed out in order as it is rendered. */
+  onChunk?: (chunk: AudioChunk) => void;
+}
+
+/** A loaded SoundFont, parsed once per process; opaque to everything but rendering/. */
+export interface SoundBank {
+  readonly name: string;
+  readonly bytes: Uint8Array;
+  /** Rendering keeps its parsed form here; other stages must not touch it. */
+  readonly handle: unknown;
+}
+
+export interface MusicSummary {
+  bpm: number;
+  key: string; // "D minor"
+  timeSignature: string; // "4/4"
+  genre: string; // human label: "lo-fi hip hop"
+  moods: string[];
+  instruments: string[];
+  sections: { name: SectionName; start: number; end: number }[]; // seconds
+}
+
+export interface WaveformPeaks {
+  samplesPerPeak: number;
+  /** min/max pairs per bucket, interleaved, in −1…1, rounded to 4 decimals. */
+  peaks: number[];
+}
+
+export interface TrackResult {
+  brief: Brief;
+  composition: Composition;
+  music: MusicSummary;
+  audio: {
+    sampleRate: number;
+    channels: 2;
+    durationSeconds: number;
+    loudnessLufs: number;
+    truePeakDbtp: number;
+  };
+  files: Partial<Record<AudioFormat, Uint8Array>>;
+  midi?: Uint8Array;
+  stems?: { partId: string; name: string; wav: Uint8Array }[];
+  waveform?: WaveformPeaks;
+  timingsMs: Partial<Record<Stage, number>>;
+}
+
+/** An error raised by one stage of the engine. */
+export class EngineError extends Error {
+  constructor(
+    readonly stage: Stage | 'bank' | 'request',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
