@@ -60,7 +60,16 @@ export interface InstrumentChoice {
   isDrums: boolean;
 }
 
-export type SectionName = 'intro' | 'verse' | 'chorus' | 'bridge' | 'build' | 'drop' | 'breakdown' | 'outro' | 'theme';
+export type SectionName =
+  | 'intro'
+  | 'verse'
+  | 'chorus'
+  | 'bridge'
+  | 'build'
+  | 'drop'
+  | 'breakdown'
+  | 'outro'
+  | 'theme';
 
 /** Where the brief's numbers came from, so users see how they were understood. */
 export type Source = 'prompt' | 'override' | 'genre' | 'mood' | 'default';
