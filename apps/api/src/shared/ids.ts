@@ -1,0 +1,35 @@
+// Prefixed, time-sortable identifiers (API.md): `trk_01J…`. ULIDs sort by creation time, which
+// keyset pagination on (created_at, id) relies on for ties.
+import { monotonicFactory } from 'ulid';
+
+export type IdPrefix =
+  | 'usr'
+  | 'wsp'
+  | 'key'
+  | 'trk'
+  | 'voc'
+  | 'evt'
+  | 'ses'
+  | 'whe'
+  | 'req'
+  | 'mem'
+  | 'crd'
+  | 'job'
+  | 'whd'
+  | 'lnk';
+
+const nextUlid = monotonicFactory();
+
+/** A new id such as `trk_01JD0…` (26 Crockford base32 characters after the prefix). */
+export function newId(prefix: IdPrefix): string {
+  return `${prefix}_${nextUlid()}`;
+}
+
+/** True when text looks like an id with the given prefix (cheap check before any database read). */
+export function isId(prefix: IdPrefix, text: string): boolean {
+  return (
+    text.length === prefix.length + 27 &&
+    text.startsWith(`${prefix}_`) &&
+    /^[0-9A-HJKMNP-TV-Z]{26}$/.test(text.slice(prefix.length + 1))
+  );
+}

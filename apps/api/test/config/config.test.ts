@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+describe('loadConfig', () => {
+  it('fills the documented defaults from an empty environment', () => {
+    const config = loadConfig({});
+    assert.equal(config.PORT, 8080);
+    assert.equal(config.DATA_DIR, './data');
+    assert.equal(config.PUBLIC_URL, 'http://localhost:8080');
+    assert.equal(config.DATABASE_URL, undefined);
+    assert.deepEqual(config.ALLOWED_ORIGINS, ['http://localhost:8080']);
+  });
+
+  it('names the bad variable and what is allowed', () => {
+    assert.throws(
+      () => loadConfig({ PORT: 'eighty' }),
+      (error: Error) => error instanceof ConfigError && /^Invalid PORT="eighty"/.test(error.message),
+    );
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'staging' }),
+      /Invalid NODE_ENV="staging": allowed values are development, production, test/,
+    );
+    assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }), /Invalid DATABASE_URL/);
+  });
+
+  it('adds ALLOWED_ORIGINS to the public origin', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://api.example.com/',
+      ALLOWED_ORIGINS: 'https://studio.example.com',
+    });
+    assert.equal(config.PUBLIC_URL, 'https://api.example.com');
+    assert.deepEqual(config.ALLOWED_ORIGINS, ['https://api.example.com', 'https://studio.example.com']);
+  });
+
+  it('stops the process with one line and exit code 78 on a bad value', () => {
+    const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+    const result = spawnSync(process.execPath, ['--import', 'tsx', main, 'migrate'], {
+      env: { ...process.env, PORT: '99999' },
+      encoding: 'utf8',
+    });
+    assert.equal(result.status, 78);
+    assert.equal(result.stderr.trim().split('\n').length, 1);
+    assert.match(result.stderr, /PORT/);
+  });
+});

@@ -1,0 +1,51 @@
+// Builds the real app in-process on a fresh database with the real migrations.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type AppDeps, buildApp } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import type { DatabaseHandle } from '../../src/database/create-database.js';
+import { createManualClock } from '../../src/shared/clock.js';
+import { createTestDatabase, type DatabaseKind } from './databases.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  clock: ReturnType<typeof createManualClock>;
+  close(): Promise<void>;
+}
+
+/** A test configuration with a throw-away DATA_DIR; env overrides win. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'tf-test-')),
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}
+
+/** Builds the app on a fresh database of the given kind. */
+export async function createTestApp(
+  kind: DatabaseKind = 'pglite',
+  options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = await createTestDatabase(kind);
+  const clock = createManualClock(new Date());
+  const app = await buildApp({ config, database, clock, ...options.deps });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,147 @@
+// The independent audio analyzer behind the quality bars (ENGINE.md "Bars it is measured
+// against"). It reads only the rendered audio, with essentia.js and plain DSP, and never feeds
+// anything back into the engine.
+import {
+  ANALYSIS_SAMPLE_RATE,
+  countClippedSamples,
+  downmix,
+  longestSilenceSeconds,
+  resample,
+  toDb,
+  truePeakLinear,
+} from './dsp.js';
+import { type EssentiaVector, getEssentia, withVector } from './essentia.js';
+import { type PcmAudio, parseWav } from './wav.js';
+
+/** The key profile KeyExtractor uses; chosen on synthetic progressions (see test/analyzer). */
+export const KEY_PROFILE = 'edma';
+
+export interface AudioAnalysis {
+  durationSeconds: number;
+  sampleRate: number;
+  loudnessLufs: number;
+  truePeakDbtp: number;
+  samplePeakDbfs: number;
+  clippedSamples: number;
+  /** Raw tempo estimate, not folded to any target. */
+  tempoBpm: number;
+  /** A second, independent estimate (Percival) for the report. */
+  tempoPercivalBpm: number;
+  key: { tonic: string; mode: 'major' | 'minor'; strength: number };
+  onsetsPerSecond: number;
+  longestSilenceSeconds: number;
+}
+
+export interface AnalyzeOptions {
+  /** Which costly measurements to run; all by default. Levels, duration and silence always run. */
+  measure?: { tempo?: boolean; secondTempo?: boolean; key?: boolean; onsets?: boolean };
+}
+
+/** Analyzes a WAV file's bytes. */
+export function analyzeWav(bytes: Uint8Array, options: AnalyzeOptions = {}): AudioAnalysis {
+  return analyzePcm(parseWav(bytes), options);
+}
+
+function readVector(vector: EssentiaVector): Float32Array {
+  const array = getEssentia().vectorToArray(vector);
+  vector.delete();
+  return array;
+}
+
+/** Analyzes decoded PCM planes (any sample rate, mono or stereo). */
+export function analyzePcm(audio: PcmAudio, options: AnalyzeOptions = {}): AudioAnalysis {
+  const essentia = getEssentia();
+  const { channels, sampleRate } = audio;
+  const left = channels[0] ?? new Float32Array(0);
+  const right = channels[1] ?? left;
+  const durationSeconds = left.length / sampleRate;
+
+  const loudnessLufs = withVector(left, (leftVector) =>
+    withVector(right, (rightVector) => {
+      const result = essentia.LoudnessEBUR128(leftVector, rightVector, 0.1, sampleRate, false);
+      readVector(result.momentaryLoudness);
+      readVector(result.shortTermLoudness);
+      return result.integratedLoudness as number;
+    }),
+  );
+  let peakLinear = 0;
+  let truePeak = 0;
+  for (const channel of channels) {
+    for (let i = 0; i < channel.length; i++)
+      peakLinear = Math.max(peakLinear, Math.abs(channel[i] as number));
+    truePeak = Math.max(truePeak, truePeakLinear(channel));
+  }
+  const base = {
+    durationSeconds,
+    sampleRate,
+    loudnessLufs,
+    truePeakDbtp: toDb(truePeak),
+    samplePeakDbfs: toDb(peakLinear),
+    clippedSamples: countClippedSamples(channels),
+    longestSilenceSeconds: longestSilenceSeconds(channels, sampleRate),
+  };
+  const measure = { tempo: true, secondTempo: true, key: true, onsets: true, ...options.measure };
+  const needsMono = measure.tempo || measure.secondTempo || measure.key || measure.onsets;
+  const mono = needsMono
+    ? resample(downmix(channels), sampleRate, ANALYSIS_SAMPLE_RATE)
+    : new Float32Array(0);
+  return {
+    ...base,
+    tempoBpm: measure.tempo ? measureTempo(mono) : Number.NaN,
+    tempoPercivalBpm: measure.secondTempo ? measureTempoPercival(mono) : Number.NaN,
+    key: measure.key ? measureKey(mono) : { tonic: '', mode: 'major', strength: 0 },
+    onsetsPerSecond: measure.onsets ? measureOnsetRate(mono) : Number.NaN,
+  };
+}
+
+/** Tempo of a 44.1 kHz mono signal by RhythmExtractor2013 (multifeature), unfolded. */
+export function measureTempo(mono: Float32Array): number {
+  return withVector(mono, (vector) => {
+    const rhythm = getEssentia().RhythmExtractor2013(vector, 208, 'multifeature', 40);
+    for (const field of ['ticks', 'estimates', 'bpmIntervals']) if (rhythm[field]) readVector(rhythm[field]);
+    return rhythm.bpm as number;
+  });
+}
+
+/** Tempo of a 44.1 kHz mono signal by Percival's estimator, a second opinion for octave errors. */
+export function measureTempoPercival(mono: Float32Array): number {
+  return withVector(
+    mono,
+    (vector) =>
+      getEssentia().PercivalBpmEstimator(vector, 1024, 2048, 128, 128, 210, 50, ANALYSIS_SAMPLE_RATE)
+        .bpm as number,
+  );
+}
+
+/** Key and scale of a 44.1 kHz mono signal by KeyExtractor with KEY_PROFILE. */
+export function measureKey(mono: Float32Array): AudioAnalysis['key'] {
+  return withVector(mono, (vector) => {
+    const key = getEssentia().KeyExtractor(
+      vector,
+      true,
+      4096,
+      4096,
+      12,
+      3500,
+      60,
+      25,
+      0.2,
+      KEY_PROFILE,
+      ANALYSIS_SAMPLE_RATE,
+    );
+    return {
+      tonic: key.key as string,
+      mode: key.scale as 'major' | 'minor',
+      strength: key.strength as number,
+    };
+  });
+}
+
+/** Onsets per second of a 44.1 kHz mono signal by essentia's OnsetRate (HFC + complex domain). */
+export function measureOnsetRate(mono: Float32Array): number {
+  return withVector(mono, (vector) => {
+    const onsets = getEssentia().OnsetRate(vector);
+    readVector(onsets.onsets);
+    return onsets.onsetRate as number;
+  });
+}

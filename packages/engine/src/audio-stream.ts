@@ -1,0 +1,101 @@
+// Hands mastered audio to deps.onChunk in order while rendering continues. The integrated loudness of
+// the whole track is unknown until it is rendered, so the streamed gain is predicted from the first
+// seconds; the finished files are mastered again from the complete mix.
+import { createStreamingMaster, measureLoudness } from './mastering/index.js';
+import type { AudioBuffer, AudioChunk } from './types.js';
+
+/** How much audio is measured before the first chunk goes out: short, so streaming starts early. */
+const ESTIMATE_SECONDS = 1;
+/** Intros are usually quieter than the body; lean the predicted gain down so later sections are not crushed. */
+const INTRO_ALLOWANCE_DB = 2;
+const MIN_GAIN_DB = -12;
+const MAX_GAIN_DB = 24;
+
+export interface AudioStreamOptions {
+  sampleRate: number;
+  targetLoudnessLufs: number;
+  ceilingDbtp: number;
+  fadeInSeconds: number;
+  onChunk: (chunk: AudioChunk) => void;
+}
+
+/** Accepts rendered mix blocks in order and emits mastered chunks; call end() after the last block. */
+export interface AudioStream {
+  push(startSample: number, left: Float32Array, right: Float32Array): void;
+  end(): void;
+}
+
+/** The gain that would bring a short excerpt to the target, leaning down for quiet intros. */
+export function predictGainDb(excerpt: AudioBuffer, targetLoudnessLufs: number): number {
+  const loudness = measureLoudness(excerpt).integratedLufs;
+  if (!Number.isFinite(loudness)) return 12;
+  const gainDb = targetLoudnessLufs - loudness - INTRO_ALLOWANCE_DB;
+  return Math.max(MIN_GAIN_DB, Math.min(MAX_GAIN_DB, gainDb));
+}
+
+/** Creates the streaming path; nothing is emitted until ESTIMATE_SECONDS of audio have arrived. */
+export function createAudioStream(options: AudioStreamOptions): AudioStream {
+  const estimateSamples = Math.round(ESTIMATE_SECONDS * options.sampleRate);
+  const held: { left: Float32Array; right: Float32Array }[] = [];
+  let heldSamples = 0;
+  let master: ReturnType<typeof createStreamingMaster> | undefined;
+  let pending: AudioBuffer | undefined;
+  let nextIndex = 0;
+  let emittedSamples = 0;
+
+  const emit = (buffer: AudioBuffer, final: boolean) => {
+    options.onChunk({ index: nextIndex++, startSample: emittedSamples, buffer, final });
+    emittedSamples += buffer.left.length;
+  };
+  // One chunk is held back so the last one can be marked final.
+  const offer = (buffer: AudioBuffer | undefined) => {
+    if (!buffer || buffer.left.length === 0) return;
+    if (pending) emit(pending, false);
+    pending = buffer;
+  };
+  const startMaster = () => {
+    const excerpt = joinBlocks(held, options.sampleRate);
+    master = createStreamingMaster({
+      sampleRate: options.sampleRate,
+      gainDb: predictGainDb(excerpt, options.targetLoudnessLufs),
+      ceilingDbtp: options.ceilingDbtp,
+      fadeInSeconds: options.fadeInSeconds,
+    });
+    offer(master.process(excerpt));
+    held.length = 0;
+  };
+
+  return {
+    push(_startSample, left, right) {
+      // Blocks are views into the render buffers; copy before they are touched again.
+      if (!master) {
+        held.push({ left: left.slice(), right: right.slice() });
+        heldSamples += left.length;
+        if (heldSamples >= estimateSamples) startMaster();
+        return;
+      }
+      offer(master.process({ sampleRate: options.sampleRate, left: left.slice(), right: right.slice() }));
+    },
+    end() {
+      if (!master) startMaster();
+      offer((master as ReturnType<typeof createStreamingMaster>).finish());
+      if (pending) emit(pending, true);
+      else
+        emit({ sampleRate: options.sampleRate, left: new Float32Array(0), right: new Float32Array(0) }, true);
+      pending = undefined;
+    },
+  };
+}
+
+function joinBlocks(blocks: { left: Float32Array; right: Float32Array }[], sampleRate: number): AudioBuffer {
+  const total = blocks.reduce((sum, block) => sum + block.left.length, 0);
+  const left = new Float32Array(total);
+  const right = new Float32Array(total);
+  let at = 0;
+  for (const block of blocks) {
+    left.set(block.left, at);
+    right.set(block.right, at);
+    at += block.left.length;
+  }
+  return { sampleRate, left, right };
+}

@@ -1,0 +1,209 @@
+// Stage 2: Brief → Composition. Writes exactly one part per instrument of the brief (plus a
+// lead when a voice is given and the brief has none), each from its own seeded stream.
+import { createRng, type Rng } from '../random.js';
+import {
+  type Brief,
+  type ChordEvent,
+  type Composition,
+  type ControlEvent,
+  type InstrumentChoice,
+  type NoteEvent,
+  type Part,
+  type PartRole,
+  PPQ,
+  type VoiceSpec,
+} from '../types.js';
+import { writeAccompaniment } from './accompaniment.js';
+import { writeBass } from './bass.js';
+import { type ArrangeContext, meterFeelOf, STEP_TICKS } from './context.js';
+import { writeCounter } from './counter.js';
+import { writeDrums, writePitchedPercussion } from './drums.js';
+import { cleanControls, cleanNotes, closeGaps } from './finish.js';
+import { planForm, secondsToTicks } from './form.js';
+import { applySwing, humanize } from './groove.js';
+import { buildHarmony } from './harmony.js';
+import { writeLead } from './melody.js';
+import { mixFor } from './mix.js';
+import type { CompStyle, GenreStyle } from './styles.js';
+import { blendStyles, getStyle } from './styles.js';
+import { pitchClassOf, scalePitchClasses } from './theory.js';
+import { leadRange, performWithVoice } from './voice.js';
+
+/** Options for composeTrack: the request's seed and an optional marketplace voice for the lead. */
+export interface ComposeOptions {
+  seed: number;
+  voice?: VoiceSpec;
+}
+
+// Parts that can carry an intro on their own; without one the lead plays from the first bar.
+const BED_ROLES = new Set<PartRole>(['chords', 'pad', 'arp', 'bass']);
+
+function compStyleFor(instrument: InstrumentChoice, style: GenreStyle, indexInRole: number): CompStyle {
+  const comp = indexInRole % 2 === 0 ? style.comp : style.comp2;
+  const guitar = instrument.program >= 24 && instrument.program <= 28;
+  const organOrStrings =
+    (instrument.program >= 16 && instrument.program <= 23) ||
+    (instrument.program >= 48 && instrument.program <= 55);
+  if (guitar && comp === 'block') return 'strum';
+  if (organOrStrings && (comp === 'power' || comp === 'chug' || comp === 'strum')) return 'sustain';
+  return comp;
+}
+
+function writePart(
+  ctx: ArrangeContext,
+  instrument: InstrumentChoice,
+  indexInRole: number,
+  instruments: InstrumentChoice[],
+  rng: Rng,
+  voice: VoiceSpec | undefined,
+): { notes: NoteEvent[]; controls: ControlEvent[] } {
+  const none: ControlEvent[] = [];
+  if (instrument.isDrums) {
+    const lanes = instrument.role === 'percussion' ? ctx.style.percussion : ctx.style.drums;
+    return {
+      notes: writeDrums(ctx, lanes, rng, { fills: instrument.role !== 'percussion' }),
+      controls: none,
+    };
+  }
+  const hasChords = instruments.some((i) => i.role === 'chords');
+  switch (instrument.role) {
+    case 'lead': {
+      const soloist = !instruments.some((i) => !i.isDrums && BED_ROLES.has(i.role));
+      const range = leadRange(ctx.style.leadCenterPitch, voice);
+      return { notes: writeLead(ctx, range, rng, soloist), controls: none };
+    }
+    case 'counter': {
+      const hasBed = instruments.some((i) => !i.isDrums && BED_ROLES.has(i.role));
+      return { notes: writeCounter(ctx, rng, !hasBed), controls: none };
+    }
+    case 'bass':
+      return writeBass(ctx, rng);
+    case 'pad':
+      return {
+        notes: writeAccompaniment(ctx, 'sustain', rng, {
+          transposeSemitones: 0,
+          baseVelocity: 78,
+          skipIntro: false,
+        }),
+        controls: none,
+      };
+    case 'arp':
+      return {
+        notes: writeAccompaniment(ctx, 'arpeggio', rng, {
+          transposeSemitones: 0,
+          baseVelocity: 80,
+          skipIntro: hasChords,
+        }),
+        controls: none,
+      };
+    case 'percussion':
+      return { notes: writePitchedPercussion(ctx, rng), controls: none };
+    default: {
+      const comp = compStyleFor(instrument, ctx.style, indexInRole);
+      return {
+        notes: writeAccompaniment(ctx, comp, rng, {
+          transposeSemitones: 0,
+          baseVelocity: 86,
+          skipIntro: false,
+        }),
+        controls: none,
+      };
+    }
+  }
+}
+
+/** Composes the score for a brief: pure and deterministic for (brief, seed, voice).
+ * @example composeTrack(brief, { seed: 7 }).parts.map((p) => p.id) // ['drums', 'bass', 'chords', 'lead'] */
+export function composeTrack(brief: Brief, options: ComposeOptions): Composition {
+  const rng = createRng(options.seed);
+  const style = blendStyles(
+    getStyle(brief.genre),
+    brief.secondaryGenre ? getStyle(brief.secondaryGenre) : null,
+  );
+  const form = planForm(brief, style);
+  const chords = buildHarmony(brief, style, form, rng.fork('harmony'));
+  const feel = meterFeelOf(brief.meter.beatsPerBar, brief.meter.beatUnit);
+  const ctx: ArrangeContext = {
+    brief,
+    style,
+    form,
+    feel,
+    beatTicks: feel === 'compound' ? (PPQ * 4 * 3) / brief.meter.beatUnit : (PPQ * 4) / brief.meter.beatUnit,
+    stepsPerBar: Math.round(form.ticksPerBar / STEP_TICKS),
+    scalePcs: scalePitchClasses(brief.key),
+    tonicPc: pitchClassOf(brief.key.tonic),
+    chords,
+  };
+  const voice = options.voice;
+  const instruments = [...brief.instruments];
+  if (voice && !instruments.some((i) => i.role === 'lead' && !i.isDrums)) {
+    instruments.push({ name: voice.name, program: voice.program, role: 'lead', isDrums: false });
+  }
+  const roleCounts = new Map<PartRole, number>();
+  let nextChannel = 0;
+  let voiceGiven = false;
+  const parts: Part[] = instruments.map((instrument) => {
+    const indexInRole = roleCounts.get(instrument.role) ?? 0;
+    roleCounts.set(instrument.role, indexInRole + 1);
+    const id = indexInRole === 0 ? instrument.role : `${instrument.role}-${indexInRole + 1}`;
+    const performsVoice = !!voice && !voiceGiven && instrument.role === 'lead' && !instrument.isDrums;
+    if (performsVoice) voiceGiven = true;
+    const partRng = rng.fork(id);
+    const written = writePart(
+      ctx,
+      instrument,
+      indexInRole,
+      instruments,
+      partRng,
+      performsVoice ? voice : undefined,
+    );
+    let notes = written.notes;
+    let controls = written.controls;
+    if (feel !== 'compound') notes = applySwing(notes, style.swing, style.swingPairTicks);
+    if (style.humanize) notes = humanize(notes, brief.bpm, rng.fork(`${id}-feel`));
+    if (performsVoice && voice) {
+      const performed = performWithVoice(cleanNotes(notes, form.totalTicks), voice, brief.bpm);
+      notes = performed.notes;
+      controls = [...controls, ...performed.controls];
+    }
+    let channel = 9;
+    if (!instrument.isDrums) {
+      channel = nextChannel % 15 >= 9 ? (nextChannel % 15) + 1 : nextChannel % 15;
+      nextChannel++;
+    }
+    const part: Part = {
+      id,
+      name: performsVoice && voice ? voice.name : instrument.name,
+      role: instrument.role,
+      program: performsVoice && voice ? voice.program : instrument.program,
+      isDrums: instrument.isDrums,
+      channel,
+      ...mixFor(instrument.role, indexInRole),
+      notes: cleanNotes(notes, form.totalTicks),
+      controls: cleanControls(controls, form.totalTicks),
+    };
+    if (performsVoice && voice) part.voice = voice;
+    return part;
+  });
+  closeGaps(parts, secondsToTicks(0.6, brief.bpm), form.musicEndTick);
+  const chordEvents: ChordEvent[] = chords.map((c) => ({
+    startTick: c.startTick,
+    durationTicks: c.durationTicks,
+    symbol: c.symbol,
+    root: c.root,
+    pitches: c.voicing,
+  }));
+  return {
+    ppq: PPQ,
+    bpm: brief.bpm,
+    meter: { ...brief.meter },
+    key: { ...brief.key },
+    ticksPerBar: form.ticksPerBar,
+    sections: form.sections,
+    parts,
+    durationSeconds: brief.durationSeconds,
+    loop: brief.loop,
+    swing: feel === 'compound' ? 0.5 : style.swing,
+    chords: chordEvents,
+  };
+}

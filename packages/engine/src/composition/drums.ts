@@ -1,0 +1,208 @@
+// Drums and percussion from the genre's sixteenth-step grooves: energy gates the layers, a fill
+// leads into each section, a crash marks its first beat, and 3/4 and 6/8 get their own accents.
+import type { Rng } from '../random.js';
+import type { NoteEvent, Section } from '../types.js';
+import { type ArrangeContext, barsOf, pushNote, STEP_TICKS, velocityFor } from './context.js';
+import type { DrumLane } from './styles.js';
+
+const LEVEL: Record<string, number> = { X: 118, x: 98, o: 76, g: 44 };
+const KICK = 36;
+const SNARE = 38;
+const CRASH = 49;
+const TOMS = [50, 48, 47, 45, 43, 41];
+const HAT_NOTES = new Set([42, 44, 46, 51, 53, 54, 69, 70]);
+const DRUM_NOTE_TICKS = 90;
+
+// Strong–weak–weak for 3/4; two dotted-quarter groups for 6/8 (eighths on even steps).
+const METER_TEMPLATES = {
+  triple: { kick: 'X...........', snare: '....o...o...', hat: 'x.g.o.g.o.g.', other: 'x...o...o...' },
+  compound: { kick: 'X.....o.....', snare: '......x.....', hat: 'x.g.g.o.g.g.', other: 'x...g.o...g.' },
+};
+
+function laneFamily(note: number): 'kick' | 'snare' | 'hat' | 'other' {
+  if (note === 35 || note === KICK) return 'kick';
+  if (note >= 37 && note <= 40) return 'snare';
+  if (HAT_NOTES.has(note)) return 'hat';
+  return 'other';
+}
+
+function lanesForMeter(ctx: ArrangeContext, lanes: readonly DrumLane[]): DrumLane[] {
+  if (ctx.feel === 'duple') {
+    if (ctx.stepsPerBar === 16) return [...lanes];
+    return lanes.map((lane) => ({
+      ...lane,
+      pattern: lane.pattern.padEnd(ctx.stepsPerBar, '.').slice(0, ctx.stepsPerBar),
+    }));
+  }
+  const template = METER_TEMPLATES[ctx.feel];
+  const seen = new Set<string>();
+  const result: DrumLane[] = [];
+  for (const lane of lanes) {
+    const family = laneFamily(lane.note);
+    if (seen.has(`${family}-${lane.note}`)) continue;
+    seen.add(`${family}-${lane.note}`);
+    const pattern = template[family].repeat(Math.ceil(ctx.stepsPerBar / 12)).slice(0, ctx.stepsPerBar);
+    result.push({ ...lane, pattern });
+  }
+  return result;
+}
+
+function sectionLanes(ctx: ArrangeContext, lanes: DrumLane[], section: Section): DrumLane[] {
+  let active = lanes.filter((lane) => section.energy >= lane.minEnergy);
+  if (section.name === 'intro' && ctx.style.introDrums === 'light') {
+    active = active.filter((lane) => laneFamily(lane.note) === 'kick' || laneFamily(lane.note) === 'hat');
+  }
+  if (section.name === 'breakdown') active = active.filter((lane) => laneFamily(lane.note) === 'hat');
+  if (active.length === 0 && section.energy >= 0.3 && lanes[0]) active = [lanes[0]];
+  return active;
+}
+
+// Beat trackers fold slow tempos to 2× when eighth hats are as loud as the beat (reggae at 72
+// was heard at 144 by essentia's RhythmExtractor2013), so slow hats keep only their quarters loud.
+function thinOrThicken(pattern: string, ctx: ArrangeContext, energy: number, family: string): string {
+  if (ctx.feel !== 'duple') return pattern;
+  const bpm = ctx.brief.bpm;
+  if (family !== 'hat') return pattern;
+  if (bpm < 80) return [...pattern].map((c, s) => (s % 4 === 0 || c === '.' ? c : 'g')).join('');
+  if (energy < 0.3) return [...pattern].map((c, s) => (s % 4 === 0 ? c : '.')).join('');
+  if (energy >= 0.78 && ctx.style.swing === 0.5)
+    return [...pattern].map((c, s) => (c === '.' && s % 2 === 1 ? 'g' : c)).join('');
+  return pattern;
+}
+
+function writeFill(
+  ctx: ArrangeContext,
+  barTick: number,
+  energy: number,
+  rng: Rng,
+  notes: NoteEvent[],
+): number {
+  const fillSteps = energy > 0.6 ? 8 : 4;
+  const startStep = ctx.stepsPerBar - fillSteps;
+  const useToms = rng.chance(0.6);
+  for (let i = 0; i < fillSteps; i++) {
+    if (energy < 0.5 && i % 2 === 1) continue;
+    const pitch = useToms
+      ? TOMS[Math.min(TOMS.length - 1, Math.floor((i * TOMS.length) / fillSteps))]!
+      : SNARE;
+    const velocity = velocityFor(80 + Math.round((35 * i) / fillSteps), energy);
+    pushNote(notes, barTick + (startStep + i) * STEP_TICKS, DRUM_NOTE_TICKS, pitch, velocity);
+  }
+  return startStep;
+}
+
+function writeBuildRoll(
+  ctx: ArrangeContext,
+  barTick: number,
+  barsLeft: number,
+  energy: number,
+  notes: NoteEvent[],
+): void {
+  const every = barsLeft > 1 ? 2 : 1;
+  for (let step = 0; step < ctx.stepsPerBar; step += every) {
+    const velocity = velocityFor(70 + Math.round((40 * step) / ctx.stepsPerBar), energy);
+    pushNote(notes, barTick + step * STEP_TICKS, DRUM_NOTE_TICKS, SNARE, velocity);
+  }
+}
+
+/** Writes a drum kit part (fills and crashes on) or a percussion part (lanes only). */
+export function writeDrums(
+  ctx: ArrangeContext,
+  lanes: readonly DrumLane[],
+  rng: Rng,
+  options: { fills: boolean },
+): NoteEvent[] {
+  const notes: NoteEvent[] = [];
+  const meterLanes = lanesForMeter(ctx, lanes);
+  const stop = ctx.form.finalChordTick ?? ctx.form.totalTicks;
+  const sections = ctx.form.sections;
+  sections.forEach((section, sectionIndex) => {
+    if (section.name === 'intro' && ctx.style.introDrums === 'none') return;
+    const active = sectionLanes(ctx, meterLanes, section);
+    if (active.length === 0) return;
+    const hasNext = sectionIndex < sections.length - 1;
+    for (const { barTick, barIndex } of barsOf(ctx, section)) {
+      if (barTick >= stop) break;
+      const lastBar = barTick + ctx.form.ticksPerBar >= section.endTick;
+      if (options.fills && barIndex === 0 && sectionIndex > 0) {
+        pushNote(notes, barTick, 480, CRASH, velocityFor(110, section.energy));
+      }
+      let fillFromStep = ctx.stepsPerBar;
+      if (options.fills && lastBar && hasNext && section.bars >= 2) {
+        fillFromStep = writeFill(
+          ctx,
+          barTick,
+          Math.max(section.energy, sections[sectionIndex + 1]!.energy),
+          rng,
+          notes,
+        );
+      }
+      if (options.fills && section.name === 'build' && section.bars - barIndex <= 2) {
+        writeBuildRoll(ctx, barTick, section.bars - barIndex, section.energy, notes);
+        continue;
+      }
+      for (const lane of active) {
+        const family = laneFamily(lane.note);
+        const pattern = thinOrThicken(lane.pattern, ctx, section.energy, family);
+        for (let step = 0; step < ctx.stepsPerBar; step++) {
+          const level = LEVEL[pattern[step] ?? '.'];
+          if (level === undefined) continue;
+          if (step >= fillFromStep && family !== 'kick') continue;
+          const tick = barTick + step * STEP_TICKS;
+          if (tick >= stop || tick >= section.endTick) continue;
+          pushNote(notes, tick, DRUM_NOTE_TICKS, lane.note, velocityFor(level, section.energy));
+        }
+      }
+      if (ctx.style.hatRolls && section.energy > 0.5 && barIndex % 2 === 1 && ctx.feel === 'duple') {
+        for (let i = 0; i < 4; i++) {
+          const tick = barTick + 14 * STEP_TICKS + i * 60;
+          if (tick < stop) pushNote(notes, tick, 50, 42, velocityFor(60 + i * 10, section.energy));
+        }
+      }
+    }
+  });
+  if (options.fills && ctx.form.finalChordTick !== null && notes.length > 0) {
+    const energy = sections.at(-1)!.energy;
+    pushNote(
+      notes,
+      ctx.form.finalChordTick,
+      ctx.form.musicEndTick - ctx.form.finalChordTick,
+      CRASH,
+      velocityFor(112, energy),
+    );
+    pushNote(notes, ctx.form.finalChordTick, DRUM_NOTE_TICKS, KICK, velocityFor(112, energy));
+  }
+  return notes;
+}
+
+/** Pitched percussion (timpani, taiko, steel drums): tonic and fifth hits on the strong beats. */
+export function writePitchedPercussion(ctx: ArrangeContext, rng: Rng): NoteEvent[] {
+  const notes: NoteEvent[] = [];
+  const stop = ctx.form.finalChordTick ?? ctx.form.totalTicks;
+  const root = 41 + ((((ctx.tonicPc - 41) % 12) + 12) % 12);
+  for (const section of ctx.form.sections) {
+    if (section.energy < 0.35) continue;
+    for (const { barTick, barIndex } of barsOf(ctx, section)) {
+      if (barTick >= stop) break;
+      pushNote(notes, barTick, ctx.beatTicks, root, velocityFor(barIndex === 0 ? 115 : 95, section.energy));
+      if (
+        ctx.feel === 'duple' &&
+        section.energy > 0.6 &&
+        rng.chance(0.5) &&
+        barTick + 2 * ctx.beatTicks < stop
+      ) {
+        pushNote(
+          notes,
+          barTick + 2 * ctx.beatTicks,
+          ctx.beatTicks,
+          root + 7,
+          velocityFor(80, section.energy),
+        );
+      }
+    }
+  }
+  if (ctx.form.finalChordTick !== null) {
+    pushNote(notes, ctx.form.finalChordTick, ctx.form.musicEndTick - ctx.form.finalChordTick, root, 100);
+  }
+  return notes;
+}

@@ -1,0 +1,41 @@
+// Feel applied after the notes are written: swing moves off-beats late, humanisation nudges
+// acoustic players off the grid (MUSIC.md "Mix": velocity ±8, timing ±10 ms).
+import type { Rng } from '../random.js';
+import { type NoteEvent, PPQ } from '../types.js';
+
+/** Moves a tick by swing: the second half of each pair starts at `ratio` of the pair. */
+export function swingTick(tick: number, ratio: number, pairTicks: number): number {
+  if (ratio === 0.5) return tick;
+  const pairStart = Math.floor(tick / pairTicks) * pairTicks;
+  const position = tick - pairStart;
+  const half = pairTicks / 2;
+  const swung =
+    position < half
+      ? (position / half) * ratio * pairTicks
+      : ratio * pairTicks + ((position - half) / half) * (1 - ratio) * pairTicks;
+  return pairStart + Math.round(swung);
+}
+
+/** Applies swing to every note's start and end. */
+export function applySwing(notes: NoteEvent[], ratio: number, pairTicks: number): NoteEvent[] {
+  if (ratio === 0.5) return notes;
+  return notes.map((note) => {
+    const startTick = swingTick(note.startTick, ratio, pairTicks);
+    const endTick = swingTick(note.startTick + note.durationTicks, ratio, pairTicks);
+    return { ...note, startTick, durationTicks: Math.max(1, endTick - startTick) };
+  });
+}
+
+/** Randomises onsets (±10 ms, note ends stay put) and velocity (±8), never before tick 0. */
+export function humanize(notes: NoteEvent[], bpm: number, rng: Rng): NoteEvent[] {
+  const maxShiftTicks = Math.max(1, Math.round((0.01 * bpm * PPQ) / 60));
+  return notes.map((note) => {
+    const shift = note.startTick === 0 ? 0 : rng.int(-maxShiftTicks, maxShiftTicks);
+    return {
+      startTick: Math.max(0, note.startTick + shift),
+      durationTicks: Math.max(1, note.durationTicks - shift),
+      pitch: note.pitch,
+      velocity: Math.max(1, Math.min(127, note.velocity + rng.int(-8, 8))),
+    };
+  });
+}

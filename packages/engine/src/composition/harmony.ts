@@ -1,0 +1,183 @@
+// Harmony: a progression per section from the genre's pools, cadences that make the key
+// unmistakable (raised leading tone and V–i in minor), and close voice leading.
+import type { Rng } from '../random.js';
+import type { Brief, Mode, SectionName } from '../types.js';
+import type { ChordSlot } from './context.js';
+import type { FormPlan } from './form.js';
+import type { GenreStyle } from './styles.js';
+import { isMinorMode, type ResolvedChord, resolveNumeral } from './theory.js';
+import { voiceChord } from './voicing.js';
+
+const MODAL_POOLS: Partial<Record<Mode, string[][]>> = {
+  // The major IV is dorian's colour, but the minor tonic must dominate or analyzers hear IV's key.
+  dorian: [
+    ['i7', 'i7', 'IV7', 'i7'],
+    ['i7', 'IV', 'i7', 'bVII'],
+    ['i', 'bVII', 'i', 'IV'],
+  ],
+  phrygian: [
+    ['i', 'bII'],
+    ['i', 'bII', 'bVII', 'i'],
+    ['i', 'bII', 'biii', 'bII'],
+  ],
+  lydian: [
+    ['I', 'II'],
+    ['Imaj7', 'II', 'vii', 'I'],
+    ['I', 'II', 'V', 'I'],
+  ],
+  mixolydian: [
+    ['I', 'bVII', 'IV', 'I'],
+    ['I', 'bVII', 'I', 'V'],
+    ['I', 'v', 'bVII', 'IV'],
+  ],
+};
+
+const BRIDGE_POOLS: Record<'major' | 'minor', string[][]> = {
+  major: [
+    ['IV', 'V', 'vi', 'V'],
+    ['vi', 'IV', 'ii', 'V'],
+    ['ii', 'IV', 'vi', 'V'],
+  ],
+  minor: [
+    ['bVI', 'bVII', 'iv', 'V7'],
+    ['iv', 'bVI', 'bIII', 'V7'],
+  ],
+};
+
+// Cadence formulas per mode: [pre-dominant, dominant, tonic].
+const CADENCE: Record<Mode, [string, string, string]> = {
+  major: ['IV', 'V7', 'I'],
+  minor: ['iv', 'V7', 'i'],
+  dorian: ['bVII', 'IV', 'i'],
+  phrygian: ['bVII', 'bII', 'i'],
+  lydian: ['vii', 'II', 'I'],
+  mixolydian: ['IV', 'bVII', 'I'],
+};
+
+type Group = 'a' | 'b' | 'c';
+const GROUP: Record<SectionName, Group> = {
+  intro: 'a',
+  verse: 'a',
+  theme: 'a',
+  build: 'a',
+  chorus: 'b',
+  drop: 'b',
+  outro: 'b',
+  bridge: 'c',
+  breakdown: 'c',
+};
+
+function colourNumeral(numeral: string, style: GenreStyle, rng: Rng): string {
+  const match = /^([b#]?)([IViv]+)$/.exec(numeral);
+  if (!match) return numeral;
+  const degree = match[2]!;
+  const minor = degree === degree.toLowerCase();
+  const dominant = numeral === 'V';
+  // A major-seventh tonic piles up the leading tone and makes analyzers hear the dominant key;
+  // the sixth chord is the jazz alternative.
+  if (numeral === 'I' && (style.colour === 'seventh' || style.colour === 'ninth')) {
+    return numeral + rng.pick(style.colour === 'ninth' ? ['6', 'add9', 'maj9'] : ['6', 'maj7', '']);
+  }
+  switch (style.colour) {
+    case 'power':
+      return `${numeral}5`;
+    case 'seventh':
+      return numeral + (minor ? '7' : dominant ? '7' : 'maj7');
+    case 'ninth': {
+      const rich = rng.chance(0.5);
+      if (minor) return numeral + (rich ? '9' : '7');
+      if (dominant) return numeral + (rich ? '9' : '7');
+      return numeral + (rich ? 'maj9' : 'maj7');
+    }
+    case 'sus':
+      if (minor) return rng.chance(0.5) ? `${numeral}7` : numeral;
+      return numeral + rng.pick(['maj7', 'sus2', 'add9', '']);
+    default:
+      return numeral;
+  }
+}
+
+// Verses and choruses open on the tonic so every section announces the key.
+function startOnTonic(progression: string[]): string[] {
+  if (progression.length === 12) return progression;
+  const index = progression.findIndex((n) => /^(I|i)(?![IViv])/.test(n));
+  return index <= 0 ? progression : [...progression.slice(index), ...progression.slice(0, index)];
+}
+
+function poolsFor(brief: Brief, style: GenreStyle): { main: string[][]; bridge: string[][] } {
+  const mode = brief.key.mode;
+  const modal = MODAL_POOLS[mode];
+  const family = isMinorMode(mode) ? 'minor' : 'major';
+  const main = modal ?? (family === 'minor' ? style.minor : style.major);
+  const bridge = modal ?? (main.some((p) => p.length >= 4) ? BRIDGE_POOLS[family] : main);
+  return { main, bridge };
+}
+
+/** Writes the chord slots for the whole form, voice-led from first to last. */
+export function buildHarmony(brief: Brief, style: GenreStyle, form: FormPlan, rng: Rng): ChordSlot[] {
+  const { main, bridge } = poolsFor(brief, style);
+  const progressionA = startOnTonic(rng.pick(main));
+  const others = main.filter((p) => startOnTonic(p).join() !== progressionA.join());
+  const progressionB = startOnTonic(others.length > 0 ? rng.pick(others) : progressionA);
+  const progressionC = rng.pick(bridge);
+  const byGroup: Record<Group, string[]> = { a: progressionA, b: progressionB, c: progressionC };
+  const vamp = progressionA.length <= 2 && style.chordBars >= 2;
+  const twelveBar = progressionA.length === 12;
+  const cadence = CADENCE[brief.key.mode];
+  const tonic = cadence[2];
+  const slotTicks = Math.round(form.ticksPerBar * style.chordBars);
+  const raw: { startTick: number; endTick: number; numeral: string; sectionIndex: number }[] = [];
+
+  form.sections.forEach((section, sectionIndex) => {
+    const progression = byGroup[GROUP[section.name]];
+    const last = sectionIndex === form.sections.length - 1;
+    const sectionEnd = last && form.finalChordTick !== null ? form.finalChordTick : section.endTick;
+    const slots: { startTick: number; endTick: number; numeral: string; sectionIndex: number }[] = [];
+    let index = 0;
+    for (let tick = section.startTick; tick < sectionEnd; tick += slotTicks, index++) {
+      const numeral = colourNumeral(progression[index % progression.length]!, style, rng);
+      slots.push({ startTick: tick, endTick: Math.min(sectionEnd, tick + slotTicks), numeral, sectionIndex });
+    }
+    const cadenceAllowed = !vamp && !twelveBar;
+    const n = slots.length;
+    if (last && form.finalChordTick !== null) {
+      slots.push({ startTick: form.finalChordTick, endTick: form.totalTicks, numeral: tonic, sectionIndex });
+    } else if (last && brief.loop) {
+      // The last chord leads back to the first (a dominant into the opening tonic).
+      if (n >= 1) slots[n - 1]!.numeral = cadence[1];
+    } else if (cadenceAllowed && n >= 4 && isMinorMode(brief.key.mode)) {
+      slots[n - 2]!.numeral = cadence[1];
+      slots[n - 1]!.numeral = colourNumeral(
+        tonic,
+        style.colour === 'power' ? { ...style, colour: 'triad' } : style,
+        rng,
+      );
+    } else if (cadenceAllowed && n >= 2) {
+      slots[n - 1]!.numeral = cadence[1];
+    }
+    raw.push(...slots);
+  });
+  if (form.finalChordTick !== null && raw.length >= 2) {
+    // The final cadence may reach back into the previous section when the outro is short.
+    raw[raw.length - 2]!.numeral = cadence[1];
+    if (raw.length >= 4 && !vamp) raw[raw.length - 3]!.numeral = cadence[0];
+  }
+
+  let previous: number[] | null = null;
+  return raw.map((slot) => {
+    const chord: ResolvedChord = resolveNumeral(slot.numeral, brief.key.tonic);
+    const voicing = voiceChord(chord.pcs, chord.quality, previous);
+    previous = voicing;
+    return {
+      startTick: slot.startTick,
+      durationTicks: slot.endTick - slot.startTick,
+      symbol: chord.symbol,
+      root: chord.root,
+      rootPc: chord.rootPc,
+      pcs: chord.pcs,
+      quality: chord.quality,
+      voicing,
+      sectionIndex: slot.sectionIndex,
+    };
+  });
+}

@@ -1,0 +1,2 @@
+// Stage 2 of the engine: Brief → Composition. The pipeline calls composeTrack and nothing else.
+export { type ComposeOptions, composeTrack } from './compose.js';

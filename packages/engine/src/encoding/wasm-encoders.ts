@@ -1,0 +1,78 @@
+// MP3 (LAME) and Ogg Vorbis through wasm-media-encoders, whose WASM is inlined in the package
+// (no file or network access). Each encoder module is created once per process and reused.
+import { createMp3Encoder, createOggEncoder } from 'wasm-media-encoders';
+import type { AudioBuffer } from '../types.js';
+
+type Mp3Encoder = Awaited<ReturnType<typeof createMp3Encoder>>;
+type OggEncoder = Awaited<ReturnType<typeof createOggEncoder>>;
+type Mp3Bitrate = 8 | 16 | 24 | 32 | 40 | 48 | 64 | 80 | 96 | 112 | 128 | 160 | 192 | 224 | 256 | 320;
+const MP3_BITRATES: readonly number[] = [
+  8, 16, 24, 32, 40, 48, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320,
+];
+/** Samples per encode() call: keeps the encoder's WASM input buffer small. */
+const CHUNK_SAMPLES = 1152 * 64;
+
+let mp3Encoder: Promise<Mp3Encoder> | null = null;
+let oggEncoder: Promise<OggEncoder> | null = null;
+
+/** Encodes stereo PCM as constant-bitrate MP3 (default 192 kbps). */
+export async function encodeMp3(
+  buffer: AudioBuffer,
+  options: { bitrateKbps?: number } = {},
+): Promise<Uint8Array> {
+  const bitrateKbps = options.bitrateKbps ?? 192;
+  if (!MP3_BITRATES.includes(bitrateKbps))
+    throw new RangeError(`unsupported MP3 bitrate ${bitrateKbps} kbps`);
+  mp3Encoder ??= createMp3Encoder();
+  const encoder = await mp3Encoder;
+  // configure → encode → finalize run synchronously, so concurrent callers cannot interleave
+  encoder.configure({ sampleRate: buffer.sampleRate, channels: 2, bitrate: bitrateKbps as Mp3Bitrate });
+  return runEncoder(encoder, buffer);
+}
+
+/** The Ogg stream serial number: fixed, since the package would draw it from Math.random. */
+const OGG_SERIAL_NUMBER = 0x54464f47;
+
+/**
+ * Encodes stereo PCM as Ogg Vorbis. `quality` is libvorbis's VBR scale from −1 to 10 (default 4,
+ * ≈128 kbps stereo; 0 ≈ 64 kbps, 6 ≈ 192 kbps), not a 0–1 fraction.
+ */
+export async function encodeOgg(
+  buffer: AudioBuffer,
+  options: { quality?: number } = {},
+): Promise<Uint8Array> {
+  const quality = options.quality ?? 4;
+  if (!(quality >= -1 && quality <= 10)) throw new RangeError(`Vorbis quality ${quality} is outside −1 … 10`);
+  oggEncoder ??= createOggEncoder();
+  const encoder = await oggEncoder;
+  encoder.configure({
+    sampleRate: buffer.sampleRate,
+    channels: 2,
+    vbrQuality: quality,
+    oggSerialNo: OGG_SERIAL_NUMBER,
+  });
+  return runEncoder(encoder, buffer);
+}
+
+function runEncoder(encoder: Mp3Encoder | OggEncoder, buffer: AudioBuffer): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  // encode() returns a view into WASM memory that the next call overwrites: copy each piece
+  const keep = (piece: Uint8Array) => {
+    if (piece.length === 0) return;
+    parts.push(piece.slice());
+    total += piece.length;
+  };
+  for (let offset = 0; offset < buffer.left.length; offset += CHUNK_SAMPLES) {
+    const end = Math.min(buffer.left.length, offset + CHUNK_SAMPLES);
+    keep(encoder.encode([buffer.left.subarray(offset, end), buffer.right.subarray(offset, end)]));
+  }
+  keep(encoder.finalize());
+  const bytes = new Uint8Array(total);
+  let position = 0;
+  for (const part of parts) {
+    bytes.set(part, position);
+    position += part.length;
+  }
+  return bytes;
+}

@@ -1,0 +1,197 @@
+// The only file that knows every stage: request → brief → composition → rendering → mastering →
+// encoding, with progress, cancellation and streaming of finished audio.
+import { createAudioStream } from './audio-stream.js';
+import { parseBrief } from './brief/index.js';
+import { composeTrack } from './composition/index.js';
+import {
+  computeWaveformPeaks,
+  encodeFlac,
+  encodeMidi,
+  encodeMp3,
+  encodeOgg,
+  encodeWav,
+} from './encoding/index.js';
+import { masterTrack } from './mastering/index.js';
+import { type RenderPool, renderComposition } from './rendering/index.js';
+import { resolveOutputs, validateRequest } from './request-validation.js';
+import { summariseMusic } from './summary.js';
+import {
+  type AudioBuffer,
+  type AudioFormat,
+  EngineError,
+  type GenerateDeps,
+  type Stage,
+  type TrackRequest,
+  type TrackResult,
+} from './types.js';
+
+const SAMPLE_RATE = 44100;
+const TARGET_LOUDNESS_LUFS = -14;
+const CEILING_DBTP = -1;
+const FADE_IN_SECONDS = 0.005;
+const FADE_OUT_SECONDS = 0.6;
+const LOOP_CROSSFADE_SECONDS = 0.25;
+
+/** Where each stage's progress lands in the overall 0..1 (rendering dominates the wall time). */
+const PROGRESS_SPANS: Record<Stage, [number, number]> = {
+  brief: [0, 0.01],
+  composition: [0.01, 0.04],
+  rendering: [0.04, 0.7],
+  mastering: [0.7, 0.8],
+  encoding: [0.8, 1],
+};
+
+async function encodeFormat(format: AudioFormat, buffer: AudioBuffer): Promise<Uint8Array> {
+  switch (format) {
+    case 'wav':
+      return encodeWav(buffer, { bitDepth: 16 });
+    case 'mp3':
+      return encodeMp3(buffer, { bitrateKbps: 192 });
+    case 'ogg':
+      return encodeOgg(buffer, { quality: 0.6 });
+    case 'flac':
+      return encodeFlac(buffer, { bitDepth: 16 });
+  }
+}
+
+/** GenerateDeps plus an optional pool of warm render threads (createRenderPool), made once per process. */
+export interface PipelineDeps extends GenerateDeps {
+  renderPool?: RenderPool;
+}
+
+/**
+ * Generates a finished track from a prompt.
+ * @example
+ *   const bank = loadSoundBank(bytes, 'MuseScore_General_Lite');
+ *   const track = await generateTrack({ prompt: 'lo-fi beat, rainy night', durationSeconds: 120, seed: 7 }, { bank });
+ */
+export async function generateTrack(request: TrackRequest, deps: PipelineDeps): Promise<TrackResult> {
+  validateRequest(request);
+  const outputs = resolveOutputs(request.outputs);
+  const timingsMs: Partial<Record<Stage, number>> = {};
+  let lastProgress = 0;
+  const report = (stage: Stage, fraction: number) => {
+    const [from, to] = PROGRESS_SPANS[stage];
+    const overall = Math.max(lastProgress, from + (to - from) * Math.max(0, Math.min(1, fraction)));
+    lastProgress = overall;
+    deps.onProgress?.(overall, stage);
+  };
+  const checkAborted = (stage: Stage) => {
+    if (deps.signal?.aborted) throw new EngineError(stage, 'generation was aborted');
+  };
+  const run = async <T>(stage: Stage, work: () => T | Promise<T>): Promise<T> => {
+    checkAborted(stage);
+    report(stage, 0);
+    const startMs = performance.now();
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof EngineError) throw error;
+      throw new EngineError(stage, `${stage} failed: ${(error as Error).message}`);
+    } finally {
+      timingsMs[stage] = Math.round(performance.now() - startMs);
+      if (!deps.signal?.aborted) report(stage, 1);
+    }
+  };
+
+  const brief = await run('brief', () =>
+    parseBrief(request.prompt, {
+      durationSeconds: request.durationSeconds,
+      seed: request.seed,
+      loop: request.loop,
+      overrides: request.overrides,
+    }),
+  );
+  const composition = await run('composition', () =>
+    composeTrack(brief, { seed: request.seed, voice: request.voice }),
+  );
+
+  const stream = deps.onChunk
+    ? createAudioStream({
+        sampleRate: SAMPLE_RATE,
+        targetLoudnessLufs: TARGET_LOUDNESS_LUFS,
+        ceilingDbtp: CEILING_DBTP,
+        fadeInSeconds: FADE_IN_SECONDS,
+        onChunk: deps.onChunk,
+      })
+    : undefined;
+  const rendered = await run('rendering', async () => {
+    const result = await renderComposition(composition, deps.bank, {
+      sampleRate: SAMPLE_RATE,
+      stems: outputs.stems,
+      genre: brief.genre,
+      seed: request.seed,
+      signal: deps.signal,
+      createSource: deps.renderPool?.createSource,
+      onProgress: (fraction) => report('rendering', fraction),
+      onBlock: stream ? (block) => stream.push(block.startSample, block.left, block.right) : undefined,
+    });
+    stream?.end();
+    return result;
+  });
+
+  const mastered = await run('mastering', () => {
+    const result = masterTrack(rendered.mix, {
+      targetLoudnessLufs: TARGET_LOUDNESS_LUFS,
+      ceilingDbtp: CEILING_DBTP,
+      fadeInSeconds: FADE_IN_SECONDS,
+      fadeOutSeconds: request.loop ? 0 : FADE_OUT_SECONDS,
+      loop: request.loop ?? false,
+      crossfadeSeconds: request.loop ? LOOP_CROSSFADE_SECONDS : 0,
+    });
+    // Stems get the master's loudness gain (not its EQ or limiter), so they line up with the mastered mix.
+    return { ...result, stemGain: 10 ** (result.gainDb / 20) };
+  });
+
+  const encoded = await run('encoding', async () => {
+    const files: TrackResult['files'] = {};
+    const jobs = outputs.formats.length + (outputs.stems ? (rendered.stems?.length ?? 0) : 0) + 2;
+    let done = 0;
+    const step = () => report('encoding', ++done / jobs);
+    for (const format of [...new Set(outputs.formats)]) {
+      checkAborted('encoding');
+      files[format] = await encodeFormat(format, mastered.buffer);
+      step();
+    }
+    const midi = outputs.midi ? encodeMidi(composition) : undefined;
+    step();
+    const waveform = outputs.waveform ? computeWaveformPeaks(mastered.buffer) : undefined;
+    step();
+    const stems = outputs.stems
+      ? (rendered.stems ?? []).map((stem) => {
+          const wav = encodeWav(scaleBuffer(stem.buffer, mastered.stemGain), { bitDepth: 24 });
+          step();
+          return { partId: stem.partId, name: stem.name, wav };
+        })
+      : undefined;
+    return { files, midi, waveform, stems };
+  });
+
+  const result: TrackResult = {
+    brief,
+    composition,
+    music: summariseMusic(brief, composition),
+    audio: {
+      sampleRate: SAMPLE_RATE,
+      channels: 2,
+      durationSeconds: mastered.buffer.left.length / SAMPLE_RATE,
+      loudnessLufs: mastered.loudnessLufs,
+      truePeakDbtp: mastered.truePeakDbtp,
+    },
+    files: encoded.files,
+    timingsMs,
+  };
+  if (encoded.midi) result.midi = encoded.midi;
+  if (encoded.waveform) result.waveform = encoded.waveform;
+  if (encoded.stems) result.stems = encoded.stems;
+  return result;
+}
+
+function scaleBuffer(buffer: AudioBuffer, gain: number): AudioBuffer {
+  if (gain === 1) return buffer;
+  return {
+    sampleRate: buffer.sampleRate,
+    left: buffer.left.map((value) => value * gain),
+    right: buffer.right.map((value) => value * gain),
+  };
+}

@@ -1,0 +1,67 @@
+// One part's dry sound, chunk by chunk: its synthesizer (note cache or pull loop), the voice's
+// brightness tilt and the 808 sub. The same code runs in-thread and in worker threads, so a part
+// sounds identical wherever it is rendered.
+import type { Composition, GenreId, Part, SoundBank } from '../types.js';
+import { canCacheNotes, createCachedPartStream } from './cached-part-stream.js';
+import { createPartStream } from './part-stream.js';
+import { createRenderer } from './renderer.js';
+import { schedulePart } from './schedule.js';
+import { createSubBassLayer } from './sub-bass-layer.js';
+import { createToneTilt } from './tone-tilt.js';
+
+export interface PartRenderContext {
+  sampleRate: number;
+  totalSamples: number;
+  genre?: GenreId;
+}
+
+/** Renders consecutive chunks of one part into zeroed stereo buffers. */
+export interface PartRenderer {
+  renderChunk(left: Float32Array, right: Float32Array, fromSample: number, sampleCount: number): void;
+}
+
+/** Whether a bass part gets the synthesised 808 sub under it. */
+function wantsSubBass(part: Part, genre: GenreId | undefined): boolean {
+  if (part.role !== 'bass' || part.isDrums) return false;
+  return genre === 'trap' || /808/.test(part.name);
+}
+
+/** Creates the renderer for composition.parts[partIndex]. */
+export function createPartRenderer(
+  composition: Composition,
+  partIndex: number,
+  bank: SoundBank,
+  context: PartRenderContext,
+): PartRenderer {
+  const part = composition.parts[partIndex] as Part;
+  const { sampleRate, totalSamples } = context;
+  const stream = canCacheNotes(part)
+    ? createCachedPartStream(
+        createRenderer(bank, { sampleRate, effects: false, maxBlockSamples: 512, voiceCap: 32 }),
+        part,
+        composition,
+        sampleRate,
+        totalSamples,
+      )
+    : createPartStream(
+        createRenderer(bank, { sampleRate, effects: false }),
+        schedulePart(part, composition, sampleRate),
+      );
+  const tilt = part.voice ? createToneTilt(part.voice.brightness, sampleRate) : undefined;
+  const sub = wantsSubBass(part, context.genre)
+    ? createSubBassLayer(part, composition, sampleRate, totalSamples)
+    : undefined;
+  return {
+    renderChunk(left, right, fromSample, sampleCount) {
+      stream.renderRange(left, right, 0, fromSample, sampleCount);
+      tilt?.process(left, right, 0, sampleCount);
+      sub?.addRange(left, right, 0, fromSample, sampleCount);
+    },
+  };
+}
+
+/** A rough cost of rendering a part, used to balance parts across worker threads. */
+export function estimatePartCost(part: Part): number {
+  const noteCost = part.notes.length;
+  return canCacheNotes(part) ? noteCost : noteCost * 3 + 200;
+}

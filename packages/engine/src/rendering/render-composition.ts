@@ -1,0 +1,240 @@
+// Stage 3: Composition → PCM. Each part plays on its own synthesizer, so a part's sound never
+// depends on which other parts exist (stems fall out for free and parts can render in parallel),
+// and all parts advance together chunk by chunk so finished audio can be handed out in order.
+import { type AudioBuffer, type Composition, EngineError, type GenreId, type SoundBank } from '../types.js';
+import { createPartRenderer } from './part-renderer.js';
+import { whenDecoderReady } from './renderer.js';
+import { createSendEffects } from './send-effects.js';
+import { createVinylLayer, type VinylLayer } from './vinyl-layer.js';
+
+/** A span of finished mix handed out while rendering continues (views valid only during the call). */
+export interface RenderedBlock {
+  startSample: number;
+  left: Float32Array;
+  right: Float32Array;
+}
+
+export interface RenderOptions {
+  /** Default 44100. */
+  sampleRate?: number;
+  /** Also return one buffer per part (and per extra layer); default false. */
+  stems?: boolean;
+  /** Genre of the brief: picks the extra layers (trap → 808 sub, lofi → vinyl). */
+  genre?: GenreId;
+  /** Seeds the noise layers; default 0. */
+  seed?: number;
+  /** Samples per chunk of the pull loop and per onBlock call; default 8192. */
+  chunkSamples?: number;
+  onProgress?: (fraction: number) => void;
+  onBlock?: (block: RenderedBlock) => void;
+  signal?: AbortSignal;
+  /** Supplies the parts' dry chunks, e.g. a RenderPool's worker threads; default renders in this thread. */
+  createSource?: (request: PartChunkSourceRequest) => PartChunkSource;
+}
+
+export interface RenderedStem {
+  partId: string;
+  name: string;
+  buffer: AudioBuffer;
+}
+
+export interface RenderResult {
+  mix: AudioBuffer;
+  stems?: RenderedStem[];
+}
+
+interface PartMix {
+  id: string;
+  name: string;
+  stem?: AudioBuffer;
+  reverbSend: number;
+  chorusSend: number;
+}
+
+/** Where each part's dry chunks come from: rendered here, or by worker threads (render-pool.ts). */
+export interface PartChunkSource {
+  /** Fills one zeroed [left, right] pair per part with the next chunk, in part order. */
+  next(
+    buffers: [Float32Array, Float32Array][],
+    fromSample: number,
+    sampleCount: number,
+  ): void | Promise<void>;
+  close(): void;
+}
+
+export interface PartChunkSourceRequest {
+  composition: Composition;
+  bank: SoundBank;
+  sampleRate: number;
+  totalSamples: number;
+  chunkSamples: number;
+  genre?: GenreId;
+}
+
+/** Renders every part in this thread. */
+export function createLocalPartSource(request: PartChunkSourceRequest): PartChunkSource {
+  const renderers = request.composition.parts.map((_, index) =>
+    createPartRenderer(request.composition, index, request.bank, request),
+  );
+  return {
+    next(buffers, fromSample, sampleCount) {
+      renderers.forEach((renderer, index) => {
+        const [left, right] = buffers[index] as [Float32Array, Float32Array];
+        renderer.renderChunk(left, right, fromSample, sampleCount);
+      });
+    },
+    close() {},
+  };
+}
+
+function createStereo(sampleRate: number, samples: number): AudioBuffer {
+  return { sampleRate, left: new Float32Array(samples), right: new Float32Array(samples) };
+}
+
+/** Lets abort signals and other work run between chunks without the 1 ms clamp of setTimeout. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Renders exactly round(durationSeconds × sampleRate) stereo samples of the composition. */
+export async function renderComposition(
+  composition: Composition,
+  bank: SoundBank,
+  options: RenderOptions = {},
+): Promise<RenderResult> {
+  const sampleRate = options.sampleRate ?? 44100;
+  const chunkSamples = options.chunkSamples ?? 8192;
+  const totalSamples = Math.round(composition.durationSeconds * sampleRate);
+  const mix = createStereo(sampleRate, totalSamples);
+  const throwIfAborted = () => {
+    if (options.signal?.aborted) throw new EngineError('rendering', 'rendering was aborted');
+  };
+  await whenDecoderReady();
+  throwIfAborted();
+
+  const parts: PartMix[] = composition.parts.map((part) => ({
+    id: part.id,
+    name: part.name,
+    stem: options.stems ? createStereo(sampleRate, totalSamples) : undefined,
+    // Half of (L+R) times the send level, as a GS mixer feeds its mono effect inputs.
+    reverbSend: (0.5 * Math.max(0, Math.min(127, part.reverbSend))) / 127,
+    chorusSend: (0.5 * Math.max(0, Math.min(127, part.chorusSend))) / 127,
+  }));
+  const sourceRequest = { composition, bank, sampleRate, totalSamples, chunkSamples, genre: options.genre };
+  const source = options.createSource
+    ? options.createSource(sourceRequest)
+    : createLocalPartSource(sourceRequest);
+  const vinyl: VinylLayer | undefined =
+    options.genre === 'lofi' ? createVinylLayer(options.seed ?? 0, sampleRate) : undefined;
+  const vinylStem = vinyl && options.stems ? createStereo(sampleRate, totalSamples) : undefined;
+
+  const effects = createSendEffects(sampleRate);
+  const effectsStem = options.stems ? createStereo(sampleRate, totalSamples) : undefined;
+  const scratchLeft = new Float32Array(chunkSamples);
+  const scratchRight = new Float32Array(chunkSamples);
+  const partBuffers = parts.map((): [Float32Array, Float32Array] => [
+    new Float32Array(chunkSamples),
+    new Float32Array(chunkSamples),
+  ]);
+  const reverbBus = new Float32Array(chunkSamples);
+  const chorusBus = new Float32Array(chunkSamples);
+  try {
+    for (let fromSample = 0; fromSample < totalSamples; fromSample += chunkSamples) {
+      const count = Math.min(chunkSamples, totalSamples - fromSample);
+      for (const [left, right] of partBuffers) {
+        left.fill(0);
+        right.fill(0);
+      }
+      const n0 = performance.now();
+      await source.next(partBuffers, fromSample, count);
+      (globalThis as Record<string, number>).nextMs = ((globalThis as Record<string, number>).nextMs ?? 0) + performance.now() - n0;
+      throwIfAborted();
+      reverbBus.fill(0);
+      chorusBus.fill(0);
+      // Parts are summed in score order whoever rendered them, so threads never change the PCM.
+      parts.forEach((part, index) => {
+        const [left, right] = partBuffers[index] as [Float32Array, Float32Array];
+        addInto(mix, left, right, fromSample, count);
+        if (part.stem) copyInto(part.stem, left, right, fromSample, count);
+        addSends(left, right, count, reverbBus, part.reverbSend, chorusBus, part.chorusSend);
+      });
+      scratchLeft.fill(0, 0, count);
+      scratchRight.fill(0, 0, count);
+      effects.process(reverbBus, chorusBus, scratchLeft, scratchRight, count);
+      addInto(mix, scratchLeft, scratchRight, fromSample, count);
+      if (effectsStem) copyInto(effectsStem, scratchLeft, scratchRight, fromSample, count);
+      if (vinyl) {
+        scratchLeft.fill(0, 0, count);
+        scratchRight.fill(0, 0, count);
+        vinyl.addRange(scratchLeft, scratchRight, 0, count);
+        addInto(mix, scratchLeft, scratchRight, fromSample, count);
+        if (vinylStem) copyInto(vinylStem, scratchLeft, scratchRight, fromSample, count);
+      }
+      options.onBlock?.({
+        startSample: fromSample,
+        left: mix.left.subarray(fromSample, fromSample + count),
+        right: mix.right.subarray(fromSample, fromSample + count),
+      });
+      options.onProgress?.((fromSample + count) / totalSamples);
+      await yieldToEventLoop();
+      throwIfAborted();
+    }
+  } finally {
+    source.close();
+    process.stderr.write(`main waited ${(globalThis as Record<string, number>).nextMs?.toFixed(0)} ms in next\n`);
+    (globalThis as Record<string, number>).nextMs = 0;
+  }
+
+  if (!options.stems) return { mix };
+  const stems: RenderedStem[] = parts.map((part) => ({
+    partId: part.id,
+    name: part.name,
+    buffer: part.stem as AudioBuffer,
+  }));
+  if (effectsStem) stems.push({ partId: 'effects', name: 'reverb and chorus', buffer: effectsStem });
+  if (vinylStem) stems.push({ partId: 'vinyl', name: 'vinyl crackle', buffer: vinylStem });
+  return { mix, stems };
+}
+
+function addInto(
+  target: AudioBuffer,
+  left: Float32Array,
+  right: Float32Array,
+  at: number,
+  count: number,
+): void {
+  const targetLeft = target.left;
+  const targetRight = target.right;
+  for (let i = 0; i < count; i++) {
+    targetLeft[at + i] = (targetLeft[at + i] as number) + (left[i] as number);
+    targetRight[at + i] = (targetRight[at + i] as number) + (right[i] as number);
+  }
+}
+
+function addSends(
+  left: Float32Array,
+  right: Float32Array,
+  count: number,
+  reverbBus: Float32Array,
+  reverbLevel: number,
+  chorusBus: Float32Array,
+  chorusLevel: number,
+): void {
+  if (reverbLevel === 0 && chorusLevel === 0) return;
+  for (let i = 0; i < count; i++) {
+    const mono = (left[i] as number) + (right[i] as number);
+    reverbBus[i] = (reverbBus[i] as number) + mono * reverbLevel;
+    chorusBus[i] = (chorusBus[i] as number) + mono * chorusLevel;
+  }
+}
+
+function copyInto(
+  target: AudioBuffer,
+  left: Float32Array,
+  right: Float32Array,
+  at: number,
+  count: number,
+): void {
+  target.left.set(left.subarray(0, count), at);
+  target.right.set(right.subarray(0, count), at);
+}

@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { analyzePcm, analyzeWav, measureKey, measureOnsetRate, measureTempo } from '../../eval/analyzer.js';
+import { truePeakLinear } from '../../eval/dsp.js';
+import { writeWav16 } from '../../eval/wav.js';
+import {
+  A_MINOR_CADENCE,
+  C_MAJOR_CADENCE,
+  FIXTURE_SAMPLE_RATE,
+  makeClickTrack,
+  makeProgression,
+  makeSine,
+} from './signals.js';
+
+const NONE = { tempo: false, secondTempo: false, key: false, onsets: false };
+
+describe('analyzer', () => {
+  for (const bpm of [120, 128]) {
+    it(`detects ${bpm} bpm in a click track within 1 bpm`, () => {
+      const tempoBpm = measureTempo(makeClickTrack(bpm, 10));
+      assert.ok(Math.abs(tempoBpm - bpm) <= 1, `measured ${tempoBpm}`);
+    });
+  }
+
+  it('reports a different tempo for a different click track', () => {
+    const tempoBpm = measureTempo(makeClickTrack(90, 10));
+    assert.ok(Math.abs(tempoBpm - 90) <= 1, `measured ${tempoBpm}`);
+  });
+
+  it('hears an A minor cadence as A minor', () => {
+    const key = measureKey(makeProgression(A_MINOR_CADENCE, 1, 4));
+    assert.deepEqual([key.tonic, key.mode], ['A', 'minor']);
+  });
+
+  it('hears a C major cadence as C major', () => {
+    const key = measureKey(makeProgression(C_MAJOR_CADENCE, 1, 4));
+    assert.deepEqual([key.tonic, key.mode], ['C', 'major']);
+  });
+
+  it('hears a transposed minor cadence in its own key', () => {
+    const fSharpMinor = A_MINOR_CADENCE.map((chord) => chord.map((pitch) => pitch - 3));
+    const key = measureKey(makeProgression(fSharpMinor, 1, 4));
+    assert.deepEqual([key.tonic, key.mode], ['F#', 'minor']);
+  });
+
+  it('measures a stereo −20 dBFS 1 kHz sine at −20 LUFS with its peak and no clipping', () => {
+    const sine = makeSine(1000, 0.1, 5);
+    const analysis = analyzeWav(writeWav16([sine, sine], FIXTURE_SAMPLE_RATE), { measure: NONE });
+    assert.ok(Math.abs(analysis.loudnessLufs + 20) < 0.2, `measured ${analysis.loudnessLufs}`);
+    assert.ok(Math.abs(analysis.truePeakDbtp + 20) < 0.1, `true peak ${analysis.truePeakDbtp}`);
+    assert.equal(analysis.clippedSamples, 0);
+    assert.ok(Math.abs(analysis.durationSeconds - 5) < 1e-3);
+  });
+
+  it('counts clipped samples at full scale', () => {
+    const sine = makeSine(100, 1.2, 1);
+    const analysis = analyzeWav(writeWav16([sine, sine], FIXTURE_SAMPLE_RATE), { measure: NONE });
+    assert.ok(analysis.clippedSamples > 100, `clipped ${analysis.clippedSamples}`);
+  });
+
+  it('finds the inter-sample peak of a quarter-rate sine sampled off its crest', () => {
+    // Sampled at 45°, every sample sits at 0.707 while the waveform between them reaches 1.0.
+    const sine = makeSine(FIXTURE_SAMPLE_RATE / 4, 1, 0.1, FIXTURE_SAMPLE_RATE, Math.PI / 4);
+    const samplePeak = Math.max(...sine.map(Math.abs));
+    assert.ok(samplePeak < 0.71);
+    assert.ok(Math.abs(truePeakLinear(sine) - 1) < 0.02, `true peak ${truePeakLinear(sine)}`);
+  });
+
+  it('measures the longest silence gap', () => {
+    const tone = makeSine(440, 0.3, 1);
+    const gapped = new Float32Array(FIXTURE_SAMPLE_RATE * 5);
+    gapped.set(tone, 0); // 1 s tone, 1.5 s silence, 1 s tone, 1.5 s silence at the end
+    gapped.set(tone, Math.round(FIXTURE_SAMPLE_RATE * 2.5));
+    const levels = analyzePcm(
+      { sampleRate: FIXTURE_SAMPLE_RATE, bitsPerSample: 32, channels: [gapped] },
+      { measure: NONE },
+    );
+    assert.ok(Math.abs(levels.longestSilenceSeconds - 1.5) <= 0.06, `gap ${levels.longestSilenceSeconds}`);
+    const continuous = analyzePcm(
+      { sampleRate: FIXTURE_SAMPLE_RATE, bitsPerSample: 32, channels: [makeSine(440, 0.3, 3)] },
+      { measure: NONE },
+    );
+    assert.equal(continuous.longestSilenceSeconds, 0);
+  });
+
+  it('analyzes 48 kHz audio after resampling, keeping tempo and duration', () => {
+    const clicks = makeClickTrack(128, 8, 48000);
+    const analysis = analyzePcm(
+      { sampleRate: 48000, bitsPerSample: 32, channels: [clicks, clicks] },
+      { measure: { ...NONE, tempo: true } },
+    );
+    assert.ok(Math.abs(analysis.durationSeconds - 8) < 1e-3);
+    assert.ok(Math.abs(analysis.tempoBpm - 128) <= 1, `measured ${analysis.tempoBpm}`);
+  });
+
+  it('gives a sparse signal a lower onset rate than a dense one', () => {
+    const sparse = measureOnsetRate(makeClickTrack(60, 6));
+    const dense = measureOnsetRate(makeClickTrack(180, 6));
+    assert.ok(sparse < dense, `sparse ${sparse} dense ${dense}`);
+  });
+});
