@@ -13,7 +13,12 @@ for (let run = 0; run < 3; run++) {
   let lastStage = '';
   let firstChunkMs = Number.NaN;
   await generateTrack(
-    { prompt, durationSeconds: 120, seed: 7 + run, outputs: { formats: ['mp3'], midi: false, waveform: false } },
+    {
+      prompt,
+      durationSeconds: 120,
+      seed: 7 + run,
+      outputs: { formats: ['mp3'], midi: false, waveform: false },
+    },
     {
       bank,
       onProgress: (_fraction, stage) => {
@@ -25,5 +30,7 @@ for (let run = 0; run < 3; run++) {
       },
     },
   );
-  console.log(`run ${run}: first chunk ${firstChunkMs.toFixed(0)} ms; stages ${marks.join(' ')}; total ${(performance.now() - startMs).toFixed(0)} ms`);
+  console.log(
+    `run ${run}: first chunk ${firstChunkMs.toFixed(0)} ms; stages ${marks.join(' ')}; total ${(performance.now() - startMs).toFixed(0)} ms`,
+  );
 }

@@ -20,7 +20,13 @@ for (let run = 0; run < 3; run++) {
   const brief = parseBrief(prompt, { durationSeconds: 120, seed: 7 });
   const composition = composeTrack(brief, { seed: 7 });
   const startMs = performance.now();
-  await renderComposition(composition, bank, { genre: brief.genre, seed: 7, createSource: pool?.createSource });
-  console.log(`run ${run}: render ${(performance.now() - startMs).toFixed(0)} ms (${composition.parts.length} parts)`);
+  await renderComposition(composition, bank, {
+    genre: brief.genre,
+    seed: 7,
+    createSource: pool?.createSource,
+  });
+  console.log(
+    `run ${run}: render ${(performance.now() - startMs).toFixed(0)} ms (${composition.parts.length} parts)`,
+  );
 }
 await pool?.close();

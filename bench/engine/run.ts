@@ -1,7 +1,7 @@
 // Engine benchmark: renders the standard 120 s track for several genres with the full bank and
 // prints real-time factor, wall time per stage, peak memory, time to first streamed chunk, and the
 // ratio against FluidSynth rendering the same MIDI with the same bank in the same run.
-// Run: npm run bench:engine   (options: --duration 120 --bank full|small --prompts 4 --threads 2)
+// Run: npm run bench:engine   (options: --duration 120 --bank full|small --prompts 4 --threads 1)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -31,7 +31,7 @@ const { values } = parseArgs({
     bank: { type: 'string', default: 'full' },
     prompts: { type: 'string', default: '4' },
     seed: { type: 'string', default: '7' },
-    threads: { type: 'string', default: '2' },
+    threads: { type: 'string', default: '1' },
   },
 });
 const durationSeconds = Number(values.duration);

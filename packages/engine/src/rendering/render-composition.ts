@@ -145,9 +145,7 @@ export async function renderComposition(
         left.fill(0);
         right.fill(0);
       }
-      const n0 = performance.now();
       await source.next(partBuffers, fromSample, count);
-      (globalThis as Record<string, number>).nextMs = ((globalThis as Record<string, number>).nextMs ?? 0) + performance.now() - n0;
       throwIfAborted();
       reverbBus.fill(0);
       chorusBus.fill(0);
@@ -181,8 +179,6 @@ export async function renderComposition(
     }
   } finally {
     source.close();
-    process.stderr.write(`main waited ${(globalThis as Record<string, number>).nextMs?.toFixed(0)} ms in next\n`);
-    (globalThis as Record<string, number>).nextMs = 0;
   }
 
   if (!options.stems) return { mix };

@@ -50,16 +50,13 @@ async function runJob(job: Extract<ToWorker, { type: 'job' }>): Promise<void> {
     index,
     renderer: createPartRenderer(job.composition, index, bank as SoundBank, job),
   }));
-  const t0 = performance.now(); let busyMs = 0; let waitMs = 0;
   for (let chunkIndex = 0; chunkIndex * job.chunkSamples < job.totalSamples; chunkIndex++) {
-    const w0 = performance.now();
     while (activeJob === job.jobId && chunkIndex - consumedChunks > MAX_CHUNKS_AHEAD) {
       await new Promise<void>((resolve) => {
         wakeUp = resolve;
       });
     }
     if (activeJob !== job.jobId) return;
-    waitMs += performance.now() - w0; const b0 = performance.now();
     const fromSample = chunkIndex * job.chunkSamples;
     const count = Math.min(job.chunkSamples, job.totalSamples - fromSample);
     const parts = renderers.map(({ index, renderer }) => {
@@ -76,7 +73,6 @@ async function runJob(job: Extract<ToWorker, { type: 'job' }>): Promise<void> {
     // Let cancel and consumed messages in between chunks.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  process.stderr.write(`worker job ${job.jobId} parts ${job.partIndexes} total ${(performance.now() - t0).toFixed(0)} busy ${busyMs.toFixed(0)} wait ${waitMs.toFixed(0)}\n`);
 }
 
 port.on('message', (message: ToWorker) => {

@@ -41,7 +41,8 @@ export function placeNotes(part: Part, composition: Composition, sampleRate: num
   // A later note on the same pitch cuts the earlier one, so its note-off cannot silence the new note.
   const byPitch = new Map<number, NoteEvent[]>();
   for (const note of notes) {
-    if (!Number.isInteger(note.pitch) || note.pitch < 0 || note.pitch > 127 || note.durationTicks <= 0) continue;
+    if (!Number.isInteger(note.pitch) || note.pitch < 0 || note.pitch > 127 || note.durationTicks <= 0)
+      continue;
     const list = byPitch.get(note.pitch) ?? [];
     list.push(note);
     byPitch.set(note.pitch, list);

@@ -43,8 +43,33 @@ describe('robustness', () => {
         instruments,
       });
       const label = `${brief.genre} ${brief.bpm} ${brief.meter.beatsPerBar}/${brief.meter.beatUnit} ${brief.durationSeconds}s`;
-      const c = composeTrack(brief, { seed: i });
-      assert.equal(c.parts.length, instruments.length, label);
+      const lowPitch = rng.int(40, 80);
+      const voice = rng.chance(0.3)
+        ? {
+            name: 'fuzz voice',
+            program: rng.int(0, 127),
+            lowPitch,
+            highPitch: lowPitch + rng.int(3, 30),
+            vibratoDepthCents: rng.int(0, 120),
+            vibratoRateHz: 5,
+            articulation: rng.pick(['legato', 'normal', 'staccato'] as const),
+            brightness: rng.next(),
+          }
+        : undefined;
+      const c = composeTrack(brief, { seed: i, voice });
+      if (voice) {
+        const lead = c.parts.find((p) => p.voice)!;
+        assert.ok(
+          lead.notes.every((n) => n.pitch >= voice.lowPitch && n.pitch <= voice.highPitch),
+          label,
+        );
+        assert.ok(
+          lead.controls.every((ctl) => ctl.value >= 0 && ctl.value <= 127),
+          label,
+        );
+      }
+      const addsLead = voice !== undefined && !instruments.some((x) => x.role === 'lead');
+      assert.equal(c.parts.length, instruments.length + (addsLead ? 1 : 0), label);
       assert.ok(Math.abs(tickToSeconds(c, c.sections.at(-1)!.endTick) - brief.durationSeconds) < 0.01, label);
       for (const part of c.parts) {
         for (const n of part.notes) {

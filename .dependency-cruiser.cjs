@@ -1,0 +1,81 @@
+// The dependency rules of STYLE.md, checked in CI (`npm run depcheck`).
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Cycles make the tree impossible to read from the top down.',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'engine-is-pure',
+      severity: 'error',
+      comment: 'The engine core receives bytes and returns data: no I/O, no server, no database.',
+      from: { path: '^packages/engine/src' },
+      to: {
+        path: '^(apps|packages/(sdk|sdk-python))/|(^|/)node_modules/(fastify|@fastify|kysely|pg|@electric-sql|stripe|nodemailer|@aws-sdk)/',
+      },
+    },
+    {
+      name: 'engine-no-node-io',
+      severity: 'error',
+      comment: 'The engine core never touches the file system, network or processes (the CLI, eval and bench are edges).',
+      from: { path: '^packages/engine/src' },
+      to: { dependencyTypes: ['core'], path: '^(fs|node:fs|fs/promises|node:fs/promises|net|node:net|http|node:http|https|node:https|child_process|node:child_process|dgram|node:dgram)$' },
+    },
+    {
+      name: 'only-rendering-imports-the-synth',
+      severity: 'error',
+      comment: 'spessasynth_core stays behind the Renderer interface in rendering/.',
+      from: { path: '^packages/engine/src', pathNot: '^packages/engine/src/rendering/' },
+      to: { path: 'node_modules/spessasynth_core/' },
+    },
+    {
+      name: 'sdk-depends-on-nothing-internal',
+      severity: 'error',
+      from: { path: '^packages/sdk/' },
+      to: { path: '^(apps|packages/(engine|sdk-python))/' },
+    },
+    {
+      name: 'studio-uses-only-the-sdk',
+      severity: 'error',
+      from: { path: '^apps/studio/' },
+      to: { path: '^(apps/api|packages/engine)/' },
+    },
+    {
+      name: 'api-does-not-import-clients',
+      severity: 'error',
+      from: { path: '^apps/api/' },
+      to: { path: '^(apps/studio|packages/sdk)/' },
+    },
+    {
+      name: 'routes-hold-no-sql',
+      severity: 'error',
+      comment: 'Routes call services; only repositories (and infrastructure) talk to Kysely.',
+      from: { path: '^apps/api/src/.+\\.routes\\.ts$' },
+      to: { path: '(\\.repository\\.ts$|node_modules/kysely/)', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'services-never-see-http',
+      severity: 'error',
+      comment: 'Services are callable from a worker or the CLI: no request/reply.',
+      from: { path: '^apps/api/src/.+\\.service\\.ts$' },
+      to: { path: '(\\.routes\\.ts$|node_modules/fastify/|node_modules/@fastify/)', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'repositories-throw-no-http-errors',
+      severity: 'error',
+      from: { path: '^apps/api/src/.+\\.repository\\.ts$' },
+      to: { path: '^apps/api/src/(errors|http/.+)\\.ts$' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(test|eval|bench|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.js', '.mjs', '.json'] },
+  },
+};
