@@ -1,16 +1,41 @@
 // buildApp wires every plugin and feature explicitly (no autoload) from the dependencies it is
 // given; main.ts owns listening and shutdown, tests call app.inject.
+import fastifyCookie from '@fastify/cookie';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
+import { registerAuthRoutes } from './auth/auth.routes.js';
+import { type CreditBalanceReader, createAuthServices } from './auth/auth-services.js';
+import { registerAuthentication } from './auth/authenticate.js';
+import { registerBillingRoutes } from './billing/billing.routes.js';
+import { createBillingService } from './billing/billing.service.js';
+import { createStripeClient } from './billing/stripe-client.js';
+import { createStripeWebhookService } from './billing/stripe-webhook.service.js';
 import type { Config } from './config.js';
+import { registerCreditRoutes } from './credits/credit.routes.js';
+import { createCreditsService } from './credits/credit.service.js';
 import type { DatabaseHandle } from './database/create-database.js';
+import { createEventRuntime, type EventRuntimeOptions } from './events/event-runtime.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { installErrorHandlers } from './http/error-handler.js';
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.js';
 import { registerDocs, registerOpenApi } from './http/openapi.js';
 import { requestIdFor } from './http/request-id.js';
 import { registerVersionHeader } from './http/version.js';
-import type { Clock } from './shared/clock.js';
+import { createIdempotencyService } from './idempotency/idempotency.service.js';
+import { registerApiKeyRoutes } from './keys/api-key.routes.js';
+import { registerDevMailRoutes } from './mail/dev-mail.routes.js';
+import { registerMeRoutes } from './me/me.routes.js';
+import { type Clock, systemClock } from './shared/clock.js';
+import { createStorage } from './storage/create-storage.js';
+import type { Storage } from './storage/storage.js';
+import { registerTrackRoutes } from './tracks/track.routes.js';
+import { createTracksService } from './tracks/track.service.js';
+import { createStoragePreviewStore } from './voices/preview-store.js';
+import { registerVoiceRoutes } from './voices/voice.routes.js';
+import { createVoiceService } from './voices/voice.service.js';
+import { createPreviewRenderer, createThreadedPreviewRender } from './voices/voice-preview.js';
 
 export interface AppDeps {
   config: Config;
@@ -18,6 +43,16 @@ export interface AppDeps {
   clock?: Clock;
   metrics?: Metrics;
   logger?: FastifyServerOptions['logger'];
+  /** Credits shown by /v1/me and /v1/auth/verify; defaults to the credits service. */
+  getCreditBalance?: CreditBalanceReader;
+  /** Stripe SDK client; default built from STRIPE_* config (none when STRIPE_SECRET_KEY is unset). */
+  stripe?: Stripe;
+  /** Events/webhooks tuning: WebSocket ping interval, background loops, webhook sender. */
+  events?: EventRuntimeOptions;
+  /** Generated files; default from STORAGE_URL / DATA_DIR. */
+  storage?: Storage;
+  /** Called after a generation job commits (serve wakes its in-process workers). */
+  onJobEnqueued?: () => void;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -41,10 +76,90 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   registerVersionHeader(app);
+  // Before any route, so that a WebSocket upgrade to a plain HTTP route is refused.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   await registerOpenApi(app, { publicUrl: deps.config.PUBLIC_URL });
   registerMetrics(app, deps.metrics ?? createMetrics({ processMetrics: false }));
   registerHealthRoutes(app, { database: deps.database });
+
+  const clock = deps.clock ?? systemClock;
+  const credits = createCreditsService({ db: deps.database.db, clock });
+  // Accounts: request.auth for every route below, then the /auth, /me and /api-keys routes.
+  await app.register(fastifyCookie);
+  const auth = createAuthServices({
+    config: deps.config,
+    db: deps.database.db,
+    clock,
+    log: app.log,
+    getCreditBalance: deps.getCreditBalance ?? ((workspaceId) => credits.getCreditBalance(workspaceId)),
+  });
+  app.addHook('onClose', () => auth.close());
+  registerAuthentication(app, { config: deps.config, ...auth });
+  if (deps.config.NODE_ENV !== 'production') registerDevMailRoutes(app, auth);
+  const accounts = auth.accounts;
+  const eventRuntime = createEventRuntime({
+    config: deps.config,
+    database: deps.database,
+    clock,
+    log: app.log,
+    findWorkspace: (id) => accounts.findWorkspaceById(id),
+    options: deps.events,
+  });
+  app.addHook('onReady', () => eventRuntime.start());
+  app.addHook('onClose', () => eventRuntime.stop());
+  const billing = createBillingService({
+    db: deps.database.db,
+    clock,
+    config: deps.config,
+    stripe: deps.stripe ?? createStripeClient(deps.config),
+    accounts,
+  });
+  const stripeWebhooks = createStripeWebhookService({
+    db: deps.database.db,
+    clock,
+    config: deps.config,
+    accounts,
+    credits,
+    mailer: auth.outbox,
+    publicUrl: deps.config.PUBLIC_URL,
+    log: app.log,
+  });
+  // Voices: the catalogue seed runs after migrations at every start (upsert by stable id).
+  const previewRender = createThreadedPreviewRender({ bank: deps.config.ENGINE_BANK });
+  app.addHook('onClose', () => previewRender.close());
+  const voices = createVoiceService({
+    db: deps.database.db,
+    clock,
+    publicUrl: deps.config.PUBLIC_URL,
+    previews: createPreviewRenderer({
+      store: createStoragePreviewStore(deps.storage ?? createStorage(deps.config)),
+      render: previewRender.render,
+    }),
+  });
+  await voices.seedCatalogue();
+  const tracks = createTracksService({
+    db: deps.database.db,
+    clock,
+    credits,
+    idempotency: createIdempotencyService({ db: deps.database.db, clock }),
+    storage: deps.storage ?? createStorage(deps.config),
+    publicUrl: deps.config.PUBLIC_URL,
+    onJobEnqueued: deps.onJobEnqueued,
+  });
+  await app.register(
+    async (v1) => {
+      registerCreditRoutes(v1, { credits, publicUrl: deps.config.PUBLIC_URL });
+      registerTrackRoutes(v1, { tracks, publicUrl: deps.config.PUBLIC_URL });
+      registerVoiceRoutes(v1, { voices, publicUrl: deps.config.PUBLIC_URL });
+      registerAuthRoutes(v1, { config: deps.config, auth });
+      registerMeRoutes(v1, { auth });
+      registerApiKeyRoutes(v1, { apiKeys: auth.apiKeys, publicUrl: deps.config.PUBLIC_URL });
+      eventRuntime.registerRoutes(v1);
+      await registerBillingRoutes(v1, { billing, stripeWebhooks });
+    },
+    { prefix: '/v1' },
+  );
 
   await registerDocs(app);
   return app;

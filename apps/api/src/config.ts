@@ -16,6 +16,7 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^(s3:\/\/[^/]+(\/.*)?|file:.+)$/, 's3://bucket/prefix or file:/path')
     .optional(),
+  S3_ENDPOINT: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Trackforge <no-reply@trackforge.local>'),
@@ -23,6 +24,15 @@ const ConfigSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.url().optional(),
+  // Billing catalogue (README "Billing"): Stripe price ids and the credits each one grants.
+  STRIPE_PRICE_STUDIO_MONTHLY: z.string().startsWith('price_').optional(),
+  STRIPE_PRICE_ENTERPRISE_MONTHLY: z.string().startsWith('price_').optional(),
+  STRIPE_PRICE_CREDITS_100: z.string().startsWith('price_').optional(),
+  STRIPE_PRICE_CREDITS_500: z.string().startsWith('price_').optional(),
+  CREDITS_STUDIO_MONTHLY: z.coerce.number().int().min(0).default(500),
+  CREDITS_ENTERPRISE_MONTHLY: z.coerce.number().int().min(0).default(5000),
+  CREDITS_PACK_100: z.coerce.number().int().min(1).default(100),
+  CREDITS_PACK_500: z.coerce.number().int().min(1).default(500),
   WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   ENGINE_BANK: z.enum(['full', 'small']).default('full'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -51,6 +61,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(present[name] ?? '')}: ${describeIssue(issue)}`);
   }
   const parsed = result.data;
+  // Outside production a secret is generated under DATA_DIR (auth/jwt-secret.ts); in production
+  // each node must share one, so it must be given.
+  if (parsed.NODE_ENV === 'production' && !parsed.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid JWT_SECRET="": required when NODE_ENV=production (at least 32 random characters, the same on every API node)',
+    );
+  }
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
   const origins = new Set([new URL(publicUrl).origin]);
   for (const origin of (parsed.ALLOWED_ORIGINS ?? '').split(',')) {

@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   range_not_satisfiable: { status: 416, title: 'Range not satisfiable' },
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused' },
+  upgrade_required: { status: 426, title: 'Upgrade required' },
   rate_limited: { status: 429, title: 'Too many requests' },
   internal_error: { status: 500, title: 'Internal server error' },
   unavailable: { status: 503, title: 'Service unavailable' },

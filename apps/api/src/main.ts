@@ -1,6 +1,8 @@
 // Process entry: `serve` (default), `worker`, `migrate`, `admin …`.
+import { admin } from './cli/admin.js';
 import { migrate } from './cli/migrate.js';
 import { serve } from './cli/serve.js';
+import { worker } from './cli/worker.js';
 import { loadConfigOrExit } from './runtime.js';
 
 const USAGE = `usage: trackforge <command>
@@ -18,6 +20,12 @@ switch (command) {
     break;
   case 'migrate':
     await migrate(config);
+    break;
+  case 'worker':
+    await worker(config);
+    break;
+  case 'admin':
+    await admin(config, args);
     break;
   case 'help':
   case '--help':

@@ -37,8 +37,11 @@ export async function runCli(argv: string[]): Promise<number> {
     options = parseCliArguments(argv, () => Math.floor(Math.random() * 0x100000000));
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`trackforge-engine: ${error.message}\n`);
-      if (error.message !== USAGE) process.stderr.write('run with --help for usage\n');
+      if (error.message === USAGE) {
+        process.stdout.write(`${USAGE}\n`);
+        return 0;
+      }
+      process.stderr.write(`trackforge-engine: ${error.message} (see --help)\n`);
       return 2;
     }
     throw error;

@@ -37,7 +37,10 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 export function requireUser(request: FastifyRequest): AuthContext & { userId: string } {
   const auth = requireAuth(request);
   if (auth.method === 'api_key' || auth.userId === null) {
-    throw new AppError('forbidden', 'This route needs a signed-in user (session or access token), not an API key.');
+    throw new AppError(
+      'forbidden',
+      'This route needs a signed-in user (session or access token), not an API key.',
+    );
   }
   return auth as AuthContext & { userId: string };
 }

@@ -2,15 +2,32 @@
 // stop accepting, let in-flight requests finish, then close the database.
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
+import { type GenerationWorkers, startGenerationWorkers } from '../generation/start-generation-workers.js';
 import { openRuntime } from '../runtime.js';
+import { createStorage } from '../storage/create-storage.js';
+import { demoAccountBanner, seedDemoAccount } from './dev-seed.js';
 
 export async function serve(config: Config): Promise<void> {
   const runtime = await openRuntime(config);
+  const demo = await seedDemoAccount(config, { db: runtime.database.db });
+  const storage = createStorage(config);
+  // WORKERS=0 makes an API-only node; generation then runs in separate `worker` processes.
+  let workers: GenerationWorkers | undefined;
   const app = await buildApp({
     config,
     database: runtime.database,
+    storage,
+    onJobEnqueued: () => workers?.wake(),
     logger: {
       level: config.LOG_LEVEL,
+      // Sign-in tokens travel in the query string (GET /v1/auth/verify); keep them out of logs.
+      serializers: {
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: request.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]'),
+          remoteAddress: request.ip,
+        }),
+      },
       ...(process.stdout.isTTY && config.NODE_ENV !== 'production'
         ? {
             transport: {
@@ -31,6 +48,7 @@ export async function serve(config: Config): Promise<void> {
     closing = true;
     app.log.info(`${signal}: finishing in-flight requests`);
     await app.close();
+    await workers?.stop();
     await runtime.database.close();
     process.exit(0);
   };
@@ -38,9 +56,18 @@ export async function serve(config: Config): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.WORKERS > 0) {
+    workers = startGenerationWorkers({
+      db: runtime.database.db,
+      storage,
+      config,
+      onError: (error) => app.log.error({ err: error }, 'generation worker error'),
+    });
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   process.stdout.write(
     `\nTrackforge is running on http://localhost:${port}  (database: ${runtime.database.kind}, docs: http://localhost:${port}/docs)\n`,
   );
+  if (demo) process.stdout.write(`${demoAccountBanner(demo.apiKey, `http://localhost:${port}`)}\n`);
 }

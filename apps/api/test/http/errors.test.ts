@@ -149,7 +149,7 @@ describe('docs/errors.md', () => {
     for (const [code, { status }] of Object.entries(ERROR_CODES)) {
       assert.match(
         doc,
-        new RegExp(`\\| \`${code}\` \\| ${status} \\|`),
+        new RegExp(`\\|\\s*\`${code}\`\\s*\\|\\s*${status}\\s*\\|`),
         `docs/errors.md lacks a row for ${code}`,
       );
     }

@@ -3,16 +3,18 @@
 // a plain pull loop. It holds as long as notes do not interact, which is true for parts without
 // controllers or pitch bends (those use the plain PartStream); hi-hat style choke groups are
 // applied by cutting the earlier copy with a short fade, as the synthesizer's exclusive classes do.
-// Velocities snap to a grid of 4 and note-offs to ~5.8 ms so humanised notes still share renders.
+// Velocities and note-offs snap to coarse grids (below) so humanised notes still share renders.
 import type { Composition, Part } from '../types.js';
 import type { PartStream } from './part-stream.js';
 import type { Renderer } from './renderer.js';
 import { type PlacedNote, placeNotes, schedulePart } from './schedule.js';
 
-/** Note-offs are moved to this grid (≈5.8 ms at 44.1 kHz) so near-equal durations share a render. */
-const DURATION_GRID_SAMPLES = 256;
-/** Velocities are moved to this grid (±2 of 127 is ≈0.3 dB and the same sample layer). */
-const VELOCITY_GRID = 4;
+/** Note-offs snap to a grid of about 4 % of the note's length (at least 256 samples, ≈5.8 ms): well
+ * inside the ±10 ms humanising the composer applies, and it lets humanised notes share renders. */
+const DURATION_GRID_FRACTION = 0.04;
+const MIN_DURATION_GRID_SAMPLES = 256;
+/** Velocities snap to this grid: ±4 of 127 is about ±0.5 dB, inside the composer's ±8 humanising. */
+const VELOCITY_GRID = 8;
 const MAX_TAIL_SECONDS = 8;
 const CHOKE_FADE_SAMPLES = 256;
 const SILENCE_LEVEL = 3e-5;
@@ -46,10 +48,12 @@ interface Copy {
 
 function noteKey(note: PlacedNote): { key: string; velocity: number; durationSamples: number } {
   const velocity = Math.max(1, Math.min(127, Math.round(note.velocity / VELOCITY_GRID) * VELOCITY_GRID));
-  const durationSamples = Math.max(
-    DURATION_GRID_SAMPLES,
-    Math.round((note.endSample - note.startSample) / DURATION_GRID_SAMPLES) * DURATION_GRID_SAMPLES,
+  const exactSamples = note.endSample - note.startSample;
+  const grid = Math.max(
+    MIN_DURATION_GRID_SAMPLES,
+    2 ** Math.round(Math.log2(exactSamples * DURATION_GRID_FRACTION)),
   );
+  const durationSamples = Math.max(grid, Math.round(exactSamples / grid) * grid);
   return { key: `${note.pitch}:${velocity}:${durationSamples}`, velocity, durationSamples };
 }
 
@@ -72,11 +76,6 @@ function findChokes(notes: PlacedNote[], isDrums: boolean): number[] {
     lastInGroup.set(group, index);
   });
   return chokes;
-}
-
-/** Whether a part can be rendered note by note (no controllers that change notes while they sound). */
-export function canCacheNotes(part: Part): boolean {
-  return part.controls.length === 0 && !part.voice;
 }
 
 /** Creates a PartStream that synthesises each distinct note once on the given (dry) renderer. */

@@ -9,6 +9,12 @@ const DECAY_SECONDS = 1.6;
 const RELEASE_SECONDS = 0.06;
 const MAX_SUB_HZ = 100;
 const DRIVE = 1.8;
+const WAVE_SIZE = 2048;
+/** One cycle of the softly saturated sine, tanh(drive·sin), normalised to ±1; one guard point for interpolation. */
+const WAVE = Float32Array.from(
+  { length: WAVE_SIZE + 1 },
+  (_, index) => Math.tanh(DRIVE * Math.sin((2 * Math.PI * index) / WAVE_SIZE)) / Math.tanh(DRIVE),
+);
 
 /** Adds an 808 sub for a part, range by range in order. */
 export interface SubBassLayer {
@@ -36,16 +42,18 @@ export function createSubBassLayer(
     .sort((a, b) => a.sample - b.sample);
   const layer = new Float32Array(totalSamples);
   const levelGain = 0.45 * (part.volume / 127) ** 2;
-  const normaliser = 1 / Math.tanh(DRIVE);
   let nextNote = 0;
 
+  /** The bend in force at a sample: binary search for the last bend at or before it. */
   const bendAt = (sample: number): number => {
-    let semitones = 0;
-    for (const bend of bends) {
-      if (bend.sample > sample) break;
-      semitones = bend.semitones;
+    let low = 0;
+    let high = bends.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((bends[middle] as (typeof bends)[number]).sample <= sample) low = middle + 1;
+      else high = middle;
     }
-    return semitones;
+    return low === 0 ? 0 : (bends[low - 1] as (typeof bends)[number]).semitones;
   };
 
   const synthesiseNote = (index: number): void => {
@@ -76,9 +84,14 @@ export function createSubBassLayer(
       decay *= decayPerSample;
       if (s >= endSample) release *= releasePerSample;
       const envelope = attack * (0.35 + 0.65 * decay) * release;
-      layer[s] = (layer[s] as number) + Math.tanh(DRIVE * Math.sin(phase)) * normaliser * peak * envelope;
-      phase += (2 * Math.PI * hz) / sampleRate;
-      if (phase > 2 * Math.PI) phase -= 2 * Math.PI;
+      const position = phase * WAVE_SIZE;
+      const index = position | 0;
+      const wave =
+        (WAVE[index] as number) +
+        ((WAVE[index + 1] as number) - (WAVE[index] as number)) * (position - index);
+      layer[s] = (layer[s] as number) + wave * peak * envelope;
+      phase += hz / sampleRate;
+      if (phase >= 1) phase -= 1;
     }
   };
 

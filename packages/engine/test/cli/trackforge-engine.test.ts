@@ -67,6 +67,12 @@ describe('trackforge-engine', () => {
     assert.ok(readFileSync(out).length > 1000);
   });
 
+  it('prints usage on stdout and exits 0 with --help', () => {
+    const result = run(['--help']);
+    assert.equal(result.status, 0);
+    assert.match(result.stdout, /^usage: trackforge-engine/);
+  });
+
   it('exits with 2 and a one-line error for bad arguments', () => {
     for (const args of [
       ['lofi', '--duration', '2s', '--bank', 'small'],
@@ -77,7 +83,7 @@ describe('trackforge-engine', () => {
     ]) {
       const result = run(args);
       assert.equal(result.status, 2, `${args.join(' ')}: ${result.stderr}`);
-      assert.match(result.stderr.split('\n')[0] ?? '', /^trackforge-engine: /);
+      assert.match(result.stderr, /^trackforge-engine: [^\n]+\n$/);
       assert.equal(result.stdout, '');
     }
   });

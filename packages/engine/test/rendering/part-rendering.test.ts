@@ -38,14 +38,14 @@ describe('part rendering', () => {
   });
 
   it('renders note by note as loudly as a continuous pull loop does', async () => {
-    // A neutral pitch-bend control forces the pull-loop path for the same notes.
+    // A 0.02-cent pitch bend (inaudible) makes every note play live through the pull loop.
     const notes = beatNotes(60, 0, 8);
     const cached = makePart({ id: 'a', program: 4, notes });
     const streamed = makePart({
       id: 'a',
       program: 4,
       notes,
-      controls: [{ tick: 0, type: 'pitchBend', value: 0 }],
+      controls: [{ tick: 0, type: 'pitchBend', value: 1 }],
     });
     const a = await renderComposition(makeComposition([cached], 5), bank);
     const b = await renderComposition(makeComposition([streamed], 5), bank);

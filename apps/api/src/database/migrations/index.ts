@@ -2,7 +2,17 @@
 // in tests and in production. Append new ones; never edit or renumber a migration that has shipped.
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_foundation.js';
+import * as m0002 from './0002_accounts.js';
+import * as m0003 from './0003_tracks.js';
+import * as m0004 from './0004_events.js';
+import * as m0005 from './0005_voices.js';
+import * as m0006 from './0006_billing.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_accounts': m0002,
+  '0003_tracks': m0003,
+  '0004_events': m0004,
+  '0005_voices': m0005,
+  '0006_billing': m0006,
 };

@@ -1,0 +1,90 @@
+// Users and workspaces: sign-up creates a user with a personal workspace they own. Billing sets
+// plans through setWorkspacePlan and finds who to bill through findWorkspaceOwner.
+import type { Plan } from '../auth/auth-context.js';
+import { type Db, type Tx, transaction } from '../database/create-database.js';
+import type { Clock } from '../shared/clock.js';
+import { newId } from '../shared/ids.js';
+import * as repository from './account.repository.js';
+import type { UserRow, WorkspaceRow } from './account.table.js';
+
+export interface AccountServiceDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
+
+/** Trims and lower-cases an email so one address is one account. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function createAccountService({ db, clock }: AccountServiceDeps) {
+  /** Finds the user by email or creates them with a personal workspace; idempotent under races. */
+  async function findOrCreateUser(
+    email: string,
+    options: { name?: string | null; plan?: Plan } = {},
+  ): Promise<{ user: UserRow; workspace: WorkspaceRow; created: boolean }> {
+    const normalised = normaliseEmail(email);
+    const existing = await repository.findUserByEmail(db, normalised);
+    if (existing)
+      return { user: existing, workspace: await getDefaultWorkspace(existing.id), created: false };
+    const created = await transaction(db, async (tx) => {
+      const now = clock.now();
+      const user = await repository.insertUser(tx, {
+        id: newId('usr'),
+        email: normalised,
+        name: options.name?.trim() || null,
+        created_at: now,
+      });
+      if (!user) return undefined;
+      const workspace = await repository.insertWorkspace(tx, {
+        id: newId('wsp'),
+        name: workspaceNameFor(user),
+        plan: options.plan ?? 'free',
+        created_at: now,
+      });
+      await repository.insertMembership(tx, {
+        id: newId('mem'),
+        workspace_id: workspace.id,
+        user_id: user.id,
+        role: 'owner',
+        created_at: now,
+      });
+      return { user, workspace, created: true };
+    });
+    return created ?? findOrCreateUser(normalised, options);
+  }
+
+  async function getDefaultWorkspace(userId: string): Promise<WorkspaceRow> {
+    const workspace = await repository.findDefaultWorkspaceForUser(db, userId);
+    if (!workspace) throw new Error(`user ${userId} has no workspace`);
+    return workspace;
+  }
+
+  return {
+    findOrCreateUser,
+    getDefaultWorkspace,
+    findUserByEmail: (email: string) => repository.findUserByEmail(db, normaliseEmail(email)),
+    findUserById: (id: string) => repository.findUserById(db, id),
+    findWorkspaceById: (id: string) => repository.findWorkspaceById(db, id),
+    isMember: (workspaceId: string, userId: string) => repository.isMember(db, workspaceId, userId),
+
+    /** Sets the workspace's plan; pass tx to make it part of the caller's transaction. False when no such workspace. */
+    setWorkspacePlan(workspaceId: string, plan: Plan, tx?: Tx): Promise<boolean> {
+      return repository.updateWorkspacePlan(tx ?? db, workspaceId, plan);
+    },
+
+    /** The workspace's owner (who receives mail and is billed), or undefined for an unknown workspace. */
+    async findWorkspaceOwner(
+      workspaceId: string,
+      tx?: Tx,
+    ): Promise<{ userId: string; email: string; name: string | null } | undefined> {
+      return repository.findWorkspaceOwnerRow(tx ?? db, workspaceId);
+    },
+  };
+}
+
+function workspaceNameFor(user: UserRow): string {
+  return `${user.name ?? user.email.split('@')[0]}'s workspace`;
+}

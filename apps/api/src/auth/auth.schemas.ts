@@ -1,0 +1,43 @@
+// Request and response shapes of /v1/auth/*.
+import { z } from 'zod';
+import { UserSchema, WorkspaceSchema } from '../accounts/account.schemas.js';
+
+const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'an email address has at most 254 characters')
+  .pipe(z.email('must be an email address such as ada@example.com'))
+  .describe('Your email address; case and surrounding spaces are ignored.');
+
+const RedirectSchema = z
+  .string()
+  .min(1)
+  .max(2000)
+  .describe('Where the studio goes after sign-in: a relative path (/studio) or a URL on an allowed origin.');
+
+export const SignupBodySchema = z.object({
+  email: EmailSchema,
+  name: z.string().trim().min(1).max(100).optional().describe('Your display name.'),
+  redirect_to: RedirectSchema.optional(),
+});
+
+export const MagicLinkBodySchema = z.object({
+  email: EmailSchema,
+  redirect_to: RedirectSchema.optional(),
+});
+
+export const SentSchema = z.object({ status: z.literal('sent') });
+
+export const VerifyQuerySchema = z.object({
+  token: z.string().min(1).max(200).describe('The token from the emailed link.'),
+});
+
+export const VerifyResponseSchema = z.object({
+  access_token: z.string().describe('A JWT for Authorization: Bearer; valid for expires_in seconds.'),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  user: UserSchema,
+  workspace: WorkspaceSchema,
+  redirect_to: z.string().nullable().describe('The redirect_to given when the link was requested.'),
+});

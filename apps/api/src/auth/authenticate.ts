@@ -1,0 +1,126 @@
+// The onRequest hook that sets request.auth from, in order: Authorization: Bearer <API key>,
+// Bearer <access token>, or the session cookie. No credential → null (routes decide with
+// requireAuth); a Bearer credential that is present but not valid → 401 at once. A stale cookie
+// counts as no credential (and is cleared) so a signed-out browser can still reach /auth/*.
+// Cookie-authenticated requests that change state must come from an allowed Origin (CSRF).
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Config } from '../config.js';
+import { AppError } from '../errors.js';
+import type { ApiKeyService } from '../keys/api-key.service.js';
+import { API_PLANS } from '../keys/api-key.service.js';
+import { looksLikeApiKey } from '../keys/api-key-format.js';
+import type { AccessTokens } from './access-token.js';
+import { looksLikeJwt } from './access-token.js';
+import type { AuthContext } from './auth-context.js';
+import { SESSION_TTL_SECONDS, type SessionService } from './session.service.js';
+
+export const SESSION_COOKIE = 'tf_session';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface AuthenticationDeps {
+  config: Config;
+  sessions: SessionService;
+  apiKeys: ApiKeyService;
+  accessTokens: AccessTokens;
+}
+
+/** Cookie attributes: Secure everywhere except a plain-http localhost public URL (development). */
+export function sessionCookieOptions(config: Pick<Config, 'PUBLIC_URL'>) {
+  const url = new URL(config.PUBLIC_URL);
+  const localHttp = url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: !localHttp };
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, cookieValue: string): void {
+  reply.setCookie(SESSION_COOKIE, cookieValue, {
+    ...sessionCookieOptions(config),
+    maxAge: SESSION_TTL_SECONDS,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.setCookie(SESSION_COOKIE, '', { ...sessionCookieOptions(config), maxAge: 0 });
+}
+
+function unauthenticated(detail: string): AppError {
+  return new AppError('unauthenticated', detail, { headers: { 'www-authenticate': 'Bearer' } });
+}
+
+/** Installs request.auth for every route; register before the routes. */
+export function registerAuthentication(app: FastifyInstance, deps: AuthenticationDeps): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request, reply) => {
+    request.auth = null;
+    const header = request.headers.authorization;
+    if (header !== undefined) {
+      request.auth = await authenticateBearer(header, deps);
+      return;
+    }
+    const cookieValue = request.cookies?.[SESSION_COOKIE];
+    if (!cookieValue) return;
+    const found = await deps.sessions.findSessionByCookie(cookieValue);
+    if (!found) {
+      clearSessionCookie(reply, deps.config);
+      return;
+    }
+    if (!SAFE_METHODS.has(request.method)) {
+      const origin = request.headers.origin;
+      if (!origin || !deps.config.ALLOWED_ORIGINS.includes(origin)) {
+        throw new AppError(
+          'forbidden',
+          `A request signed in by cookie must carry an allowed Origin header (${deps.config.ALLOWED_ORIGINS.join(', ')}); API clients should send Authorization: Bearer instead.`,
+        );
+      }
+    }
+    if (found.extended) setSessionCookie(reply, deps.config, cookieValue);
+    const { session } = found;
+    request.auth = {
+      workspaceId: session.workspace_id,
+      userId: session.user_id,
+      method: 'session',
+      sessionId: session.id,
+      apiKeyId: null,
+      plan: session.plan,
+    };
+  });
+}
+
+async function authenticateBearer(header: string, deps: AuthenticationDeps): Promise<AuthContext> {
+  const match = /^Bearer +(\S+) *$/i.exec(header);
+  if (!match) throw unauthenticated('The Authorization header must be "Bearer <API key or access token>".');
+  const credential = match[1]!;
+  if (looksLikeApiKey(credential)) {
+    const auth = await deps.apiKeys.authenticateApiKey(credential);
+    if (!auth)
+      throw unauthenticated('This API key is malformed, unknown or revoked. Create one at /v1/api-keys.');
+    if (!API_PLANS.includes(auth.plan)) {
+      throw new AppError(
+        'plan_required',
+        'API access needs the Studio or Enterprise plan; this workspace is on Free.',
+        {
+          required_plan: 'studio',
+        },
+      );
+    }
+    return auth;
+  }
+  if (looksLikeJwt(credential)) {
+    const claims = await deps.accessTokens.verify(credential);
+    if (!claims)
+      throw unauthenticated('The access token is invalid or expired. Sign in again to get a new one.');
+    // Checking the session on every request is what makes sign-out end access tokens at once.
+    const session = await deps.sessions.findActiveSession(claims.sessionId);
+    if (!session || session.user_id !== claims.userId || session.workspace_id !== claims.workspaceId) {
+      throw unauthenticated('This access token belongs to a session that has ended. Sign in again.');
+    }
+    return {
+      workspaceId: session.workspace_id,
+      userId: session.user_id,
+      method: 'access_token',
+      sessionId: session.id,
+      apiKeyId: null,
+      plan: session.plan,
+    };
+  }
+  throw unauthenticated('The bearer credential is neither an API key (tf_live_…) nor an access token.');
+}

@@ -1,0 +1,129 @@
+// Magic-link sign-up and sign-in. Both requests do the same work whether or not the email has an
+// account (one lookup, rate-limit counters, one transaction, one queued mail) and answer the same,
+// so neither the body nor the timing tells an attacker who has signed up.
+import type { AccountService } from '../accounts/account.service.js';
+import { normaliseEmail } from '../accounts/account.service.js';
+import type { UserRow, WorkspaceRow } from '../accounts/account.table.js';
+import { type Db, transaction } from '../database/create-database.js';
+import { AppError } from '../errors.js';
+import type { MailOutbox } from '../mail/mail-outbox.js';
+import type { Clock } from '../shared/clock.js';
+import { newId } from '../shared/ids.js';
+import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokens } from './access-token.js';
+import { type AuthRateLimiter, EMAIL_RULES, IP_RULES } from './auth-rate-limit.js';
+import { consumeMagicLink, insertMagicLink, supersedeMagicLinks } from './magic-link.repository.js';
+import { magicLinkMail } from './magic-link-mail.js';
+import { randomSecret, sha256Hex } from './secrets.js';
+import type { SessionService } from './session.service.js';
+
+export const MAGIC_LINK_TTL_MINUTES = 15;
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
+export interface MagicLinkServiceDeps {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+  allowedOrigins: readonly string[];
+  accounts: AccountService;
+  sessions: SessionService;
+  accessTokens: AccessTokens;
+  rateLimiter: AuthRateLimiter;
+  outbox: MailOutbox;
+}
+
+export interface SignInResult {
+  accessToken: string;
+  expiresInSeconds: number;
+  cookieValue: string;
+  user: UserRow;
+  workspace: WorkspaceRow;
+  redirectTo: string | null;
+}
+
+export type MagicLinkService = ReturnType<typeof createMagicLinkService>;
+
+export function createMagicLinkService(deps: MagicLinkServiceDeps) {
+  const { db, clock } = deps;
+
+  /** Relative paths on this site, or absolute URLs on an allowed origin; anything else is 400. */
+  function checkRedirect(redirectTo: string | undefined): string | null {
+    if (redirectTo === undefined) return null;
+    if (/^\/(?![/\\])/.test(redirectTo)) return redirectTo;
+    let origin: string | null = null;
+    try {
+      origin = new URL(redirectTo).origin;
+    } catch {}
+    if (origin && deps.allowedOrigins.includes(origin)) return redirectTo;
+    throw new AppError(
+      'validation_failed',
+      `redirect_to must be a relative path (/studio) or a URL on an allowed origin (${deps.allowedOrigins.join(', ')}).`,
+      { param: 'redirect_to' },
+    );
+  }
+
+  return {
+    /** Mails a sign-in or sign-up link; the caller answers 202 whatever the email. */
+    async requestLink(request: {
+      intent: 'sign_up' | 'sign_in';
+      email: string;
+      name?: string;
+      redirectTo?: string;
+      ip: string;
+    }): Promise<void> {
+      const email = normaliseEmail(request.email);
+      const redirectTo = checkRedirect(request.redirectTo);
+      await deps.rateLimiter.consume(request.ip, IP_RULES, 'network address');
+      await deps.rateLimiter.consume(email, EMAIL_RULES, 'email');
+      const user = await deps.accounts.findUserByEmail(email);
+      const token = randomSecret();
+      const now = clock.now();
+      await transaction(db, async (tx) => {
+        await supersedeMagicLinks(tx, email, now);
+        await insertMagicLink(tx, {
+          id: newId('lnk'),
+          email,
+          token_hash: sha256Hex(token),
+          purpose: user ? 'sign_in' : 'sign_up',
+          name: request.name?.trim() || null,
+          redirect_to: redirectTo,
+          created_at: now,
+          expires_at: new Date(now.getTime() + MAGIC_LINK_TTL_MINUTES * 60_000),
+          used_at: null,
+        });
+      });
+      // The page calls GET /v1/auth/verify itself, so a mail scanner that follows the link does
+      // not spend the token.
+      const link = `${deps.publicUrl}/studio/auth/callback?token=${token}`;
+      const kind = user ? 'sign_in' : request.intent === 'sign_up' ? 'sign_up' : 'no_account';
+      deps.outbox.enqueue(magicLinkMail(kind, email, link, MAGIC_LINK_TTL_MINUTES));
+    },
+
+    /** Spends the token (once) and starts a session; creates the account on a sign-up link. */
+    async verify(token: string): Promise<SignInResult> {
+      const invalid = new AppError(
+        'invalid_token',
+        'This sign-in link is invalid, expired or already used. Ask for a new one with POST /v1/auth/magic-link.',
+        { param: 'token' },
+      );
+      // Malformed tokens cost no database read.
+      if (!TOKEN_FORMAT.test(token)) throw invalid;
+      const link = await consumeMagicLink(db, sha256Hex(token), clock.now());
+      if (!link) throw invalid;
+      const { user, workspace } = await deps.accounts.findOrCreateUser(link.email, { name: link.name });
+      const { sessionId, cookieValue } = await deps.sessions.createSession(user.id, workspace.id);
+      const accessToken = await deps.accessTokens.sign({
+        userId: user.id,
+        workspaceId: workspace.id,
+        sessionId,
+      });
+      return {
+        accessToken,
+        expiresInSeconds: ACCESS_TOKEN_TTL_SECONDS,
+        cookieValue,
+        user,
+        workspace,
+        redirectTo: link.redirect_to,
+      };
+    },
+  };
+}

@@ -1,0 +1,103 @@
+// `admin`: operator commands on the configured database.
+//   admin grant <email> [--plan free|studio|enterprise] [--credits N]
+// Creates the account when the email has none yet, so an operator can set up a customer first.
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { createAccountService } from '../accounts/account.service.js';
+import type { Plan } from '../auth/auth-context.js';
+import type { Config } from '../config.js';
+import { createCreditsService } from '../credits/credit.service.js';
+import type { Db } from '../database/create-database.js';
+import { openRuntime } from '../runtime.js';
+import { type Clock, systemClock } from '../shared/clock.js';
+
+export const ADMIN_USAGE = `usage: trackforge admin <command>
+  grant <email> [--plan free|studio|enterprise] [--credits N]
+      set the plan of the email's workspace and/or add N credits (creates the account if needed)
+  help    this text`;
+
+const PLANS: readonly Plan[] = ['free', 'studio', 'enterprise'];
+
+export class AdminUsageError extends Error {}
+
+/** Runs one admin command; returns what to print. Throws AdminUsageError on bad arguments. */
+export async function runAdminCommand(args: string[], deps: { db: Db; clock?: Clock }): Promise<string> {
+  const clock = deps.clock ?? systemClock;
+  const parsed = parseAdminArgs(args);
+  if (parsed === 'help') return ADMIN_USAGE;
+  const { email, plan, credits: amount } = parsed;
+  const accounts = createAccountService({ db: deps.db, clock });
+  const { user, workspace, created } = await accounts.findOrCreateUser(email);
+  const lines = [`${created ? 'created' : 'found'} ${user.email} (${user.id}), workspace ${workspace.id}`];
+  if (plan) {
+    await accounts.setWorkspacePlan(workspace.id, plan);
+    lines.push(`plan: ${workspace.plan} → ${plan}`);
+  }
+  if (amount !== undefined) {
+    const credits = createCreditsService({ db: deps.db, clock });
+    const entry = await credits.grantCredits({
+      workspaceId: workspace.id,
+      amount,
+      kind: 'grant',
+      sourceKey: `admin:${randomUUID()}`,
+      description: 'granted by an operator',
+    });
+    lines.push(`credits: +${amount} (balance ${entry.balance_after})`);
+  }
+  return lines.join('\n');
+}
+
+/** The grant to run, or 'help'; throws AdminUsageError before anything touches the database. */
+export function parseAdminArgs(args: string[]): ReturnType<typeof parseGrant> | 'help' {
+  const [command, ...rest] = args;
+  if (command === undefined || command === 'help' || command === '--help') return 'help';
+  if (command !== 'grant') throw new AdminUsageError(`unknown admin command "${command}"`);
+  try {
+    return parseGrant(rest);
+  } catch (error) {
+    throw new AdminUsageError((error as Error).message);
+  }
+}
+
+function parseGrant(args: string[]): { email: string; plan?: Plan; credits?: number } {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { plan: { type: 'string' }, credits: { type: 'string' } },
+  });
+  const [email, ...extra] = positionals;
+  if (!email || extra.length > 0 || !email.includes('@')) throw new Error('grant needs exactly one email');
+  if (values.plan !== undefined && !PLANS.includes(values.plan as Plan)) {
+    throw new Error(`--plan must be one of ${PLANS.join(', ')}`);
+  }
+  let credits: number | undefined;
+  if (values.credits !== undefined) {
+    credits = Number(values.credits);
+    if (!Number.isInteger(credits) || credits <= 0)
+      throw new Error('--credits must be a positive whole number');
+  }
+  if (values.plan === undefined && credits === undefined)
+    throw new Error('grant needs --plan and/or --credits');
+  return { email, plan: values.plan as Plan | undefined, credits };
+}
+
+/** Process entry for `admin …`: exit 0 on success, 2 on bad usage. */
+export async function admin(config: Config, args: string[]): Promise<void> {
+  try {
+    if (parseAdminArgs(args) === 'help') {
+      process.stdout.write(`${ADMIN_USAGE}\n`);
+      return;
+    }
+  } catch (error) {
+    if (!(error instanceof AdminUsageError)) throw error;
+    process.stderr.write(`trackforge admin: ${error.message}\n${ADMIN_USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const runtime = await openRuntime(config);
+  try {
+    process.stdout.write(`${await runAdminCommand(args, { db: runtime.database.db })}\n`);
+  } finally {
+    await runtime.database.close();
+  }
+}

@@ -1,0 +1,48 @@
+// Development only: on an empty database, a demo user (demo@trackforge.local) on the Studio plan
+// with 100 credits and an API key, printed once so a fresh clone can call the API at once.
+
+import { createAccountService } from '../accounts/account.service.js';
+import type { Config } from '../config.js';
+import { createCreditsService } from '../credits/credit.service.js';
+import type { Db } from '../database/create-database.js';
+import { createApiKeyService } from '../keys/api-key.service.js';
+import { type Clock, systemClock } from '../shared/clock.js';
+
+export const DEMO_EMAIL = 'demo@trackforge.local';
+export const DEMO_CREDITS = 100;
+
+/** Creates the demo account when it does not exist; returns the new key, or null when nothing was done. */
+export async function seedDemoAccount(
+  config: Pick<Config, 'NODE_ENV'>,
+  deps: { db: Db; clock?: Clock },
+): Promise<{ apiKey: string; workspaceId: string } | null> {
+  if (config.NODE_ENV === 'production') return null;
+  const clock = deps.clock ?? systemClock;
+  const accounts = createAccountService({ db: deps.db, clock });
+  const { user, workspace, created } = await accounts.findOrCreateUser(DEMO_EMAIL, {
+    name: 'Demo',
+    plan: 'studio',
+  });
+  if (!created) return null;
+  await createCreditsService({ db: deps.db, clock }).grantCredits({
+    workspaceId: workspace.id,
+    amount: DEMO_CREDITS,
+    kind: 'grant',
+    sourceKey: `dev-seed:${workspace.id}`,
+    description: 'demo credits (development)',
+  });
+  const { secret } = await createApiKeyService({ db: deps.db, clock }).createApiKey(
+    { workspaceId: workspace.id, plan: 'studio', userId: user.id },
+    { name: 'demo key' },
+  );
+  return { apiKey: secret, workspaceId: workspace.id };
+}
+
+/** The lines `npm start` prints for a new demo account. */
+export function demoAccountBanner(apiKey: string, baseUrl: string): string {
+  return [
+    `Demo account ${DEMO_EMAIL} (Studio plan, ${DEMO_CREDITS} credits) created.`,
+    `API key: ${apiKey}`,
+    `curl -X POST ${baseUrl}/v1/tracks -H "Authorization: Bearer ${apiKey}" -H "Content-Type: application/json" -d '{"prompt":"mellow lofi piano","duration":"short"}'`,
+  ].join('\n');
+}

@@ -1,0 +1,36 @@
+// `worker`: generation only, no HTTP. Run as many as the machine has cores for; they share the
+// queue through Postgres (SKIP LOCKED), so any number can run beside any number of API nodes.
+import type { Config } from '../config.js';
+import { startGenerationWorkers } from '../generation/start-generation-workers.js';
+import { openRuntime } from '../runtime.js';
+import { createStorage } from '../storage/create-storage.js';
+
+export async function worker(config: Config): Promise<void> {
+  if (!config.DATABASE_URL) {
+    process.stderr.write(
+      'trackforge worker: set DATABASE_URL — the embedded database belongs to one process, so embedded mode runs its workers inside `serve` (WORKERS).\n',
+    );
+    process.exit(78);
+  }
+  const runtime = await openRuntime(config);
+  const workers = startGenerationWorkers({
+    db: runtime.database.db,
+    storage: createStorage(config),
+    config: { ...config, WORKERS: Math.max(1, config.WORKERS) },
+    onError: (error) => process.stderr.write(`generation worker error: ${(error as Error).stack ?? error}\n`),
+  });
+  process.stdout.write(
+    `trackforge worker: ${Math.max(1, config.WORKERS)} generation thread(s), ${config.ENGINE_BANK} sound bank, database ${runtime.database.kind}\n`,
+  );
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    process.stdout.write(`${signal}: handing unfinished jobs back to the queue\n`);
+    await workers.stop();
+    await runtime.database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}

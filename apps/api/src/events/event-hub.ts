@@ -1,0 +1,73 @@
+// One LISTEN per API process: each NOTIFY carries an event id; the hub reads the row once and
+// hands it, with the workspace's signing secret, to that workspace's subscribers (WebSocket
+// connections) and to process-wide listeners (the webhook dispatcher's wake-up).
+import type { DatabaseHandle } from '../database/create-database.js';
+import { EVENTS_CHANNEL, findEventById, type StoredEvent } from './events.repository.js';
+import type { SigningSecretService } from './signing-secret.service.js';
+
+export interface LiveEvent {
+  event: StoredEvent;
+  secret: string;
+}
+
+export type EventHub = ReturnType<typeof createEventHub>;
+
+export function createEventHub(deps: {
+  database: DatabaseHandle;
+  signingSecrets: SigningSecretService;
+  onError?: (error: unknown) => void;
+}) {
+  const subscribers = new Map<string, Set<(live: LiveEvent) => void>>();
+  const listeners = new Set<(eventId: string) => void>();
+  let unlisten: (() => Promise<void>) | undefined;
+  // Notifications are handled one at a time so subscribers see events in commit order.
+  let queue: Promise<void> = Promise.resolve();
+
+  async function handle(eventId: string): Promise<void> {
+    for (const listener of [...listeners]) listener(eventId);
+    // Worker-heavy processes often have no sockets at all: then there is nothing to read.
+    if (subscribers.size === 0) return;
+    const event = await findEventById(deps.database.db, eventId);
+    if (!event) return; // deleted in between (retention); nothing to send
+    const workspaceSubscribers = subscribers.get(event.workspace_id);
+    if (workspaceSubscribers?.size) {
+      const secret = await deps.signingSecrets.getSigningSecret(event.workspace_id);
+      for (const subscriber of [...workspaceSubscribers]) subscriber({ event, secret });
+    }
+  }
+
+  return {
+    async start(): Promise<void> {
+      if (unlisten) return;
+      unlisten = await deps.database.listen(EVENTS_CHANNEL, (eventId) => {
+        queue = queue.then(() => handle(eventId)).catch((error) => deps.onError?.(error));
+      });
+    },
+
+    async stop(): Promise<void> {
+      const stop = unlisten;
+      unlisten = undefined;
+      await stop?.();
+      await queue;
+    },
+
+    /** Calls fn with each committed event of the workspace; returns the unsubscribe function. */
+    subscribe(workspaceId: string, fn: (live: LiveEvent) => void): () => void {
+      const set = subscribers.get(workspaceId) ?? new Set();
+      subscribers.set(workspaceId, set);
+      set.add(fn);
+      return () => {
+        set.delete(fn);
+        if (set.size === 0 && subscribers.get(workspaceId) === set) subscribers.delete(workspaceId);
+      };
+    },
+
+    /** Calls fn with the id of every committed event of any workspace. */
+    onEvent(fn: (eventId: string) => void): () => void {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+
+    subscriberCount: () => [...subscribers.values()].reduce((sum, set) => sum + set.size, 0),
+  };
+}

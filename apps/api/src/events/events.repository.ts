@@ -1,0 +1,128 @@
+// SQL for the event outbox. One operation per function; callers own transactions.
+import { sql } from 'kysely';
+import type { Db, Tx } from '../database/create-database.js';
+import type { KeysetPosition } from '../shared/keyset-page.js';
+import type { EventType } from './event.table.js';
+
+export const EVENTS_CHANNEL = 'tf_events';
+
+export interface StoredEvent {
+  id: string;
+  seq: number;
+  workspace_id: string;
+  type: EventType;
+  track_id: string | null;
+  payload: string;
+  created_at: Date;
+}
+
+export async function insertEvent(
+  tx: Tx,
+  row: {
+    id: string;
+    workspace_id: string;
+    type: EventType;
+    track_id: string | null;
+    payload: string;
+    created_at: Date;
+  },
+): Promise<void> {
+  await tx.insertInto('event').values(row).execute();
+}
+
+/** NOTIFY is held back until the transaction commits, so listeners never see uncommitted ids. */
+export async function notifyEvent(tx: Tx, eventId: string): Promise<void> {
+  await sql`select pg_notify(${EVENTS_CHANNEL}, ${eventId})`.execute(tx);
+}
+
+export async function findEventById(db: Db, id: string): Promise<StoredEvent | undefined> {
+  return db.selectFrom('event').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findWorkspaceEvent(
+  db: Db,
+  workspaceId: string,
+  id: string,
+): Promise<StoredEvent | undefined> {
+  return db
+    .selectFrom('event')
+    .selectAll()
+    .where('id', '=', id)
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+}
+
+/** Events of the workspace inserted after seq, oldest first. */
+export async function listEventsAfterSeq(
+  db: Db,
+  workspaceId: string,
+  afterSeq: number,
+  limit: number,
+): Promise<StoredEvent[]> {
+  return db
+    .selectFrom('event')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('seq', '>', afterSeq)
+    .orderBy('seq', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** Keyset read for GET /v1/events (see shared/keyset-page.ts): newest first, or oldest first with newerThan. */
+export async function listEventRows(
+  db: Db,
+  query: {
+    workspaceId: string;
+    type?: EventType;
+    limit: number;
+    olderThan?: KeysetPosition;
+    newerThan?: KeysetPosition;
+  },
+): Promise<StoredEvent[]> {
+  let q = db.selectFrom('event').selectAll().where('workspace_id', '=', query.workspaceId);
+  if (query.type) q = q.where('type', '=', query.type);
+  if (query.olderThan) {
+    const { created_at, id } = query.olderThan;
+    q = q.where((eb) =>
+      eb.or([
+        eb('created_at', '<', created_at),
+        eb.and([eb('created_at', '=', created_at), eb('id', '<', id)]),
+      ]),
+    );
+  }
+  if (query.newerThan) {
+    const { created_at, id } = query.newerThan;
+    return q
+      .where((eb) =>
+        eb.or([
+          eb('created_at', '>', created_at),
+          eb.and([eb('created_at', '=', created_at), eb('id', '>', id)]),
+        ]),
+      )
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .limit(query.limit)
+      .execute();
+  }
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
+}
+
+export async function deleteEventsCreatedBefore(db: Db, cutoff: Date): Promise<number> {
+  const result = await db.deleteFrom('event').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function findTrackWebhookUrl(
+  tx: Tx,
+  workspaceId: string,
+  trackId: string,
+): Promise<string | null> {
+  const row = await tx
+    .selectFrom('track')
+    .select('webhook_url')
+    .where('id', '=', trackId)
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  return row?.webhook_url ?? null;
+}

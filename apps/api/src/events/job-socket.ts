@@ -1,0 +1,131 @@
+// One /v1/ws/jobs connection (API.md "Events"): hello, then signed event frames. With a
+// last_event_id the client first gets every later event of its workspace, then live ones. To lose
+// nothing and repeat nothing across that boundary we subscribe to live events before reading the
+// backlog, buffer what arrives meanwhile, and drop buffered or late live events already replayed.
+import type { WebSocket } from 'ws';
+import type { Clock } from '../shared/clock.js';
+import type { EventHub, LiveEvent } from './event-hub.js';
+import { signPayload } from './event-signing.js';
+import type { EventsService, StoredEvent } from './events.service.js';
+import type { SigningSecretService } from './signing-secret.service.js';
+
+const REPLAY_BATCH = 200;
+const MAX_SUBSCRIBED_TRACKS = 1000;
+/** A client this far behind is dropped; it reconnects with last_event_id and loses nothing. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+export interface JobSocketDeps {
+  hub: EventHub;
+  events: EventsService;
+  signingSecrets: SigningSecretService;
+  clock: Clock;
+  pingIntervalMs: number;
+  onError?: (error: unknown) => void;
+}
+
+export function runJobSocket(
+  socket: WebSocket,
+  context: { workspaceId: string; after: StoredEvent | undefined },
+  deps: JobSocketDeps,
+): void {
+  const { workspaceId } = context;
+  let trackFilter: Set<string> | null = null;
+  let replaying = context.after !== undefined;
+  const buffered: LiveEvent[] = [];
+  const replayed = new Set<string>();
+  const open = () => socket.readyState === socket.OPEN;
+
+  function sendEvent(event: StoredEvent, secret: string): void {
+    if (!open()) return;
+    if (trackFilter && (event.track_id === null || !trackFilter.has(event.track_id))) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      socket.close(1013, 'too far behind; reconnect with last_event_id');
+      return;
+    }
+    const { timestamp, signature } = signPayload(secret, event.id, event.payload, deps.clock.now());
+    socket.send(
+      JSON.stringify({ type: 'event', id: event.id, timestamp, signature, payload: event.payload }),
+    );
+  }
+
+  function sendLive(live: LiveEvent): void {
+    if (replayed.delete(live.event.id)) return; // already sent from the backlog
+    sendEvent(live.event, live.secret);
+  }
+
+  const unsubscribe = deps.hub.subscribe(workspaceId, (live) => {
+    if (replaying) buffered.push(live);
+    else sendLive(live);
+  });
+
+  async function replay(after: StoredEvent): Promise<void> {
+    const secret = await deps.signingSecrets.getSigningSecret(workspaceId);
+    let seq = after.seq;
+    while (open()) {
+      const rows = await deps.events.listEventsAfter(workspaceId, seq, REPLAY_BATCH);
+      for (const row of rows) {
+        replayed.add(row.id);
+        sendEvent(row, secret);
+      }
+      if (rows.length < REPLAY_BATCH) break;
+      seq = rows.at(-1)!.seq;
+    }
+    replaying = false;
+    for (const live of buffered.splice(0)) sendLive(live);
+  }
+
+  // A peer that answers no ping for two whole intervals is gone (half-open TCP): end it so it stops
+  // holding memory. Two, not one, because a busy event loop can run this timer before reading a pong.
+  let unansweredPings = 0;
+  socket.on('pong', () => {
+    unansweredPings = 0;
+  });
+  const pinger = setInterval(() => {
+    if (unansweredPings >= 2) {
+      socket.terminate();
+      return;
+    }
+    unansweredPings += 1;
+    socket.ping();
+  }, deps.pingIntervalMs);
+  pinger.unref();
+
+  socket.on('message', (data, isBinary) => {
+    const error = isBinary ? 'Send text frames.' : applyClientMessage(String(data));
+    if (error && open())
+      socket.send(JSON.stringify({ type: 'error', code: 'validation_failed', message: error }));
+  });
+
+  socket.on('close', () => {
+    clearInterval(pinger);
+    unsubscribe();
+  });
+
+  function applyClientMessage(text: string): string | undefined {
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return 'Messages must be JSON, e.g. {"type":"subscribe","track_ids":["trk_…"]}.';
+    }
+    const { type, track_ids: trackIds } = (message ?? {}) as { type?: unknown; track_ids?: unknown };
+    if (type !== 'subscribe') return 'Unknown message type; the only one is "subscribe".';
+    if (
+      !Array.isArray(trackIds) ||
+      trackIds.length > MAX_SUBSCRIBED_TRACKS ||
+      !trackIds.every((id) => typeof id === 'string')
+    ) {
+      return `track_ids must be an array of up to ${MAX_SUBSCRIBED_TRACKS} track ids ([] to receive every track again).`;
+    }
+    trackFilter = trackIds.length === 0 ? null : new Set(trackIds as string[]);
+    return undefined;
+  }
+
+  socket.send(JSON.stringify({ type: 'hello', workspace_id: workspaceId }));
+  if (context.after) {
+    replay(context.after).catch((error) => {
+      deps.onError?.(error);
+      socket.close(1011, 'replay failed');
+    });
+  }
+}

@@ -1,0 +1,13 @@
+// Messages between the generation pool and its worker threads.
+import type { TrackRequest } from '@trackforge/engine';
+import type { GeneratedTrack } from '../tracks/track-lifecycle.service.js';
+
+export type ToGenerationWorker =
+  | { type: 'generate'; taskId: number; request: TrackRequest }
+  | { type: 'abort'; taskId: number };
+
+export type FromGenerationWorker =
+  | { type: 'ready' }
+  | { type: 'progress'; taskId: number; fraction: number }
+  | { type: 'done'; taskId: number; result: GeneratedTrack }
+  | { type: 'failed'; taskId: number; message: string; stage: string | null };

@@ -1,0 +1,131 @@
+// A fixed set of warm generation threads (WORKERS). Each keeps its sound bank parsed between tracks;
+// a thread that crashes fails its task and is replaced.
+import { Worker } from 'node:worker_threads';
+import type { TrackRequest } from '@trackforge/engine';
+import type { GeneratedTrack } from '../tracks/track-lifecycle.service.js';
+import type { FromGenerationWorker, ToGenerationWorker } from './generation-messages.js';
+
+/** A generation failure; `stage` is the engine stage, 'request' meaning retrying cannot help. */
+export class GenerationError extends Error {
+  override name = 'GenerationError';
+  constructor(
+    message: string,
+    readonly stage: string | null,
+  ) {
+    super(message);
+  }
+}
+
+export interface GenerateOptions {
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+export type Generate = (request: TrackRequest, options: GenerateOptions) => Promise<GeneratedTrack>;
+
+const WORKER_URL = new URL('./generation-worker.ts', import.meta.url);
+
+/** Starts a thread that can load TypeScript also when the parent registered tsx through its API. */
+function startThread(bank: string): Worker {
+  let tsxApi: string | undefined;
+  try {
+    tsxApi = import.meta.resolve('tsx/esm/api');
+  } catch {
+    tsxApi = undefined;
+  }
+  if (!tsxApi) return new Worker(WORKER_URL, { workerData: { bank } });
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
+  return new Worker(bootstrap, { eval: true, workerData: { bank } });
+}
+
+interface Task {
+  id: number;
+  request: TrackRequest;
+  options: GenerateOptions;
+  resolve: (result: GeneratedTrack) => void;
+  reject: (error: Error) => void;
+}
+
+export function createGenerationPool(options: { threads: number; bank: 'full' | 'small' }) {
+  const waiting: Task[] = [];
+  const idle: Worker[] = [];
+  const busy = new Map<Worker, Task>();
+  let nextTaskId = 1;
+  let closed = false;
+
+  function spawn(): void {
+    const worker = startThread(options.bank);
+    worker.on('message', (message: FromGenerationWorker) => {
+      if (message.type === 'ready') {
+        idle.push(worker);
+        dispatch();
+        return;
+      }
+      const task = busy.get(worker);
+      if (!task || task.id !== message.taskId) return;
+      if (message.type === 'progress') {
+        task.options.onProgress?.(message.fraction);
+        return;
+      }
+      busy.delete(worker);
+      idle.push(worker);
+      if (message.type === 'done') task.resolve(message.result);
+      else task.reject(new GenerationError(message.message, message.stage));
+      dispatch();
+    });
+    worker.on('error', (error) => {
+      const task = busy.get(worker);
+      busy.delete(worker);
+      task?.reject(new GenerationError(`generation thread crashed: ${error.message}`, null));
+    });
+    worker.on('exit', () => {
+      const task = busy.get(worker);
+      busy.delete(worker);
+      const idleIndex = idle.indexOf(worker);
+      if (idleIndex >= 0) idle.splice(idleIndex, 1);
+      task?.reject(new GenerationError('generation thread exited', null));
+      if (!closed) spawn();
+    });
+  }
+
+  function dispatch(): void {
+    while (idle.length > 0 && waiting.length > 0) {
+      const worker = idle.shift()!;
+      const task = waiting.shift()!;
+      if (task.options.signal?.aborted) {
+        idle.unshift(worker);
+        task.reject(new GenerationError('generation was aborted', null));
+        continue;
+      }
+      busy.set(worker, task);
+      const message: ToGenerationWorker = { type: 'generate', taskId: task.id, request: task.request };
+      worker.postMessage(message);
+      task.options.signal?.addEventListener('abort', () => {
+        if (busy.get(worker) === task)
+          worker.postMessage({ type: 'abort', taskId: task.id } satisfies ToGenerationWorker);
+      });
+    }
+  }
+
+  for (let i = 0; i < Math.max(1, options.threads); i++) spawn();
+
+  const generate: Generate = (request, taskOptions) =>
+    new Promise<GeneratedTrack>((resolve, reject) => {
+      if (closed) return reject(new GenerationError('generation pool is closed', null));
+      waiting.push({ id: nextTaskId++, request, options: taskOptions, resolve, reject });
+      dispatch();
+    });
+
+  return {
+    threads: Math.max(1, options.threads),
+    generate,
+    async close(): Promise<void> {
+      closed = true;
+      for (const task of waiting.splice(0))
+        task.reject(new GenerationError('generation pool is closed', null));
+      await Promise.all([...idle, ...busy.keys()].map((worker) => worker.terminate()));
+    },
+  };
+}
+
+export type GenerationPool = ReturnType<typeof createGenerationPool>;

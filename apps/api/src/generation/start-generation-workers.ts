@@ -1,0 +1,67 @@
+// Wires the pieces a generation worker needs (used by `serve` with WORKERS > 0 and by `worker`):
+// a pool of warm engine threads, the job runner for `track.generate`, and the track lifecycle.
+import { hostname } from 'node:os';
+import type { Config } from '../config.js';
+import { createCreditsService } from '../credits/credit.service.js';
+import type { Db } from '../database/create-database.js';
+import { createJobRunner } from '../jobs/job-runner.js';
+import type { Clock } from '../shared/clock.js';
+import { systemClock } from '../shared/clock.js';
+import { newId } from '../shared/ids.js';
+import type { Storage } from '../storage/storage.js';
+import { GENERATION_QUEUE } from '../tracks/track.service.js';
+import { createTrackLifecycle } from '../tracks/track-lifecycle.service.js';
+import { createGenerationHandler } from './generation.handler.js';
+import { createGenerationPool, type Generate } from './generation-pool.js';
+
+export interface GenerationWorkersOptions {
+  db: Db;
+  storage: Storage;
+  config: Pick<Config, 'WORKERS' | 'ENGINE_BANK' | 'PUBLIC_URL'>;
+  clock?: Clock;
+  /** Replaces the engine threads (tests inject failures or fakes). */
+  generate?: Generate;
+  leaseMs?: number;
+  pollMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+export function startGenerationWorkers(options: GenerationWorkersOptions) {
+  const clock = options.clock ?? systemClock;
+  const threads = Math.max(1, options.config.WORKERS);
+  const pool = options.generate
+    ? undefined
+    : createGenerationPool({ threads, bank: options.config.ENGINE_BANK });
+  const lifecycle = createTrackLifecycle({
+    db: options.db,
+    clock,
+    credits: createCreditsService({ db: options.db, clock }),
+    storage: options.storage,
+    publicUrl: options.config.PUBLIC_URL,
+  });
+  const runner = createJobRunner({
+    db: options.db,
+    clock,
+    queue: GENERATION_QUEUE,
+    workerId: `${hostname()}:${process.pid}:${newId('job').slice(4)}`,
+    concurrency: threads,
+    leaseMs: options.leaseMs ?? 60_000,
+    pollMs: options.pollMs,
+    onError: options.onError,
+    handler: createGenerationHandler({
+      lifecycle,
+      generate: options.generate ?? pool!.generate,
+    }),
+  });
+  runner.start();
+  return {
+    runner,
+    wake: () => runner.wake(),
+    async stop() {
+      await runner.stop();
+      await pool?.close();
+    },
+  };
+}
+
+export type GenerationWorkers = ReturnType<typeof startGenerationWorkers>;

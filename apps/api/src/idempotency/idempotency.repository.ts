@@ -1,0 +1,81 @@
+import { sql } from 'kysely';
+import type { Db, Tx } from '../database/create-database.js';
+
+type Executor = Db | Tx;
+
+/**
+ * Claims the key for a new request: inserts it, or takes over a record that expired or whose
+ * request died mid-way (in progress for longer than staleBefore). False when someone holds it.
+ */
+export async function claimIdempotencyKey(
+  db: Executor,
+  record: {
+    workspaceId: string;
+    key: string;
+    requestHash: string;
+    now: Date;
+    expiresAt: Date;
+    staleBefore: Date;
+  },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('idempotency_record')
+    .values({
+      workspace_id: record.workspaceId,
+      key: record.key,
+      request_hash: record.requestHash,
+      response_status: null,
+      response_body: null,
+      created_at: record.now,
+      expires_at: record.expiresAt,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['workspace_id', 'key'])
+        .doUpdateSet({
+          request_hash: record.requestHash,
+          response_status: null,
+          response_body: null,
+          created_at: record.now,
+          expires_at: record.expiresAt,
+        })
+        .where(
+          sql<boolean>`idempotency_record.expires_at <= ${record.now} or (idempotency_record.response_status is null and idempotency_record.created_at < ${record.staleBefore})`,
+        ),
+    )
+    .returning('key')
+    .executeTakeFirst();
+  return result !== undefined;
+}
+
+export async function findIdempotencyRecord(db: Executor, workspaceId: string, key: string) {
+  return db
+    .selectFrom('idempotency_record')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+export async function storeIdempotentResponse(
+  db: Executor,
+  workspaceId: string,
+  key: string,
+  response: { status: number; body: unknown },
+): Promise<void> {
+  await db
+    .updateTable('idempotency_record')
+    .set({ response_status: response.status, response_body: JSON.stringify(response.body) })
+    .where('workspace_id', '=', workspaceId)
+    .where('key', '=', key)
+    .execute();
+}
+
+export async function deleteIdempotencyRecord(db: Executor, workspaceId: string, key: string): Promise<void> {
+  await db
+    .deleteFrom('idempotency_record')
+    .where('workspace_id', '=', workspaceId)
+    .where('key', '=', key)
+    .where('response_status', 'is', null)
+    .execute();
+}

@@ -1,0 +1,13 @@
+// Enqueueing, for features: a job is written in the caller's transaction (ARCHITECTURE.md: a track
+// never exists without its job).
+import type { Tx } from '../database/create-database.js';
+import { insertJob } from './job.repository.js';
+
+export const DEFAULT_MAX_ATTEMPTS = 3;
+
+export function enqueueJob(
+  tx: Tx,
+  job: { queue: string; payload: Record<string, unknown>; now: Date; maxAttempts?: number },
+): Promise<string> {
+  return insertJob(tx, { ...job, maxAttempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS });
+}

@@ -1,0 +1,77 @@
+// SQL for API keys. Lookups for authentication join the workspace to read its plan in one query.
+import type { Plan } from '../auth/auth-context.js';
+import type { Db } from '../database/create-database.js';
+import type { FetchRows, KeysetPosition } from '../shared/keyset-page.js';
+import type { ApiKeyRow, ApiKeyTable } from './api-key.table.js';
+
+export async function insertApiKey(db: Db, key: ApiKeyTable): Promise<void> {
+  await db.insertInto('api_key').values(key).execute();
+}
+
+export function findActiveApiKey(db: Db, id: string): Promise<(ApiKeyRow & { plan: Plan }) | undefined> {
+  return db
+    .selectFrom('api_key')
+    .innerJoin('workspace', 'workspace.id', 'api_key.workspace_id')
+    .selectAll('api_key')
+    .select('workspace.plan')
+    .where('api_key.id', '=', id)
+    .where('api_key.revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function listApiKeys(db: Db, workspaceId: string): FetchRows<ApiKeyRow> {
+  return async ({ olderThan, newerThan, limit }) => {
+    let query = db
+      .selectFrom('api_key')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('revoked_at', 'is', null);
+    if (olderThan) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('created_at', '<', olderThan.created_at),
+          eb.and([eb('created_at', '=', olderThan.created_at), eb('id', '<', olderThan.id)]),
+        ]),
+      );
+    }
+    if (newerThan) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('created_at', '>', newerThan.created_at),
+          eb.and([eb('created_at', '=', newerThan.created_at), eb('id', '>', newerThan.id)]),
+        ]),
+      );
+    }
+    const direction = newerThan ? 'asc' : 'desc';
+    return query.orderBy('created_at', direction).orderBy('id', direction).limit(limit).execute();
+  };
+}
+
+export function findApiKeyPosition(
+  db: Db,
+  workspaceId: string,
+  id: string,
+): Promise<KeysetPosition | undefined> {
+  return db
+    .selectFrom('api_key')
+    .select(['created_at', 'id'])
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Revokes a live key of the workspace; false when there is none. */
+export async function revokeApiKey(db: Db, workspaceId: string, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('api_key')
+    .set({ revoked_at: now })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function touchApiKey(db: Db, id: string, usedAt: Date): Promise<void> {
+  await db.updateTable('api_key').set({ last_used_at: usedAt }).where('id', '=', id).execute();
+}

@@ -1,0 +1,80 @@
+// /v1/api-keys: managed by signed-in users only (session or access token): a key cannot mint keys.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth/auth-context.js';
+import { nextPageLink, PageQuerySchema } from '../shared/keyset-page.js';
+import {
+  ApiKeyListSchema,
+  ApiKeyParamsSchema,
+  CreateApiKeyBodySchema,
+  CreatedApiKeySchema,
+  toApiKeyJson,
+} from './api-key.schemas.js';
+import type { ApiKeyService } from './api-key.service.js';
+
+const security: { [name: string]: string[] }[] = [{ bearerAuth: [] }, { sessionCookie: [] }];
+
+export function registerApiKeyRoutes(
+  app: FastifyInstance,
+  deps: { apiKeys: ApiKeyService; publicUrl: string },
+): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { apiKeys } = deps;
+
+  routes.post(
+    '/api-keys',
+    {
+      schema: {
+        tags: ['api keys'],
+        summary: 'Create an API key (Studio and Enterprise); the secret is shown once',
+        security,
+        body: CreateApiKeyBodySchema,
+        response: { 201: CreatedApiKeySchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireUser(request);
+      const { key, secret } = await apiKeys.createApiKey(auth, request.body);
+      return reply.code(201).send({ ...toApiKeyJson(key), secret });
+    },
+  );
+
+  routes.get(
+    '/api-keys',
+    {
+      schema: {
+        tags: ['api keys'],
+        summary: 'List the workspace’s live API keys, newest first (never their secrets)',
+        security,
+        querystring: PageQuerySchema,
+        response: { 200: ApiKeyListSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireUser(request);
+      const page = await apiKeys.listApiKeys(auth.workspaceId, request.query);
+      const link = nextPageLink(`${deps.publicUrl}/v1/api-keys`, request.query, page);
+      if (link) reply.header('link', link);
+      return { object: 'list' as const, ...page, data: page.data.map(toApiKeyJson) };
+    },
+  );
+
+  routes.delete(
+    '/api-keys/:id',
+    {
+      schema: {
+        tags: ['api keys'],
+        summary: 'Revoke an API key; it stops working at once',
+        security,
+        params: ApiKeyParamsSchema,
+        response: { 204: z.null().describe('Revoked') },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireUser(request);
+      await apiKeys.revokeApiKey(auth.workspaceId, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,114 @@
+// Creating, listing, revoking and checking API keys. Keys act for their workspace; creating them
+// needs a plan that carries the API (Studio or Enterprise).
+import type { AuthContext, Plan } from '../auth/auth-context.js';
+import { hexDigestsEqual, randomSecret, sha256Hex } from '../auth/secrets.js';
+import type { Db } from '../database/create-database.js';
+import { AppError } from '../errors.js';
+import type { Clock } from '../shared/clock.js';
+import { newId } from '../shared/ids.js';
+import { fetchKeysetPage, type Page, type PageQuery } from '../shared/keyset-page.js';
+import * as repository from './api-key.repository.js';
+import type { ApiKeyMode, ApiKeyRow } from './api-key.table.js';
+import { formatApiKey, parseApiKey } from './api-key-format.js';
+
+export const API_PLANS: readonly Plan[] = ['studio', 'enterprise'];
+// last_used_at is for people ("used 3 minutes ago"); one write per key per minute is plenty.
+const TOUCH_INTERVAL_MS = 60_000;
+
+export type ApiKeyService = ReturnType<typeof createApiKeyService>;
+
+export function createApiKeyService({
+  db,
+  clock,
+  onBackgroundError = () => {},
+}: {
+  db: Db;
+  clock: Clock;
+  onBackgroundError?: (error: unknown) => void;
+}) {
+  const pending = new Set<Promise<void>>();
+
+  function touchLater(id: string, usedAt: Date): void {
+    const write = repository
+      .touchApiKey(db, id, usedAt)
+      .catch(onBackgroundError)
+      .finally(() => pending.delete(write));
+    pending.add(write);
+  }
+
+  return {
+    /** Mints a key for the workspace; the returned `secret` is the only time the full key exists. */
+    async createApiKey(
+      workspace: { workspaceId: string; plan: Plan; userId: string | null },
+      options: { name: string; mode?: ApiKeyMode },
+    ): Promise<{ key: ApiKeyRow; secret: string }> {
+      if (!API_PLANS.includes(workspace.plan)) {
+        throw new AppError(
+          'plan_required',
+          'API keys come with the Studio and Enterprise plans. Upgrade with POST /v1/billing/checkout.',
+          { required_plan: 'studio' },
+        );
+      }
+      const id = newId('key');
+      const mode = options.mode ?? 'live';
+      const secretPart = randomSecret();
+      const secret = formatApiKey(mode, id, secretPart);
+      const key: ApiKeyRow = {
+        id,
+        workspace_id: workspace.workspaceId,
+        created_by: workspace.userId,
+        name: options.name,
+        mode,
+        secret_hash: sha256Hex(secretPart),
+        last_four: secret.slice(-4),
+        created_at: clock.now(),
+        last_used_at: null,
+        revoked_at: null,
+      };
+      await repository.insertApiKey(db, key);
+      return { key, secret };
+    },
+
+    listApiKeys(workspaceId: string, query: PageQuery): Promise<Page<ApiKeyRow>> {
+      return fetchKeysetPage(query, repository.listApiKeys(db, workspaceId), (id) =>
+        repository.findApiKeyPosition(db, workspaceId, id),
+      );
+    },
+
+    /** Revokes the key at once; 404 when the workspace has no such live key. */
+    async revokeApiKey(workspaceId: string, id: string): Promise<void> {
+      if (!(await repository.revokeApiKey(db, workspaceId, id, clock.now()))) {
+        throw new AppError('not_found', `No API key ${id} in this workspace.`, { param: 'id' });
+      }
+    },
+
+    /**
+     * The identity a presented key carries, or null when it is malformed, unknown, revoked or
+     * wrong. Malformed keys and bad checksums are refused before any database read.
+     */
+    async authenticateApiKey(text: string): Promise<AuthContext | null> {
+      const parsed = parseApiKey(text);
+      if (!parsed) return null;
+      const row = await repository.findActiveApiKey(db, parsed.keyId);
+      if (!row || row.mode !== parsed.mode) return null;
+      if (!hexDigestsEqual(sha256Hex(parsed.secret), row.secret_hash)) return null;
+      const now = clock.now();
+      if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= TOUCH_INTERVAL_MS) {
+        touchLater(row.id, now);
+      }
+      return {
+        workspaceId: row.workspace_id,
+        userId: null,
+        method: 'api_key',
+        sessionId: null,
+        apiKeyId: row.id,
+        plan: row.plan,
+      };
+    },
+
+    /** Waits for background last_used_at writes (shutdown and tests). */
+    async flush(): Promise<void> {
+      await Promise.all([...pending]);
+    },
+  };
+}

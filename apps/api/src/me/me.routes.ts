@@ -1,0 +1,46 @@
+// GET /v1/me: who the credential is — the user (null for API keys), the workspace with its plan
+// and credits, and how the caller authenticated.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { toUserJson, toWorkspaceJson, UserSchema, WorkspaceSchema } from '../accounts/account.schemas.js';
+import { requireAuth } from '../auth/auth-context.js';
+import type { AuthServices } from '../auth/auth-services.js';
+import { AppError } from '../errors.js';
+
+const MeSchema = z.object({
+  object: z.literal('me'),
+  user: UserSchema.nullable().describe('The signed-in user; null when an API key calls.'),
+  workspace: WorkspaceSchema,
+  auth_method: z.enum(['api_key', 'access_token', 'session']),
+});
+
+export function registerMeRoutes(app: FastifyInstance, deps: { auth: AuthServices }): void {
+  const { accounts, getCreditBalance } = deps.auth;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/me',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The caller: user, workspace (plan, credits) and authentication method',
+        security: [{ bearerAuth: [] }, { sessionCookie: [] }],
+        response: { 200: MeSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const [workspace, user, credits] = await Promise.all([
+        accounts.findWorkspaceById(auth.workspaceId),
+        auth.userId ? accounts.findUserById(auth.userId) : Promise.resolve(undefined),
+        getCreditBalance(auth.workspaceId),
+      ]);
+      if (!workspace) throw new AppError('unauthenticated', 'This credential’s workspace no longer exists.');
+      return {
+        object: 'me' as const,
+        user: user ? toUserJson(user) : null,
+        workspace: toWorkspaceJson(workspace, credits),
+        auth_method: auth.method,
+      };
+    },
+  );
+}

@@ -1,0 +1,74 @@
+// Keyset pagination on (created_at, id), newest first, shared by every list (API.md "Lists").
+// Repositories run the SQL; this file owns the cursor rules so every list pages the same way.
+import { z } from 'zod';
+import { AppError } from '../errors.js';
+
+export const PageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  starting_after: z.string().min(1).optional(),
+  ending_before: z.string().min(1).optional(),
+});
+export type PageQuery = z.output<typeof PageQuerySchema>;
+
+export interface KeysetPosition {
+  created_at: Date;
+  id: string;
+}
+
+/** One SQL read: rows strictly older than `olderThan` (newest first) or strictly newer than `newerThan` (oldest first). */
+export type FetchRows<T> = (options: {
+  olderThan?: KeysetPosition;
+  newerThan?: KeysetPosition;
+  limit: number;
+}) => Promise<T[]>;
+
+export interface Page<T> {
+  data: T[];
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
+/** Fetches one page; `findPosition` resolves a cursor id inside the same scope (else 400). */
+export async function fetchKeysetPage<T extends KeysetPosition>(
+  query: PageQuery,
+  fetchRows: FetchRows<T>,
+  findPosition: (id: string) => Promise<KeysetPosition | undefined>,
+): Promise<Page<T>> {
+  if (query.starting_after && query.ending_before) {
+    throw new AppError('validation_failed', 'Send starting_after or ending_before, not both.', {
+      param: 'ending_before',
+    });
+  }
+  const cursorParam = query.starting_after ? 'starting_after' : query.ending_before ? 'ending_before' : null;
+  let position: KeysetPosition | undefined;
+  if (cursorParam) {
+    position = await findPosition(query[cursorParam]!);
+    if (!position) {
+      throw new AppError('validation_failed', `${cursorParam}: no object with this id in this list.`, {
+        param: cursorParam,
+      });
+    }
+  }
+  if (cursorParam === 'ending_before') {
+    const rows = await fetchRows({ newerThan: position, limit: query.limit + 1 });
+    const has_more = rows.length > query.limit;
+    const data = rows.slice(0, query.limit).reverse();
+    return { data, has_more, next_cursor: data.at(-1)?.id ?? null };
+  }
+  const rows = await fetchRows({ olderThan: position, limit: query.limit + 1 });
+  const has_more = rows.length > query.limit;
+  const data = rows.slice(0, query.limit);
+  return { data, has_more, next_cursor: has_more ? (data.at(-1)?.id ?? null) : null };
+}
+
+/** The `Link: <…>; rel="next"` header value for a page, or undefined on the last page. */
+export function nextPageLink(baseUrl: string, query: Record<string, unknown>, page: Page<unknown>) {
+  if (!page.has_more || !page.next_cursor) return undefined;
+  const url = new URL(baseUrl);
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && name !== 'starting_after' && name !== 'ending_before')
+      url.searchParams.set(name, String(value));
+  }
+  url.searchParams.set('starting_after', page.next_cursor);
+  return `<${url.toString()}>; rel="next"`;
+}

@@ -1,0 +1,27 @@
+// Where generated files live. One small interface so the local disk (embedded mode) and an
+// S3-compatible bucket (scaled mode) are interchangeable; keys are '/'-separated relative paths.
+import type { Readable } from 'node:stream';
+
+/** Inclusive byte range, as in an HTTP Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface Storage {
+  readonly kind: 'local' | 's3';
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** The object's bytes (or the given range) as a stream; throws when it does not exist. */
+  getStream(key: string, range?: ByteRange): Promise<Readable>;
+  /** Size of the object, or undefined when it does not exist. */
+  stat(key: string): Promise<{ bytes: number } | undefined>;
+  /** Deletes every object whose key starts with prefix (a folder such as `tracks/wsp_…/trk_…/`). */
+  deletePrefix(prefix: string): Promise<void>;
+}
+
+/** Refuses keys that could escape the storage root. */
+export function assertSafeKey(key: string): void {
+  if (key.startsWith('/') || key.split('/').some((part) => part === '..' || part === '')) {
+    throw new Error(`unsafe storage key: ${key}`);
+  }
+}

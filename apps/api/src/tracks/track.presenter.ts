@@ -1,0 +1,55 @@
+// The public Track JSON (API.md), used by every route and by events, so both say the same thing.
+import type { TrackRow } from './track.repository.js';
+import type { TrackJson } from './track.schemas.js';
+
+const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
+
+export function presentTrack(track: TrackRow, publicUrl: string): TrackJson {
+  const base = `${publicUrl}/v1/tracks/${track.id}`;
+  return {
+    id: track.id,
+    object: 'track',
+    prompt: track.prompt,
+    duration: track.duration,
+    duration_seconds: track.duration_seconds,
+    status: track.status,
+    progress: track.progress,
+    visibility: track.visibility,
+    title: track.title,
+    voice_id: track.voice_id,
+    seed: Number(track.seed),
+    loop: track.loop,
+    bpm: track.bpm,
+    key: track.key,
+    metadata: track.metadata,
+    webhook_url: track.webhook_url,
+    music: track.music,
+    audio: track.audio,
+    urls: {
+      audio: `${base}/audio`,
+      midi: `${base}/midi`,
+      stems: `${base}/stems`,
+      waveform: `${base}/waveform`,
+      stream: `${base}/audio?stream=1`,
+      share: `${publicUrl}/t/${track.id}`,
+    },
+    error: track.error,
+    credits_charged: track.credits_charged,
+    workspace_id: track.workspace_id,
+    created_at: iso(track.created_at)!,
+    started_at: iso(track.started_at),
+    completed_at: iso(track.completed_at),
+  };
+}
+
+/** A short title from the prompt: its first words, capitalised, at most 60 characters. */
+export function titleFromPrompt(prompt: string): string {
+  const words = prompt.replace(/\s+/g, ' ').trim().split(' ');
+  let title = '';
+  for (const word of words) {
+    if (`${title} ${word}`.trim().length > 60) break;
+    title = `${title} ${word}`.trim();
+  }
+  title ||= prompt.slice(0, 60);
+  return title.charAt(0).toUpperCase() + title.slice(1);
+}

@@ -1,0 +1,140 @@
+// Wire shapes of /v1/tracks (API.md "Track"). Duration and key are checked with the engine's own
+// parsers so the API accepts exactly what the engine understands.
+import { parseDuration, parseKey } from '@trackforge/engine';
+import { z } from 'zod';
+import { PageQuerySchema } from '../shared/keyset-page.js';
+
+export const DURATION_HELP =
+  'duration must be "short" (30 s), "standard" (120 s), "long" (240 s), or a length from 5 s to 600 s such as "45s" or "2:30"';
+
+const VisibilitySchema = z.enum(['private', 'unlisted', 'public']);
+const StatusSchema = z.enum(['queued', 'generating', 'ready', 'failed']);
+
+export const CreateTrackBodySchema = z.strictObject({
+  prompt: z
+    .string()
+    .trim()
+    .min(1, 'prompt must not be empty')
+    .max(2000, 'prompt must be at most 2000 characters after trimming')
+    .describe('What the music should sound like.'),
+  duration: z
+    .union([z.string(), z.number()])
+    .transform((value, ctx) => {
+      const text = typeof value === 'number' ? `${value}s` : value.trim().toLowerCase();
+      const seconds = parseDuration(text);
+      if (seconds === null) {
+        ctx.addIssue({ code: 'custom', message: `${DURATION_HELP}; got ${JSON.stringify(value)}` });
+        return z.NEVER;
+      }
+      return { label: text, seconds };
+    })
+    .describe(DURATION_HELP),
+  voice_id: z
+    .string()
+    .regex(/^voc_[0-9A-Za-z]+$/, 'voice_id must be a voice id such as voc_…')
+    .nullable()
+    .optional(),
+  seed: z.number().int().min(0).max(4294967295).optional().describe('Same seed + same request → same track.'),
+  loop: z.boolean().optional(),
+  bpm: z.number().int().min(40).max(240).optional(),
+  key: z
+    .string()
+    .max(40)
+    .refine((text) => parseKey(text) !== null, 'key must be a musical key such as "D minor" or "F# major"')
+    .optional(),
+  visibility: VisibilitySchema.optional(),
+  webhook_url: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .optional(),
+  metadata: z
+    .record(z.string().min(1).max(40), z.string().max(500))
+    .refine((record) => Object.keys(record).length <= 20, 'metadata may have at most 20 keys')
+    .optional(),
+});
+export type CreateTrackBody = z.output<typeof CreateTrackBodySchema>;
+
+export const PublishTrackBodySchema = z.strictObject({ visibility: VisibilitySchema });
+
+export const TrackIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+export const ListTracksQuerySchema = PageQuerySchema.extend({
+  status: StatusSchema.optional(),
+  visibility: VisibilitySchema.optional(),
+});
+export type ListTracksQuery = z.output<typeof ListTracksQuerySchema>;
+
+export const AudioQuerySchema = z.object({
+  format: z.enum(['mp3', 'wav', 'ogg', 'flac']).default('mp3'),
+  stream: z.enum(['1', 'true', '0', 'false']).optional(),
+  download: z.enum(['1', 'true', '0', 'false']).optional(),
+});
+
+export const TrackSchema = z.object({
+  id: z.string(),
+  object: z.literal('track'),
+  prompt: z.string(),
+  duration: z.string(),
+  duration_seconds: z.number(),
+  status: StatusSchema,
+  progress: z.number(),
+  visibility: VisibilitySchema,
+  title: z.string(),
+  voice_id: z.string().nullable(),
+  seed: z.number(),
+  loop: z.boolean(),
+  bpm: z.number().nullable(),
+  key: z.string().nullable(),
+  metadata: z.record(z.string(), z.string()),
+  webhook_url: z.string().nullable(),
+  music: z
+    .object({
+      bpm: z.number(),
+      key: z.string(),
+      time_signature: z.string(),
+      genre: z.string(),
+      moods: z.array(z.string()),
+      instruments: z.array(z.string()),
+      sections: z.array(z.object({ name: z.string(), start: z.number(), end: z.number() })),
+    })
+    .nullable(),
+  audio: z
+    .object({
+      formats: z.array(z.string()),
+      sample_rate: z.number(),
+      channels: z.number(),
+      duration_seconds: z.number(),
+      loudness_lufs: z.number(),
+      true_peak_dbtp: z.number(),
+    })
+    .nullable(),
+  urls: z.object({
+    audio: z.string(),
+    midi: z.string(),
+    stems: z.string(),
+    waveform: z.string(),
+    stream: z.string(),
+    share: z.string(),
+  }),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  credits_charged: z.number(),
+  workspace_id: z.string(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+});
+export type TrackJson = z.infer<typeof TrackSchema>;
+
+export const TrackListSchema = z.object({
+  object: z.literal('list'),
+  data: z.array(TrackSchema),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable(),
+});
+
+export const WaveformSchema = z.object({
+  object: z.literal('waveform'),
+  samples_per_peak: z.number(),
+  sample_rate: z.number(),
+  peaks: z.array(z.number()).describe('min/max pairs per bucket, interleaved, in -1…1'),
+});

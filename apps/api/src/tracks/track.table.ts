@@ -1,0 +1,57 @@
+import type { ColumnType, Generated } from 'kysely';
+
+export type TrackStatus = 'queued' | 'generating' | 'ready' | 'failed';
+export type TrackVisibility = 'private' | 'unlisted' | 'public';
+export type TrackFileKind = 'mp3' | 'wav' | 'ogg' | 'flac' | 'midi' | 'waveform' | 'stems';
+
+/** Where each stored file of a ready track lives in storage, with its size and a content hash for ETags. */
+export type TrackFiles = Partial<Record<TrackFileKind, { key: string; bytes: number; etag: string }>>;
+
+export interface TrackMusic {
+  bpm: number;
+  key: string;
+  time_signature: string;
+  genre: string;
+  moods: string[];
+  instruments: string[];
+  sections: { name: string; start: number; end: number }[];
+}
+
+export interface TrackAudio {
+  formats: string[];
+  sample_rate: number;
+  channels: number;
+  duration_seconds: number;
+  loudness_lufs: number;
+  true_peak_dbtp: number;
+}
+
+type Json<T> = ColumnType<T, string | null, string | null>;
+
+export interface TrackTable {
+  id: string;
+  workspace_id: string;
+  created_by: string | null;
+  prompt: string;
+  title: string;
+  duration: string;
+  duration_seconds: number;
+  status: TrackStatus;
+  progress: Generated<number>;
+  visibility: TrackVisibility;
+  voice_id: string | null;
+  seed: ColumnType<number, number, number>;
+  loop: boolean;
+  bpm: number | null;
+  key: string | null;
+  webhook_url: string | null;
+  metadata: Json<Record<string, string>>;
+  music: Json<TrackMusic | null>;
+  audio: Json<TrackAudio | null>;
+  files: Json<TrackFiles | null>;
+  error: Json<{ code: string; message: string } | null>;
+  credits_charged: Generated<number>;
+  created_at: Date;
+  started_at: Date | null;
+  completed_at: Date | null;
+}

@@ -1,0 +1,153 @@
+// Voice previews: a short phrase rendered by the engine in the voice's own styles, once per voice.
+// The first request renders and stores it; concurrent first requests share that one render, and
+// renders run one at a time so a burst of new previews cannot starve the process of CPU.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import {
+  BANK_FILES,
+  generateTrack,
+  loadSoundBank,
+  type SoundBank,
+  type TrackRequest,
+  type VoiceSpec,
+} from '@trackforge/engine';
+import { createGenerationPool, type GenerationPool } from '../generation/generation-pool.js';
+import type { PreviewStore } from './preview-store.js';
+
+export const PREVIEW_DURATION_SECONDS = 10;
+
+/** Engine prompt words for each marketplace style: the engine understands genres and moods. */
+const STYLE_PROMPTS: Record<string, string> = {
+  pop: 'upbeat pop',
+  soul: 'warm soul',
+  rnb: 'smooth r&b',
+  jazz: 'late night jazz',
+  gospel: 'uplifting gospel soul',
+  choir: 'cinematic choir',
+  operatic: 'orchestral aria',
+  folk: 'acoustic folk',
+  country: 'country',
+  rock: 'rock',
+  blues: 'slow blues',
+  electronic: 'house',
+  robotic: 'synthwave',
+  synthwave: 'synthwave',
+  airy: 'dreamy ambient',
+  breathy: 'intimate lofi',
+  cinematic: 'cinematic',
+  ambient: 'calm ambient',
+  lofi: 'lofi hip hop',
+  latin: 'latin',
+  afrobeat: 'afrobeat',
+  celtic: 'celtic',
+  chant: 'calm ambient chant',
+};
+
+/** The prompt a voice's preview is rendered from: its first style sets the genre, the next adds colour. */
+export function previewPrompt(styles: string[]): string {
+  const words = styles.slice(0, 2).map((style) => STYLE_PROMPTS[style] ?? style);
+  return `${words.join(', ')} with a clear lead melody`;
+}
+
+/** A seed derived from the voice id, so a preview is the same wherever and whenever it is rendered. */
+export function previewSeed(voiceId: string): number {
+  let hash = 2166136261;
+  for (let i = 0; i < voiceId.length; i++) hash = Math.imul(hash ^ voiceId.charCodeAt(i), 16777619);
+  return hash >>> 0;
+}
+
+/** Renders one engine request to MP3 bytes. */
+export type RenderPreview = (request: TrackRequest) => Promise<Uint8Array>;
+
+export interface PreviewRenderer {
+  /** The preview MP3 for a voice, rendered on first use and read from the store after that. */
+  getPreview(voice: { id: string; styles: string[]; spec: VoiceSpec }): Promise<Uint8Array>;
+}
+
+export function createPreviewRenderer(deps: {
+  store: PreviewStore;
+  render: RenderPreview;
+  durationSeconds?: number;
+}): PreviewRenderer {
+  const inFlight = new Map<string, Promise<Uint8Array>>();
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function render(voice: { id: string; styles: string[]; spec: VoiceSpec }): Promise<Uint8Array> {
+    const cached = await deps.store.read(voice.id);
+    if (cached) return cached;
+    const mp3 = await deps.render({
+      prompt: previewPrompt(voice.styles),
+      durationSeconds: deps.durationSeconds ?? PREVIEW_DURATION_SECONDS,
+      seed: previewSeed(voice.id),
+      voice: voice.spec,
+      outputs: { formats: ['mp3'], stems: false, midi: false, waveform: false },
+    });
+    await deps.store.write(voice.id, mp3);
+    return mp3;
+  }
+
+  return {
+    async getPreview(voice) {
+      const cached = await deps.store.read(voice.id);
+      if (cached) return cached;
+      let pending = inFlight.get(voice.id);
+      if (!pending) {
+        pending = queue.then(() => render(voice));
+        queue = pending.catch(() => {});
+        inFlight.set(voice.id, pending);
+        pending.finally(() => inFlight.delete(voice.id)).catch(() => {});
+      }
+      return pending;
+    },
+  };
+}
+
+/** Renders in the calling thread with a bank loaded once; for tests and tools, not the HTTP server. */
+export function renderPreviewInProcess(loadBank: () => Promise<SoundBank>): RenderPreview {
+  return async (request) => mp3Of(await generateTrack(request, { bank: await loadBank() }), request);
+}
+
+/**
+ * Renders in a generation thread so the event loop serving HTTP never runs DSP (a preview takes
+ * seconds with the full bank). The thread starts on the first render and stops after a quiet
+ * minute: previews are rendered once per voice, so keeping a parsed bank in memory would be waste.
+ */
+export function createThreadedPreviewRender(options: { bank: keyof typeof BANK_FILES; idleMs?: number }) {
+  let pool: GenerationPool | undefined;
+  let idleTimer: NodeJS.Timeout | undefined;
+  const stop = async () => {
+    clearTimeout(idleTimer);
+    const running = pool;
+    pool = undefined;
+    await running?.close();
+  };
+  const render: RenderPreview = async (request) => {
+    clearTimeout(idleTimer);
+    pool ??= createGenerationPool({ threads: 1, bank: options.bank });
+    try {
+      return mp3Of(await pool.generate(request, {}), request);
+    } finally {
+      idleTimer = setTimeout(() => void stop(), options.idleMs ?? 60_000);
+      idleTimer.unref();
+    }
+  };
+  return { render, close: stop };
+}
+
+function mp3Of(result: { files: Partial<Record<string, Uint8Array>> }, request: TrackRequest): Uint8Array {
+  const mp3 = result.files.mp3;
+  if (!mp3) throw new Error(`the engine returned no mp3 for the preview "${request.prompt}"`);
+  return mp3;
+}
+
+/** Loads one of the bundled sound banks on first call and keeps it for the life of the loader. */
+export function createBankLoader(bank: keyof typeof BANK_FILES): () => Promise<SoundBank> {
+  let loaded: Promise<SoundBank> | undefined;
+  return () => {
+    loaded ??= (async () => {
+      const path = createRequire(import.meta.url).resolve(BANK_FILES[bank]);
+      return loadSoundBank(new Uint8Array(readFileSync(path)), bank);
+    })();
+    return loaded;
+  };
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { VoiceRow } from './voice.repository.js';
+import { VOICE_GENDERS, VOICE_PLANS, VOICE_RANGES } from './voice.table.js';
+import { VOICE_LANGUAGES, VOICE_STYLES } from './voice-catalogue.js';
+
+export const VOICE_SORTS = ['popular', 'newest', 'name'] as const;
+
+/** A zod enum whose error names every allowed value, so a typo is fixed from the message alone. */
+function choice<const T extends readonly [string, ...string[]]>(values: T, param: string) {
+  return z.enum(values, { error: () => `${param} must be one of: ${values.join(', ')}` });
+}
+
+export const VoiceListQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(200, 'q is limited to 200 characters')
+    .optional()
+    .describe('Full-text search over name, description, styles and tags; each word matches as a prefix.'),
+  gender: choice(VOICE_GENDERS, 'gender').optional(),
+  range: choice(VOICE_RANGES, 'range').optional(),
+  style: choice(VOICE_STYLES, 'style').optional(),
+  language: choice(VOICE_LANGUAGES, 'language').optional().describe('ISO 639-1 code (la = Latin).'),
+  sort: choice(VOICE_SORTS, 'sort')
+    .default('popular')
+    .describe('popular (most used first), newest, or name (A→Z); ties are ordered by id.'),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  starting_after: z.string().min(1).optional(),
+  ending_before: z.string().min(1).optional(),
+});
+export type VoiceListQuery = z.output<typeof VoiceListQuerySchema>;
+
+export const VoiceIdParamsSchema = z.object({ id: z.string().min(1) });
+
+export const VoiceSchema = z.object({
+  id: z.string(),
+  object: z.literal('voice'),
+  name: z.string(),
+  description: z.string(),
+  gender: z.enum(VOICE_GENDERS),
+  range: z.enum(VOICE_RANGES),
+  styles: z.array(z.string()),
+  languages: z.array(z.string()),
+  tags: z.array(z.string()),
+  creator: z.object({ name: z.string() }),
+  plan_required: z.enum(VOICE_PLANS).nullable().describe('null: every plan may use this voice.'),
+  preview_url: z.string(),
+  usage_count: z.number().int().describe('Tracks finished with this voice.'),
+  created_at: z.string(),
+});
+export type VoiceResource = z.infer<typeof VoiceSchema>;
+
+export const VoiceListSchema = z.object({
+  object: z.literal('list'),
+  data: z.array(VoiceSchema),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable(),
+});
+
+export function presentVoice(row: VoiceRow, publicUrl: string): VoiceResource {
+  return {
+    id: row.id,
+    object: 'voice',
+    name: row.name,
+    description: row.description,
+    gender: row.gender,
+    range: row.range,
+    styles: row.styles,
+    languages: row.languages,
+    tags: row.tags,
+    creator: { name: row.creator_name },
+    plan_required: row.plan_required,
+    preview_url: `${publicUrl}/v1/voices/${row.id}/preview`,
+    usage_count: Number(row.usage_count),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}

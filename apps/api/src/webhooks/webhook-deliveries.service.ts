@@ -1,0 +1,28 @@
+// Which webhook deliveries an event creates: one per enabled endpoint that wants its type, plus
+// one to the track's own webhook_url. Runs inside the event's transaction (outbox).
+import type { Tx } from '../database/create-database.js';
+import type { EventType } from '../events/event.table.js';
+import { newId } from '../shared/ids.js';
+import { insertDeliveries, listEnabledEndpoints } from './webhooks.repository.js';
+
+export async function enqueueWebhookDeliveries(
+  tx: Tx,
+  input: { eventId: string; workspaceId: string; type: EventType; trackWebhookUrl: string | null; now: Date },
+): Promise<void> {
+  const endpoints = await listEnabledEndpoints(tx, input.workspaceId);
+  const targets: { endpoint_id: string | null; url: string }[] = endpoints
+    .filter((endpoint) => endpoint.event_types.length === 0 || endpoint.event_types.includes(input.type))
+    .map((endpoint) => ({ endpoint_id: endpoint.id, url: endpoint.url }));
+  if (input.trackWebhookUrl) targets.push({ endpoint_id: null, url: input.trackWebhookUrl });
+  await insertDeliveries(
+    tx,
+    targets.map((target) => ({
+      id: newId('whd'),
+      event_id: input.eventId,
+      workspace_id: input.workspaceId,
+      ...target,
+      next_attempt_at: input.now,
+      created_at: input.now,
+    })),
+  );
+}

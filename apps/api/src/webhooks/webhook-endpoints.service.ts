@@ -1,0 +1,115 @@
+// Outgoing webhook endpoints: each has its own whsec_ secret and an optional list of event types.
+import { type Db, transaction } from '../database/create-database.js';
+import { AppError } from '../errors.js';
+import type { EventType } from '../events/event.table.js';
+import { generateSigningSecret } from '../events/event-signing.js';
+import {
+  hashRequest,
+  type IdempotencyScope,
+  type IdempotencyService,
+  type IdempotencyStart,
+} from '../idempotency/idempotency.service.js';
+import type { Clock } from '../shared/clock.js';
+import { newId } from '../shared/ids.js';
+import { fetchKeysetPage, type Page, type PageQuery } from '../shared/keyset-page.js';
+import { findWebhookUrlProblem } from './webhook-address.js';
+import { presentWebhookEndpoint, type WebhookEndpointJson } from './webhook-endpoints.schemas.js';
+import {
+  deleteEndpoint,
+  type EndpointRow,
+  findEndpoint,
+  insertEndpoint,
+  listEndpointRows,
+} from './webhooks.repository.js';
+
+export type { EndpointRow } from './webhooks.repository.js';
+
+export interface WebhookEndpointsDeps {
+  db: Db;
+  clock: Clock;
+  allowPrivate: boolean;
+  idempotency: IdempotencyService;
+  resolve?: (host: string) => Promise<string[]>;
+}
+
+export interface CreateEndpointInput {
+  url: string;
+  event_types?: EventType[];
+}
+
+export type WebhookEndpointsService = ReturnType<typeof createWebhookEndpointsService>;
+
+export function createWebhookEndpointsService(deps: WebhookEndpointsDeps) {
+  const { db, clock } = deps;
+
+  /** Throws 400 naming `param` when the URL may not receive webhooks (also for a track's webhook_url). */
+  async function assertWebhookUrl(url: string, param = 'url'): Promise<void> {
+    const problem = await findWebhookUrlProblem(url, {
+      allowPrivate: deps.allowPrivate,
+      resolve: deps.resolve,
+    });
+    if (problem) {
+      throw new AppError(
+        'validation_failed',
+        `${param} ${problem}; webhooks go only to public http(s) addresses.`,
+        {
+          param,
+          errors: [{ param, message: problem, code: 'webhook_url_not_allowed' }],
+        },
+      );
+    }
+  }
+
+  async function getEndpoint(workspaceId: string, id: string): Promise<EndpointRow> {
+    const endpoint = await findEndpoint(db, workspaceId, id);
+    if (!endpoint) throw new AppError('not_found', `No webhook endpoint ${id} in this workspace.`);
+    return endpoint;
+  }
+
+  return {
+    assertWebhookUrl,
+    getEndpoint,
+
+    /** Creates the endpoint; with an Idempotency-Key scope its answer is stored in the same transaction. */
+    async createEndpoint(
+      workspaceId: string,
+      input: CreateEndpointInput,
+      idempotency?: IdempotencyScope,
+    ): Promise<WebhookEndpointJson> {
+      await assertWebhookUrl(input.url);
+      return transaction(db, async (tx) => {
+        const row = await insertEndpoint(tx, {
+          id: newId('whe'),
+          workspace_id: workspaceId,
+          url: input.url,
+          event_types: [...new Set(input.event_types ?? [])],
+          secret: generateSigningSecret(),
+          created_at: clock.now(),
+        });
+        const json = presentWebhookEndpoint(row);
+        if (idempotency) await deps.idempotency.complete(tx, idempotency, { status: 201, body: json });
+        return json;
+      });
+    },
+
+    beginIdempotentCreate(scope: IdempotencyScope, input: CreateEndpointInput): Promise<IdempotencyStart> {
+      return deps.idempotency.begin(scope, hashRequest('POST', '/v1/webhook-endpoints', input));
+    },
+
+    abandonIdempotentCreate: (scope: IdempotencyScope) => deps.idempotency.abandon(scope),
+
+    listEndpoints(workspaceId: string, query: PageQuery): Promise<Page<EndpointRow>> {
+      return fetchKeysetPage(
+        query,
+        (options) => listEndpointRows(db, { workspaceId, ...options }),
+        (id) => findEndpoint(db, workspaceId, id),
+      );
+    },
+
+    async deleteEndpoint(workspaceId: string, id: string): Promise<void> {
+      if (!(await deleteEndpoint(db, workspaceId, id))) {
+        throw new AppError('not_found', `No webhook endpoint ${id} in this workspace.`);
+      }
+    },
+  };
+}

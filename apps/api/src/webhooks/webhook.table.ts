@@ -1,0 +1,39 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { EventType } from '../events/event.table.js';
+
+export type WebhookEndpointStatus = 'enabled' | 'disabled';
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface WebhookEndpointTable {
+  id: string;
+  workspace_id: string;
+  url: string;
+  /** Empty array = every event type. */
+  event_types: ColumnType<EventType[], string, string>;
+  secret: string;
+  status: Generated<WebhookEndpointStatus>;
+  disabled_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface WebhookDeliveryTable {
+  id: string;
+  event_id: string;
+  workspace_id: string;
+  /** null = the track's own webhook_url, signed with the workspace secret. */
+  endpoint_id: string | null;
+  url: string;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Date;
+  last_attempt_at: Date | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: Date;
+}
+
+export interface WebhookTables {
+  webhook_endpoint: WebhookEndpointTable;
+  webhook_delivery: WebhookDeliveryTable;
+}

@@ -1,0 +1,61 @@
+// Signed-in test accounts built through the real services (no SQL shortcuts): a user with a
+// personal workspace on the given plan, a live session, an access token and — on plans that carry
+// the API — an API key.
+import { randomBytes } from 'node:crypto';
+import { createAccountService } from '../../src/accounts/account.service.js';
+import { createAccessTokens } from '../../src/auth/access-token.js';
+import type { Plan } from '../../src/auth/auth-context.js';
+import { resolveJwtSecret } from '../../src/auth/jwt-secret.js';
+import { createSessionService } from '../../src/auth/session.service.js';
+import { API_PLANS, createApiKeyService } from '../../src/keys/api-key.service.js';
+import type { TestApp } from './app.js';
+
+export interface TestAccount {
+  userId: string;
+  workspaceId: string;
+  email: string;
+  accessToken: string;
+  /** A live API key; null on the Free plan, which cannot have keys. */
+  apiKey: string | null;
+  /** Authorization header with the access token. */
+  headers: { authorization: string };
+  apiKeyHeaders: { authorization: string } | null;
+  /** The session cookie value, for cookie-authenticated requests (`cookies: { tf_session }`). */
+  sessionCookie: string;
+}
+
+/** Creates a user + workspace (default plan: studio) and signs them in. */
+export async function createTestAccount(
+  t: TestApp,
+  options: { plan?: Plan; email?: string } = {},
+): Promise<TestAccount> {
+  const db = t.database.db;
+  const clock = t.clock;
+  const plan = options.plan ?? 'studio';
+  const email = options.email ?? `user-${randomBytes(6).toString('hex')}@example.com`;
+  const accounts = createAccountService({ db, clock });
+  const { user, workspace } = await accounts.findOrCreateUser(email, { name: 'Test User' });
+  await accounts.setWorkspacePlan(workspace.id, plan);
+  const sessions = createSessionService({ db, clock });
+  const { sessionId, cookieValue } = await sessions.createSession(user.id, workspace.id);
+  const accessTokens = createAccessTokens({ secret: resolveJwtSecret(t.config), clock });
+  const accessToken = await accessTokens.sign({ userId: user.id, workspaceId: workspace.id, sessionId });
+  let apiKey: string | null = null;
+  if (API_PLANS.includes(plan)) {
+    const keys = createApiKeyService({ db, clock });
+    ({ secret: apiKey } = await keys.createApiKey(
+      { workspaceId: workspace.id, plan, userId: user.id },
+      { name: 'test key' },
+    ));
+  }
+  return {
+    userId: user.id,
+    workspaceId: workspace.id,
+    email: user.email,
+    accessToken,
+    apiKey,
+    headers: { authorization: `Bearer ${accessToken}` },
+    apiKeyHeaders: apiKey ? { authorization: `Bearer ${apiKey}` } : null,
+    sessionCookie: cookieValue,
+  };
+}

@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { DatabaseHandle } from '../../src/database/create-database.js';
+import { transaction } from '../../src/database/create-database.js';
+import { claimJob, findJob, type JobRow } from '../../src/jobs/job.repository.js';
+import { enqueueJob } from '../../src/jobs/job-queue.js';
+import { createJobRunner, type JobHandler, PermanentJobError } from '../../src/jobs/job-runner.js';
+import { createManualClock } from '../../src/shared/clock.js';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/databases.js';
+
+for (const kind of testDatabaseKinds()) {
+  describe(`job queue on ${kind}`, () => {
+    let database: DatabaseHandle;
+    const clock = createManualClock();
+    before(async () => {
+      database = await createTestDatabase(kind);
+    });
+    after(() => database.close());
+
+    const enqueue = (queue: string, maxAttempts = 3) =>
+      transaction(database.db, (tx) =>
+        enqueueJob(tx, { queue, payload: { n: 1 }, now: clock.now(), maxAttempts }),
+      );
+
+    function recordingHandler(run: (job: JobRow) => Promise<void>) {
+      const finalFailures: string[] = [];
+      const handler: JobHandler = {
+        run,
+        async onFinalFailure(job, error) {
+          finalFailures.push(`${job.id}:${error.message}`);
+        },
+      };
+      return { handler, finalFailures };
+    }
+
+    it('gives each claim a different job when many workers claim at once', async () => {
+      const ids = await Promise.all(Array.from({ length: 8 }, () => enqueue('claim-race')));
+      const claims = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          claimJob(database.db, { queue: 'claim-race', workerId: `w${i}`, now: clock.now(), leaseMs: 1000 }),
+        ),
+      );
+      const claimed = claims.filter((job) => job !== undefined).map((job) => job.id);
+      assert.equal(claimed.length, 8);
+      assert.deepEqual(new Set(claimed), new Set(ids));
+    });
+
+    it('re-claims a job whose lease expired and lets only the new holder finish it', async () => {
+      const id = await enqueue('lease');
+      const first = await claimJob(database.db, {
+        queue: 'lease',
+        workerId: 'dead',
+        now: clock.now(),
+        leaseMs: 1000,
+      });
+      assert.equal(first?.id, id);
+      assert.equal(
+        await claimJob(database.db, { queue: 'lease', workerId: 'b', now: clock.now(), leaseMs: 1000 }),
+        undefined,
+      );
+      clock.advance(1001);
+      const runs: string[] = [];
+      const { handler } = recordingHandler(async (job) => {
+        runs.push(job.id);
+      });
+      const runner = createJobRunner({ db: database.db, clock, queue: 'lease', handler, workerId: 'alive' });
+      assert.equal(await runner.runOnce(), true);
+      assert.deepEqual(runs, [id]);
+      const job = await findJob(database.db, id);
+      assert.equal(job?.status, 'done');
+      assert.equal(job?.attempts, 2);
+    });
+
+    it('retries a failing job with backoff and calls onFinalFailure once when attempts run out', async () => {
+      const id = await enqueue('retry', 2);
+      const { handler, finalFailures } = recordingHandler(async () => {
+        throw new Error('boom');
+      });
+      const runner = createJobRunner({ db: database.db, clock, queue: 'retry', handler, workerId: 'w' });
+      assert.equal(await runner.runOnce(), true);
+      assert.equal((await findJob(database.db, id))?.status, 'queued');
+      assert.equal(await runner.runOnce(), false, 'not due before the backoff has passed');
+      clock.advance(2000);
+      assert.equal(await runner.runOnce(), true);
+      const job = await findJob(database.db, id);
+      assert.equal(job?.status, 'failed');
+      assert.equal(job?.last_error, 'boom');
+      assert.deepEqual(finalFailures, [`${id}:boom`]);
+    });
+
+    it('gives up at once on a permanent error', async () => {
+      const id = await enqueue('permanent');
+      const { handler, finalFailures } = recordingHandler(async () => {
+        throw new PermanentJobError('bad input');
+      });
+      const runner = createJobRunner({ db: database.db, clock, queue: 'permanent', handler, workerId: 'w' });
+      await runner.runOnce();
+      assert.equal((await findJob(database.db, id))?.status, 'failed');
+      assert.equal(finalFailures.length, 1);
+    });
+
+    it('fails a job for good when its last allowed worker died', async () => {
+      const id = await enqueue('died', 1);
+      await claimJob(database.db, { queue: 'died', workerId: 'dead', now: clock.now(), leaseMs: 1000 });
+      clock.advance(5000);
+      const { handler, finalFailures } = recordingHandler(async () => {
+        assert.fail('must not run again');
+      });
+      const runner = createJobRunner({ db: database.db, clock, queue: 'died', handler, workerId: 'w' });
+      await runner.runOnce();
+      assert.equal((await findJob(database.db, id))?.status, 'failed');
+      assert.equal(finalFailures.length, 1);
+    });
+  });
+}

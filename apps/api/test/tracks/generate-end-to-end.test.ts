@@ -1,0 +1,146 @@
+// create → ready with the real engine (small sound bank, one worker thread), then every download.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { unzipSync } from 'fflate';
+import {
+  type GenerationWorkers,
+  startGenerationWorkers,
+} from '../../src/generation/start-generation-workers.js';
+import { createStorage } from '../../src/storage/create-storage.js';
+import { createTestAccount, type TestAccount } from '../helpers/accounts.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { testDatabaseKinds } from '../helpers/databases.js';
+import { balanceOf, createTrack, fund } from './helpers.js';
+import { mp3DurationSeconds } from './mp3-duration.js';
+
+// One engine only: the real generation is slow enough that a second database adds nothing here.
+const kind = testDatabaseKinds().at(-1)!;
+
+describe(`generating a real track end to end on ${kind}`, () => {
+  let t: TestApp;
+  let account: TestAccount;
+  let other: TestAccount;
+  let workers: GenerationWorkers;
+  let track: { id: string; status: string; audio: { formats: string[] }; music: { bpm: number } };
+  before(async () => {
+    t = await createTestApp(kind, { env: { ENGINE_BANK: 'small', WORKERS: '1' } });
+    account = await createTestAccount(t);
+    other = await createTestAccount(t);
+    await fund(t, account.workspaceId, 3);
+    workers = startGenerationWorkers({
+      db: t.database.db,
+      storage: createStorage(t.config),
+      config: t.config,
+      pollMs: 100,
+    });
+  });
+  after(async () => {
+    await workers.stop();
+    await t.close();
+  });
+
+  it('holds the answer with Prefer: wait until the track is ready, then charges the held credit', async () => {
+    const before = await balanceOf(t, account.workspaceId);
+    const response = await createTrack(
+      t,
+      account,
+      { prompt: 'upbeat funk groove with slap bass', duration: '6s', seed: 7 },
+      {
+        prefer: 'wait=60',
+      },
+    );
+    assert.equal(response.statusCode, 201, response.body);
+    assert.equal(response.headers['preference-applied'], 'wait=60');
+    track = response.json();
+    assert.equal(track.status, 'ready', JSON.stringify(track));
+    assert.deepEqual(track.audio.formats, ['mp3', 'wav', 'ogg', 'flac']);
+    assert.ok(track.music.bpm > 0);
+    assert.deepEqual(await balanceOf(t, account.workspaceId), {
+      balance: before.balance - 1,
+      held: before.held,
+    });
+  });
+
+  it('serves an MP3 of the asked duration with ETag, Content-Disposition and byte ranges', async () => {
+    const url = `/v1/tracks/${track.id}/audio`;
+    const full = await t.app.inject({ method: 'GET', url, headers: account.headers });
+    assert.equal(full.statusCode, 200);
+    assert.equal(full.headers['content-type'], 'audio/mpeg');
+    assert.match(
+      String(full.headers['content-disposition']),
+      new RegExp(`inline; filename="${track.id}.mp3"`),
+    );
+    const seconds = mp3DurationSeconds(full.rawPayload);
+    assert.ok(Math.abs(seconds - 6) < 0.2, `mp3 lasts ${seconds} s`);
+    const etag = String(full.headers.etag);
+    const cached = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...account.headers, 'if-none-match': etag },
+    });
+    assert.equal(cached.statusCode, 304);
+    const part = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...account.headers, range: 'bytes=100-199' },
+    });
+    assert.equal(part.statusCode, 206);
+    assert.equal(part.headers['content-range'], `bytes 100-199/${full.rawPayload.length}`);
+    assert.deepEqual(part.rawPayload, full.rawPayload.subarray(100, 200));
+    const outside = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...account.headers, range: 'bytes=99999999-' },
+    });
+    assert.equal(outside.statusCode, 416);
+    assert.equal(outside.headers['content-range'], `bytes */${full.rawPayload.length}`);
+  });
+
+  it('serves WAV, OGG and FLAC, the MIDI file, a zip of stems and waveform peaks', async () => {
+    const get = (path: string) =>
+      t.app.inject({ method: 'GET', url: `/v1/tracks/${track.id}${path}`, headers: account.headers });
+    assert.equal((await get('/audio?format=wav')).rawPayload.subarray(0, 4).toString(), 'RIFF');
+    assert.equal((await get('/audio?format=ogg')).rawPayload.subarray(0, 4).toString(), 'OggS');
+    assert.equal((await get('/audio?format=flac')).rawPayload.subarray(0, 4).toString(), 'fLaC');
+    assert.equal((await get('/midi')).rawPayload.subarray(0, 4).toString(), 'MThd');
+    const stems = await get('/stems');
+    assert.equal(stems.headers['content-type'], 'application/zip');
+    const files = Object.keys(unzipSync(new Uint8Array(stems.rawPayload)));
+    assert.ok(files.length > 0 && files.every((name) => name.endsWith('.wav')), files.join());
+    const waveform = (await get('/waveform')).json();
+    assert.equal(waveform.object, 'waveform');
+    assert.ok(waveform.peaks.length > 100);
+  });
+
+  it('keeps a private track’s audio from other workspaces and anonymous callers until it is published', async () => {
+    const url = `/v1/tracks/${track.id}/audio`;
+    assert.equal((await t.app.inject({ method: 'GET', url, headers: other.headers })).statusCode, 404);
+    assert.equal((await t.app.inject({ method: 'GET', url })).statusCode, 404);
+    const published = await t.app.inject({
+      method: 'POST',
+      url: `/v1/tracks/${track.id}/publish`,
+      headers: account.headers,
+      payload: { visibility: 'unlisted' },
+    });
+    assert.equal(published.json().visibility, 'unlisted');
+    const anonymous = await t.app.inject({ method: 'GET', url });
+    assert.equal(anonymous.statusCode, 200);
+    assert.match(String(anonymous.headers['cache-control']), /public/);
+  });
+
+  it('deletes the track and its files', async () => {
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/tracks/${track.id}`,
+      headers: account.headers,
+    });
+    assert.equal(deleted.statusCode, 204);
+    const storage = createStorage(t.config);
+    assert.equal(await storage.stat(`tracks/${account.workspaceId}/${track.id}/audio.mp3`), undefined);
+    assert.equal(
+      (await t.app.inject({ method: 'GET', url: `/v1/tracks/${track.id}`, headers: account.headers }))
+        .statusCode,
+      404,
+    );
+  });
+});

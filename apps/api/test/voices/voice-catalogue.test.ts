@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { isId } from '../../src/shared/ids.js';
+import { VOICE_GENDERS, VOICE_RANGES } from '../../src/voices/voice.table.js';
+import { VOICE_CATALOGUE, VOICE_LANGUAGES, VOICE_STYLES } from '../../src/voices/voice-catalogue.js';
+import { RANGE_PITCHES } from '../../src/voices/voice-seed.js';
+
+describe('voice catalogue', () => {
+  it('holds at least 40 voices with distinct, well-formed ids and distinct names', () => {
+    assert.ok(VOICE_CATALOGUE.length >= 40, `${VOICE_CATALOGUE.length} voices`);
+    assert.equal(new Set(VOICE_CATALOGUE.map((v) => v.id)).size, VOICE_CATALOGUE.length);
+    assert.equal(new Set(VOICE_CATALOGUE.map((v) => v.name)).size, VOICE_CATALOGUE.length);
+    for (const voice of VOICE_CATALOGUE) assert.ok(isId('voc', voice.id), voice.id);
+  });
+
+  it('covers every gender and range and mixes free, studio and enterprise voices', () => {
+    for (const gender of VOICE_GENDERS)
+      assert.ok(
+        VOICE_CATALOGUE.some((v) => v.gender === gender),
+        gender,
+      );
+    for (const range of VOICE_RANGES)
+      assert.ok(
+        VOICE_CATALOGUE.some((v) => v.range === range),
+        range,
+      );
+    for (const plan of [null, 'studio', 'enterprise'])
+      assert.ok(
+        VOICE_CATALOGUE.some((v) => v.plan === plan),
+        String(plan),
+      );
+    assert.ok(new Set(VOICE_CATALOGUE.map((v) => v.creator)).size >= 8);
+    assert.ok(new Set(VOICE_CATALOGUE.flatMap((v) => v.languages)).size >= 10);
+  });
+
+  it('uses only listed styles and languages and every listed style at least once', () => {
+    for (const voice of VOICE_CATALOGUE) {
+      for (const style of voice.styles) assert.ok(VOICE_STYLES.includes(style), `${voice.name}: ${style}`);
+      for (const language of voice.languages)
+        assert.ok(VOICE_LANGUAGES.includes(language), `${voice.name}: ${language}`);
+    }
+    for (const style of VOICE_STYLES)
+      assert.ok(
+        VOICE_CATALOGUE.some((v) => v.styles.includes(style)),
+        style,
+      );
+  });
+
+  it('gives every voice a playable performance: GM program, range pitches, vibrato and brightness in bounds', () => {
+    for (const voice of VOICE_CATALOGUE) {
+      assert.ok(voice.program >= 0 && voice.program <= 127, voice.name);
+      assert.ok(voice.brightness >= 0 && voice.brightness <= 1, voice.name);
+      assert.ok(voice.vibratoDepthCents >= 0 && voice.vibratoDepthCents <= 100, voice.name);
+      assert.ok(voice.description.length >= 40, `${voice.name} needs a real description`);
+      const pitches = RANGE_PITCHES[voice.range];
+      assert.ok(pitches.low < pitches.high);
+    }
+  });
+});

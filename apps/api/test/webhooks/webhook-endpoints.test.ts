@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createTestAccount, type TestAccount } from '../helpers/accounts.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { testDatabaseKinds } from '../helpers/databases.js';
+
+for (const kind of testDatabaseKinds()) {
+  describe(`/v1/webhook-endpoints on ${kind}`, () => {
+    let t: TestApp;
+    let owner: TestAccount;
+    let other: TestAccount;
+
+    before(async () => {
+      t = await createTestApp(kind); // ALLOW_PRIVATE_WEBHOOKS is off, as in production
+      owner = await createTestAccount(t, { plan: 'studio' });
+      other = await createTestAccount(t, { plan: 'studio' });
+    });
+    after(() => t.close());
+
+    const create = (headers: Record<string, string>, payload: unknown) =>
+      t.app.inject({ method: 'POST', url: '/v1/webhook-endpoints', headers, payload: payload as object });
+
+    it('creates an endpoint with its own whsec_ secret, lists, reads and deletes it', async () => {
+      const created = await create(owner.headers, {
+        url: 'https://93.184.215.14/hooks',
+        event_types: ['track.ready'],
+      });
+      assert.equal(created.statusCode, 201);
+      const endpoint = created.json();
+      assert.match(endpoint.id, /^whe_/);
+      assert.match(endpoint.secret, /^whsec_/);
+      assert.deepEqual(endpoint.event_types, ['track.ready']);
+      assert.equal(endpoint.status, 'enabled');
+
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/v1/webhook-endpoints',
+        headers: owner.headers,
+      });
+      assert.deepEqual(
+        list.json().data.map((row: { id: string }) => row.id),
+        [endpoint.id],
+      );
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/v1/webhook-endpoints/${endpoint.id}`,
+        headers: owner.headers,
+      });
+      assert.deepEqual(read.json(), endpoint);
+
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/v1/webhook-endpoints/${endpoint.id}`,
+        headers: owner.headers,
+      });
+      assert.equal(deleted.statusCode, 204);
+      const gone = await t.app.inject({
+        method: 'GET',
+        url: `/v1/webhook-endpoints/${endpoint.id}`,
+        headers: owner.headers,
+      });
+      assert.equal(gone.statusCode, 404);
+    });
+
+    it('replays a create with the same Idempotency-Key and refuses the key for another body', async () => {
+      const headers = { ...owner.headers, 'idempotency-key': 'endpoint-once' };
+      const first = await create(headers, { url: 'https://93.184.215.14/once' });
+      const again = await create(headers, { url: 'https://93.184.215.14/once' });
+      assert.equal(again.statusCode, 201);
+      assert.equal(again.headers['idempotent-replayed'], 'true');
+      assert.deepEqual(again.json(), first.json());
+      const reused = await create(headers, { url: 'https://93.184.215.14/other' });
+      assert.equal(reused.statusCode, 422);
+      assert.equal(reused.json().code, 'idempotency_key_reused');
+    });
+
+    it("answers 404 for another workspace's endpoint and never lists it", async () => {
+      const endpoint = (await create(owner.headers, { url: 'https://93.184.215.14/a' })).json();
+      for (const method of ['GET', 'DELETE'] as const) {
+        const response = await t.app.inject({
+          method,
+          url: `/v1/webhook-endpoints/${endpoint.id}`,
+          headers: other.headers,
+        });
+        assert.equal(response.statusCode, 404);
+      }
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/v1/webhook-endpoints',
+        headers: other.headers,
+      });
+      assert.deepEqual(list.json().data, []);
+    });
+
+    it('refuses API keys and anonymous callers', async () => {
+      const byKey = await create(owner.apiKeyHeaders!, { url: 'https://93.184.215.14/a' });
+      assert.equal(byKey.statusCode, 403);
+      const anonymous = await create({}, { url: 'https://93.184.215.14/a' });
+      assert.equal(anonymous.statusCode, 401);
+    });
+
+    it('refuses private, loopback and link-local destinations with 400 naming url', async () => {
+      for (const url of [
+        'http://127.0.0.1:8080/hook',
+        'http://localhost/hook',
+        'http://[::1]/hook',
+        'http://10.1.2.3/hook',
+        'http://192.168.0.10/hook',
+        'http://169.254.169.254/latest/meta-data',
+        'http://[::ffff:127.0.0.1]/hook',
+        'http://0.0.0.0/hook',
+      ]) {
+        const response = await create(owner.headers, { url });
+        assert.equal(response.statusCode, 400, url);
+        assert.equal(response.json().code, 'validation_failed');
+        assert.equal(response.json().param, 'url');
+      }
+    });
+
+    it('refuses malformed URLs and unknown event types', async () => {
+      const badUrl = await create(owner.headers, { url: 'ftp://example.com/x' });
+      assert.equal(badUrl.statusCode, 400);
+      const badType = await create(owner.headers, {
+        url: 'https://93.184.215.14/a',
+        event_types: ['track.exploded'],
+      });
+      assert.equal(badType.statusCode, 400);
+      assert.equal(badType.json().errors[0].param, 'event_types.0');
+    });
+  });
+}
