@@ -1,5 +1,6 @@
 // buildApp wires every plugin and feature explicitly (no autoload) from the dependencies it is
 // given; main.ts owns listening and shutdown, tests call app.inject.
+import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -30,6 +31,7 @@ import { registerMeRoutes } from './me/me.routes.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import { createStorage } from './storage/create-storage.js';
 import type { Storage } from './storage/storage.js';
+import { registerStudioRoutes } from './studio/studio.routes.js';
 import { registerTrackRoutes } from './tracks/track.routes.js';
 import { createTracksService } from './tracks/track.service.js';
 import { createStoragePreviewStore } from './voices/preview-store.js';
@@ -37,7 +39,11 @@ import { registerVoiceRoutes } from './voices/voice.routes.js';
 import { createVoiceService } from './voices/voice.service.js';
 import { createPreviewRenderer, createThreadedPreviewRender } from './voices/voice-preview.js';
 
+// The studio's static pages ship with the repository; a deployment may point elsewhere.
+const DEFAULT_STUDIO_DIR = fileURLToPath(new URL('../../studio/public/', import.meta.url));
+
 export interface AppDeps {
+  studioDir?: string;
   config: Config;
   database: DatabaseHandle;
   clock?: Clock;
@@ -82,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, { publicUrl: deps.config.PUBLIC_URL });
   registerMetrics(app, deps.metrics ?? createMetrics({ processMetrics: false }));
   registerHealthRoutes(app, { database: deps.database });
+  registerStudioRoutes(app, { studioDir: deps.studioDir ?? DEFAULT_STUDIO_DIR });
 
   const clock = deps.clock ?? systemClock;
   const credits = createCreditsService({ db: deps.database.db, clock });
@@ -145,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     idempotency: createIdempotencyService({ db: deps.database.db, clock }),
     storage: deps.storage ?? createStorage(deps.config),
     publicUrl: deps.config.PUBLIC_URL,
+    resolveVoice: (voiceId, plan) => voices.resolveVoiceForTrack(voiceId, plan),
     onJobEnqueued: deps.onJobEnqueued,
   });
   await app.register(
@@ -153,7 +161,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerTrackRoutes(v1, { tracks, publicUrl: deps.config.PUBLIC_URL });
       registerVoiceRoutes(v1, { voices, publicUrl: deps.config.PUBLIC_URL });
       registerAuthRoutes(v1, { config: deps.config, auth });
-      registerMeRoutes(v1, { auth });
+      registerMeRoutes(v1, {
+        auth,
+        getBillingSummary: (workspaceId) => billing.getBillingSummary(workspaceId),
+      });
       registerApiKeyRoutes(v1, { apiKeys: auth.apiKeys, publicUrl: deps.config.PUBLIC_URL });
       eventRuntime.registerRoutes(v1);
       await registerBillingRoutes(v1, { billing, stripeWebhooks });

@@ -35,6 +35,7 @@ const ConfigSchema = z.object({
   CREDITS_PACK_500: z.coerce.number().int().min(1).default(500),
   WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   ENGINE_BANK: z.enum(['full', 'small']).default('full'),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALLOW_PRIVATE_WEBHOOKS: booleanFlag.default(false),
 });

@@ -47,7 +47,8 @@ export function createEventHub(deps: {
     async stop(): Promise<void> {
       const stop = unlisten;
       unlisten = undefined;
-      await stop?.();
+      // The database may already be closed (shutdown order); its LISTEN ended with it.
+      await stop?.().catch(() => {});
       await queue;
     },
 

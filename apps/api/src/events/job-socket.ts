@@ -35,22 +35,31 @@ export function runJobSocket(
   const replayed = new Set<string>();
   const open = () => socket.readyState === socket.OPEN;
 
-  function sendEvent(event: StoredEvent, secret: string): void {
-    if (!open()) return;
-    if (trackFilter && (event.track_id === null || !trackFilter.has(event.track_id))) return;
-    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      socket.close(1013, 'too far behind; reconnect with last_event_id');
-      return;
-    }
+  /** Sends one signed frame; resolves once it is handed to the OS (false when it was not sent). */
+  function sendEvent(event: StoredEvent, secret: string): Promise<boolean> {
+    if (!open()) return Promise.resolve(false);
+    if (trackFilter && (event.track_id === null || !trackFilter.has(event.track_id)))
+      return Promise.resolve(false);
     const { timestamp, signature } = signPayload(secret, event.id, event.payload, deps.clock.now());
-    socket.send(
-      JSON.stringify({ type: 'event', id: event.id, timestamp, signature, payload: event.payload }),
-    );
+    const frame = JSON.stringify({
+      type: 'event',
+      id: event.id,
+      timestamp,
+      signature,
+      payload: event.payload,
+    });
+    return new Promise((resolve) => socket.send(frame, (error) => resolve(!error)));
   }
 
   function sendLive(live: LiveEvent): void {
     if (replayed.delete(live.event.id)) return; // already sent from the backlog
-    sendEvent(live.event, live.secret);
+    // Live events cannot wait for a slow reader; past this much unsent data it is cheaper for the
+    // client to reconnect with last_event_id (and lose nothing) than for us to buffer without end.
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      socket.close(1013, 'too far behind; reconnect with last_event_id');
+      return;
+    }
+    void sendEvent(live.event, live.secret);
   }
 
   const unsubscribe = deps.hub.subscribe(workspaceId, (live) => {
@@ -63,10 +72,13 @@ export function runJobSocket(
     let seq = after.seq;
     while (open()) {
       const rows = await deps.events.listEventsAfter(workspaceId, seq, REPLAY_BATCH);
+      const sent: Promise<boolean>[] = [];
       for (const row of rows) {
         replayed.add(row.id);
-        sendEvent(row, secret);
+        sent.push(sendEvent(row, secret));
       }
+      // The backlog is paced by the reader: the next batch waits until this one is written out.
+      await Promise.all(sent);
       if (rows.length < REPLAY_BATCH) break;
       seq = rows.at(-1)!.seq;
     }

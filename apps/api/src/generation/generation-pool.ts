@@ -18,6 +18,8 @@ export class GenerationError extends Error {
 
 export interface GenerateOptions {
   onProgress?: (fraction: number) => void;
+  /** When set, MP3 bytes of the mastered audio arrive here in order while the track renders. */
+  onMp3?: (bytes: Uint8Array) => void;
   signal?: AbortSignal;
 }
 
@@ -67,6 +69,10 @@ export function createGenerationPool(options: { threads: number; bank: 'full' | 
         task.options.onProgress?.(message.fraction);
         return;
       }
+      if (message.type === 'audio') {
+        task.options.onMp3?.(message.mp3);
+        return;
+      }
       busy.delete(worker);
       idle.push(worker);
       if (message.type === 'done') task.resolve(message.result);
@@ -98,7 +104,12 @@ export function createGenerationPool(options: { threads: number; bank: 'full' | 
         continue;
       }
       busy.set(worker, task);
-      const message: ToGenerationWorker = { type: 'generate', taskId: task.id, request: task.request };
+      const message: ToGenerationWorker = {
+        type: 'generate',
+        taskId: task.id,
+        request: task.request,
+        streamMp3: task.options.onMp3 !== undefined,
+      };
       worker.postMessage(message);
       task.options.signal?.addEventListener('abort', () => {
         if (busy.get(worker) === task)

@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
-import { BANK_FILES, EngineError, generateTrack, loadSoundBank } from '@trackforge/engine';
+import { type AudioChunk, BANK_FILES, EngineError, generateTrack, loadSoundBank } from '@trackforge/engine';
+import { createMp3Encoder } from 'wasm-media-encoders';
 import type { GeneratedTrack } from '../tracks/track-lifecycle.service.js';
 import type { FromGenerationWorker, ToGenerationWorker } from './generation-messages.js';
 
@@ -24,9 +25,11 @@ port.on('message', async (message: ToGenerationWorker) => {
   aborts.set(message.taskId, controller);
   let lastSentMs = 0;
   try {
+    const onChunk = message.streamMp3 ? await createLiveMp3(message.taskId) : undefined;
     const result = await generateTrack(message.request, {
       bank,
       signal: controller.signal,
+      onChunk,
       onProgress: (fraction) => {
         const nowMs = performance.now();
         if (nowMs - lastSentMs < 100) return;
@@ -73,4 +76,24 @@ port.on('message', async (message: ToGenerationWorker) => {
     aborts.delete(message.taskId);
   }
 });
+/**
+ * Encodes mastered chunks to MP3 as they arrive, for listeners of ?stream=1. The encoder is its own
+ * WASM instance: the engine's shared one is busy with the finished files later.
+ */
+async function createLiveMp3(taskId: number): Promise<(chunk: AudioChunk) => void> {
+  const encoder = await createMp3Encoder();
+  encoder.configure({ sampleRate: 44100, channels: 2, bitrate: 192 });
+  const forward = (bytes: Uint8Array) => {
+    if (bytes.length > 0) send({ type: 'audio', taskId, mp3: bytes.slice() });
+  };
+  return (chunk) => {
+    const { left, right } = chunk.buffer;
+    for (let offset = 0; offset < left.length; offset += 1152 * 64) {
+      const end = Math.min(left.length, offset + 1152 * 64);
+      forward(encoder.encode([left.subarray(offset, end), right.subarray(offset, end)]));
+    }
+    if (chunk.final) forward(encoder.finalize());
+  };
+}
+
 send({ type: 'ready' });

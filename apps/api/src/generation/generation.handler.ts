@@ -41,6 +41,7 @@ export function createGenerationHandler(deps: {
           });
       };
 
+      const live = await lifecycle.startLiveAudio(track);
       let generated: Awaited<ReturnType<Generate>>;
       try {
         generated = await deps.generate(
@@ -49,13 +50,14 @@ export function createGenerationHandler(deps: {
             durationSeconds: track.duration_seconds,
             seed: Number(track.seed),
             loop: track.loop,
+            ...(track.voice_spec ? { voice: track.voice_spec } : {}),
             overrides: {
               ...(track.bpm !== null ? { bpm: track.bpm } : {}),
               ...(track.key !== null ? { key: track.key } : {}),
             },
             outputs: { formats: ['mp3', 'wav', 'ogg', 'flac'], stems: true, midi: true, waveform: true },
           },
-          { onProgress, signal: context.signal },
+          { onProgress, signal: context.signal, ...(live ? { onMp3: live.append } : {}) },
         );
       } catch (error) {
         if (error instanceof GenerationError && error.stage === 'request') {

@@ -17,7 +17,7 @@ import { createGenerationPool, type Generate } from './generation-pool.js';
 export interface GenerationWorkersOptions {
   db: Db;
   storage: Storage;
-  config: Pick<Config, 'WORKERS' | 'ENGINE_BANK' | 'PUBLIC_URL'>;
+  config: Pick<Config, 'WORKERS' | 'ENGINE_BANK' | 'PUBLIC_URL' | 'JOB_LEASE_SECONDS'>;
   clock?: Clock;
   /** Replaces the engine threads (tests inject failures or fakes). */
   generate?: Generate;
@@ -45,7 +45,7 @@ export function startGenerationWorkers(options: GenerationWorkersOptions) {
     queue: GENERATION_QUEUE,
     workerId: `${hostname()}:${process.pid}:${newId('job').slice(4)}`,
     concurrency: threads,
-    leaseMs: options.leaseMs ?? 60_000,
+    leaseMs: options.leaseMs ?? options.config.JOB_LEASE_SECONDS * 1000,
     pollMs: options.pollMs,
     onError: options.onError,
     handler: createGenerationHandler({

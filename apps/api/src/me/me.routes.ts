@@ -8,14 +8,34 @@ import { requireAuth } from '../auth/auth-context.js';
 import type { AuthServices } from '../auth/auth-services.js';
 import { AppError } from '../errors.js';
 
+const SubscriptionSchema = z
+  .object({
+    status: z
+      .string()
+      .nullable()
+      .describe('Stripe subscription status (active, past_due, canceled…); null when none.'),
+    price: z.string().nullable().describe('Catalogue key of the subscribed plan, e.g. studio_monthly.'),
+    current_period_end: z.iso.datetime().nullable(),
+  })
+  .describe('The workspace subscription as last reported by Stripe.');
+
+export interface BillingSummary {
+  subscriptionStatus: string | null;
+  subscriptionPrice: string | null;
+  currentPeriodEnd: Date | null;
+}
+
 const MeSchema = z.object({
   object: z.literal('me'),
   user: UserSchema.nullable().describe('The signed-in user; null when an API key calls.'),
-  workspace: WorkspaceSchema,
+  workspace: WorkspaceSchema.extend({ subscription: SubscriptionSchema }),
   auth_method: z.enum(['api_key', 'access_token', 'session']),
 });
 
-export function registerMeRoutes(app: FastifyInstance, deps: { auth: AuthServices }): void {
+export function registerMeRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthServices; getBillingSummary: (workspaceId: string) => Promise<BillingSummary> },
+): void {
   const { accounts, getCreditBalance } = deps.auth;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/me',
@@ -29,16 +49,24 @@ export function registerMeRoutes(app: FastifyInstance, deps: { auth: AuthService
     },
     async (request) => {
       const auth = requireAuth(request);
-      const [workspace, user, credits] = await Promise.all([
+      const [workspace, user, credits, billing] = await Promise.all([
         accounts.findWorkspaceById(auth.workspaceId),
         auth.userId ? accounts.findUserById(auth.userId) : Promise.resolve(undefined),
         getCreditBalance(auth.workspaceId),
+        deps.getBillingSummary(auth.workspaceId),
       ]);
       if (!workspace) throw new AppError('unauthenticated', 'This credential’s workspace no longer exists.');
       return {
         object: 'me' as const,
         user: user ? toUserJson(user) : null,
-        workspace: toWorkspaceJson(workspace, credits),
+        workspace: {
+          ...toWorkspaceJson(workspace, credits),
+          subscription: {
+            status: billing.subscriptionStatus,
+            price: billing.subscriptionPrice,
+            current_period_end: billing.currentPeriodEnd?.toISOString() ?? null,
+          },
+        },
         auth_method: auth.method,
       };
     },

@@ -1,7 +1,7 @@
 // Files on local disk under one root (DATA_DIR/files by default). Writes go to a temporary name and
 // are renamed into place, so a reader never sees half a file.
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { assertSafeKey, type Storage } from './storage.js';
 
@@ -33,6 +33,12 @@ export function createLocalStorage(root: string): Storage {
         return undefined;
       }
     },
+    async append(key, bytes) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      await appendFile(path, bytes);
+    },
+    localPath: pathOf,
     async deletePrefix(prefix) {
       await rm(pathOf(prefix), { recursive: true, force: true });
     },

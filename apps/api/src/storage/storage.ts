@@ -17,6 +17,10 @@ export interface Storage {
   stat(key: string): Promise<{ bytes: number } | undefined>;
   /** Deletes every object whose key starts with prefix (a folder such as `tracks/wsp_…/trk_…/`). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Appends to an object (local disk only): the live MP3 that ?stream=1 listeners tail. */
+  append?(key: string, bytes: Uint8Array): Promise<void>;
+  /** The object's path on local disk, for tailing a file that is still growing. */
+  localPath?(key: string): string;
 }
 
 /** Refuses keys that could escape the storage root. */

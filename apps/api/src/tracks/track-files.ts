@@ -19,3 +19,8 @@ export function trackFolder(workspaceId: string, trackId: string): string {
 export function trackFileKey(workspaceId: string, trackId: string, kind: TrackFileKind): string {
   return `${trackFolder(workspaceId, trackId)}${TRACK_FILES[kind].name}`;
 }
+
+/** The MP3 that grows while a track renders (local storage only); removed once the track is final. */
+export function liveAudioKey(workspaceId: string, trackId: string): string {
+  return `${trackFolder(workspaceId, trackId)}live.mp3`;
+}

@@ -9,6 +9,7 @@ import { type Db, type Tx, transaction } from '../database/create-database.js';
 import { appendEvent } from '../events/events.service.js';
 import type { Clock } from '../shared/clock.js';
 import type { Storage } from '../storage/storage.js';
+import { incrementVoiceUsage } from '../voices/voice.service.js';
 import { presentTrack } from './track.presenter.js';
 import {
   findTrack,
@@ -19,7 +20,7 @@ import {
   type TrackRow,
 } from './track.repository.js';
 import type { TrackAudio, TrackFileKind, TrackFiles, TrackMusic } from './track.table.js';
-import { TRACK_FILES, trackFileKey, trackFolder } from './track-files.js';
+import { liveAudioKey, TRACK_FILES, trackFileKey, trackFolder } from './track-files.js';
 
 /** What the engine produced, in the shape the API stores. */
 export interface GeneratedTrack {
@@ -71,6 +72,27 @@ export function createTrackLifecycle(deps: {
         const row = await raiseTrackProgress(tx, trackId, Math.round(progress * 1000) / 1000);
         if (row) await emit(tx, row, 'track.generating');
       });
+    },
+
+    /**
+     * Starts (or restarts, on a retry) the live MP3 of a rendering track; undefined when the store
+     * cannot append. Returns the appender and a function that waits for every append to land.
+     */
+    async startLiveAudio(track: TrackRow) {
+      if (!storage.append) return undefined;
+      const key = liveAudioKey(track.workspace_id, track.id);
+      await storage.put(key, new Uint8Array(0), 'audio/mpeg');
+      let chain: Promise<void> = Promise.resolve();
+      return {
+        append: (bytes: Uint8Array) => {
+          chain = chain.then(() => storage.append!(key, bytes)).catch(() => {});
+        },
+        flushed: () => chain,
+      };
+    },
+
+    async endLiveAudio(track: TrackRow): Promise<void> {
+      if (storage.append) await storage.deletePrefix(liveAudioKey(track.workspace_id, track.id));
     },
 
     /** Writes every file of a generated track to storage and describes them for the track row. */
@@ -125,6 +147,7 @@ export function createTrackLifecycle(deps: {
         });
         if (!row) return false;
         await credits.settleTrackCredit(tx, row.workspace_id, row.id, 'capture');
+        if (row.voice_id) await incrementVoiceUsage(tx, row.voice_id);
         await emit(tx, row, 'track.ready');
         return true;
       });
@@ -137,13 +160,15 @@ export function createTrackLifecycle(deps: {
 
     /** Marks the track failed, gives its credit back and emits track.failed; no-op when already final. */
     async failTrack(trackId: string, error: { code: string; message: string }): Promise<boolean> {
-      return transaction(db, async (tx) => {
+      const failed = await transaction(db, async (tx) => {
         const row = await markTrackFailed(tx, trackId, error, clock.now());
-        if (!row) return false;
+        if (!row) return undefined;
         await credits.settleTrackCredit(tx, row.workspace_id, row.id, 'refund');
         await emit(tx, row, 'track.failed');
-        return true;
+        return row;
       });
+      if (failed && storage.append) await storage.deletePrefix(liveAudioKey(failed.workspace_id, failed.id));
+      return failed !== undefined;
     },
   };
 }

@@ -1,5 +1,6 @@
 // SQL for tracks, one statement per function. Status changes are conditional UPDATEs: a row moves
 // queued → generating → ready | failed only, whoever calls and however often.
+import type { VoiceSpec } from '@trackforge/engine';
 import { type Selectable, sql } from 'kysely';
 import type { Db, Tx } from '../database/create-database.js';
 import type { KeysetPosition } from '../shared/keyset-page.js';
@@ -25,6 +26,7 @@ export interface NewTrack {
   duration_seconds: number;
   visibility: TrackVisibility;
   voice_id: string | null;
+  voice_spec: VoiceSpec | null;
   seed: number;
   loop: boolean;
   bpm: number | null;
@@ -41,6 +43,7 @@ export async function insertTrack(db: Executor, track: NewTrack): Promise<TrackR
       ...track,
       status: 'queued',
       metadata: JSON.stringify(track.metadata),
+      voice_spec: track.voice_spec ? JSON.stringify(track.voice_spec) : null,
       music: null,
       audio: null,
       files: null,

@@ -214,11 +214,24 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
       schema: {
         tags: ['tracks'],
         summary: 'Download the audio (mp3, wav, ogg or flac); supports Range (206) and ETag',
+        description:
+          'With `?stream=1` (mp3) on a track that is still queued or generating, the answer is a progressive MP3 that grows as the track renders and ends when it is ready, so a player can start at once.',
         params: TrackIdParamsSchema,
         querystring: AudioQuerySchema,
       },
     },
-    async (request, reply) => sendFile(request, reply, request.params.id, request.query.format),
+    async (request, reply) => {
+      const { stream, format } = request.query;
+      if ((stream === '1' || stream === 'true') && format === 'mp3') {
+        const live = await tracks.openLiveAudio(viewerOf(request), request.params.id);
+        if (live) {
+          reply.header('cache-control', 'no-store');
+          reply.header('content-disposition', `inline; filename="${live.track.id}.mp3"`);
+          return reply.type('audio/mpeg').send(live.stream);
+        }
+      }
+      return sendFile(request, reply, request.params.id, format);
+    },
   );
 
   for (const [path, kind, summary] of [

@@ -1,6 +1,8 @@
 // What users do with tracks: create (hold a credit, queue the job, all in one transaction), read,
 // list, publish and delete. Private tracks exist only for their workspace: everyone else gets 404.
 import { randomInt } from 'node:crypto';
+import type { VoiceSpec } from '@trackforge/engine';
+import type { Plan } from '../auth/auth-context.js';
 import type { CreditsService } from '../credits/credit.service.js';
 import { type Db, transaction } from '../database/create-database.js';
 import { AppError } from '../errors.js';
@@ -17,6 +19,7 @@ import type { Clock } from '../shared/clock.js';
 import { isId, newId } from '../shared/ids.js';
 import { fetchKeysetPage, type Page, type PageQuery } from '../shared/keyset-page.js';
 import type { ByteRange, Storage } from '../storage/storage.js';
+import { tailLiveAudio } from './live-audio.js';
 import { presentTrack, titleFromPrompt } from './track.presenter.js';
 import {
   deleteTrackRow,
@@ -43,6 +46,8 @@ export interface TracksServiceDeps {
   idempotency: IdempotencyService;
   storage: Storage;
   publicUrl: string;
+  /** Checks a voice_id against the catalogue and the plan (404 / 403 plan_required) and describes it. */
+  resolveVoice?: (voiceId: string, plan: Plan) => Promise<{ spec: VoiceSpec }>;
   /** Called after a job was committed, so an in-process worker can start at once. */
   onJobEnqueued?: () => void;
 }
@@ -90,10 +95,17 @@ export function createTracksService(deps: TracksServiceDeps) {
 
     /** POST /v1/tracks: one transaction holds the credit, inserts the track and its job and appends track.queued. */
     async createTrack(
-      caller: { workspaceId: string; userId: string | null },
+      caller: { workspaceId: string; userId: string | null; plan?: Plan },
       body: CreateTrackBody,
       idempotency?: IdempotencyScope,
     ): Promise<TrackJson> {
+      let voiceSpec: VoiceSpec | null = null;
+      if (body.voice_id) {
+        if (!deps.resolveVoice) {
+          throw new AppError('not_found', `No voice ${body.voice_id}.`, { param: 'voice_id' });
+        }
+        voiceSpec = (await deps.resolveVoice(body.voice_id, caller.plan ?? 'free')).spec;
+      }
       const id = newId('trk');
       const now = clock.now();
       const json = await transaction(db, async (tx) => {
@@ -108,6 +120,7 @@ export function createTracksService(deps: TracksServiceDeps) {
           duration_seconds: body.duration.seconds,
           visibility: body.visibility ?? 'private',
           voice_id: body.voice_id ?? null,
+          voice_spec: voiceSpec,
           seed: body.seed ?? randomInt(0, 2 ** 32),
           loop: body.loop ?? false,
           bpm: body.bpm ?? null,
@@ -187,6 +200,25 @@ export function createTracksService(deps: TracksServiceDeps) {
         : undefined;
       if (!deleted) throw notOwned(id);
       await deps.storage.deletePrefix(trackFolder(workspaceId, id));
+    },
+
+    /**
+     * The growing MP3 of a track that is queued or rendering, or undefined once it is ready (serve
+     * the finished file then). 409 for a failed track or a store that cannot stream.
+     */
+    async openLiveAudio(viewer: Viewer, id: string) {
+      const track = await getReadableTrack(viewer, id);
+      if (track.status === 'ready') return undefined;
+      if (track.status === 'failed') {
+        throw new AppError('conflict', `Track ${id} failed; there is no audio to stream.`);
+      }
+      if (!deps.storage.localPath) {
+        throw new AppError(
+          'conflict',
+          `Track ${id} is ${track.status}; live streaming needs local storage on this server. Fetch the audio once it is ready.`,
+        );
+      }
+      return { track, stream: tailLiveAudio({ db, storage: deps.storage }, track) };
     },
 
     /** A stored file of a readable track; 404 when the track is unknown, 409 until it is ready. */

@@ -1,3 +1,4 @@
+import type { VoiceSpec } from '@trackforge/engine';
 import type { ColumnType, Generated } from 'kysely';
 
 export type TrackStatus = 'queued' | 'generating' | 'ready' | 'failed';
@@ -40,6 +41,8 @@ export interface TrackTable {
   progress: Generated<number>;
   visibility: TrackVisibility;
   voice_id: string | null;
+  /** How the engine performs the lead with the chosen voice, fixed when the track was created. */
+  voice_spec: Json<VoiceSpec | null>;
   seed: ColumnType<number, number, number>;
   loop: boolean;
   bpm: number | null;

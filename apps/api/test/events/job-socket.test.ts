@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
+import { buildApp } from '../../src/app.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
@@ -113,6 +114,30 @@ for (const kind of testDatabaseKinds()) {
       );
       for (const frame of second.events()) verify(frame);
       await second.close();
+    });
+
+    it('replays from another API process on the same database, as after a restart', async () => {
+      const seen = await appendTestEvent(t, owner.workspaceId, 'track.queued', track(TRACK_A));
+      const missed = await appendTestEvent(t, owner.workspaceId, 'track.ready', track(TRACK_A));
+      const restarted = await buildApp({ config: t.config, database: t.database, clock: t.clock });
+      try {
+        await restarted.listen({ port: 0, host: '127.0.0.1' });
+        const port = (restarted.server.address() as AddressInfo).port;
+        const client = await FrameClient.connect(
+          `ws://127.0.0.1:${port}/v1/ws/jobs?last_event_id=${seen.id}`,
+          owner.headers,
+        );
+        clients.push(client);
+        const live = await appendTestEvent(t, owner.workspaceId, 'track.failed', track(TRACK_A));
+        await client.waitForFrames(3);
+        assert.deepEqual(
+          client.events().map((frame) => frame.id),
+          [missed.id, live.id],
+        );
+        await client.close();
+      } finally {
+        await restarted.close();
+      }
     });
 
     it('narrows to the subscribed track ids', async () => {

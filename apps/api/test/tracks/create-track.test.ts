@@ -107,6 +107,31 @@ for (const kind of testDatabaseKinds()) {
       assert.match(response.json().detail, /billing\/checkout/);
     });
 
+    it('keeps a catalogue voice_id with the track and refuses an unknown one with 404 naming voice_id', async () => {
+      const voices = await t.app.inject({
+        method: 'GET',
+        url: '/v1/voices?limit=100',
+        headers: account.headers,
+      });
+      const voice =
+        voices.json().data.find((v: { plan_required?: string | null }) => !v.plan_required) ??
+        voices.json().data[0];
+      const created = await createTrack(t, account, {
+        prompt: 'pop song with vocals',
+        duration: 'short',
+        voice_id: voice.id,
+      });
+      assert.equal(created.statusCode, 201, created.body);
+      assert.equal(created.json().voice_id, voice.id);
+      const unknown = await createTrack(t, account, {
+        prompt: 'x',
+        duration: 'short',
+        voice_id: 'voc_01J00000000000000000000000',
+      });
+      assert.equal(unknown.statusCode, 404);
+      assert.equal(unknown.json().param, 'voice_id');
+    });
+
     it('needs a credential', async () => {
       const response = await t.app.inject({
         method: 'POST',

@@ -26,7 +26,7 @@ describe(`generating a real track end to end on ${kind}`, () => {
     t = await createTestApp(kind, { env: { ENGINE_BANK: 'small', WORKERS: '1' } });
     account = await createTestAccount(t);
     other = await createTestAccount(t);
-    await fund(t, account.workspaceId, 3);
+    await fund(t, account.workspaceId, 5);
     workers = startGenerationWorkers({
       db: t.database.db,
       storage: createStorage(t.config),
@@ -126,6 +126,41 @@ describe(`generating a real track end to end on ${kind}`, () => {
     const anonymous = await t.app.inject({ method: 'GET', url });
     assert.equal(anonymous.statusCode, 200);
     assert.match(String(anonymous.headers['cache-control']), /public/);
+  });
+
+  it('streams a rendering track as a progressive MP3 that starts before the track is ready', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address() as { port: number };
+    const created = (
+      await createTrack(t, account, { prompt: 'calm ambient pads', duration: '20s', seed: 3 })
+    ).json();
+    const response = await fetch(`http://127.0.0.1:${address.port}/v1/tracks/${created.id}/audio?stream=1`, {
+      headers: account.headers,
+    });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-type'), 'audio/mpeg');
+    const parts: Uint8Array[] = [];
+    let statusAtFirstBytes: string | undefined;
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      if (!statusAtFirstBytes) {
+        const now = await t.app.inject({
+          method: 'GET',
+          url: `/v1/tracks/${created.id}`,
+          headers: account.headers,
+        });
+        statusAtFirstBytes = now.json().status;
+      }
+      parts.push(chunk);
+    }
+    assert.notEqual(statusAtFirstBytes, 'ready', 'audio arrived while the track was still rendering');
+    const seconds = mp3DurationSeconds(Buffer.concat(parts));
+    assert.ok(Math.abs(seconds - 20) < 0.5, `streamed mp3 lasts ${seconds} s`);
+    const done = await t.app.inject({
+      method: 'GET',
+      url: `/v1/tracks/${created.id}`,
+      headers: account.headers,
+    });
+    assert.equal(done.json().status, 'ready');
   });
 
   it('deletes the track and its files', async () => {

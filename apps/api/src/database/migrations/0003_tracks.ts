@@ -50,6 +50,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('progress', 'double precision', (col) => col.notNull().defaultTo(0))
     .addColumn('visibility', 'text', (col) => col.notNull())
     .addColumn('voice_id', 'text')
+    .addColumn('voice_spec', 'jsonb')
     .addColumn('seed', 'bigint', (col) => col.notNull())
     .addColumn('loop', 'boolean', (col) => col.notNull().defaultTo(false))
     .addColumn('bpm', 'integer')
