@@ -21,9 +21,13 @@ module.exports = {
     {
       name: 'engine-no-node-io',
       severity: 'error',
-      comment: 'The engine core never touches the file system, network or processes (the CLI, eval and bench are edges).',
+      comment:
+        'The engine core never touches the file system, network or processes (the CLI, eval and bench are edges).',
       from: { path: '^packages/engine/src' },
-      to: { dependencyTypes: ['core'], path: '^(fs|node:fs|fs/promises|node:fs/promises|net|node:net|http|node:http|https|node:https|child_process|node:child_process|dgram|node:dgram)$' },
+      to: {
+        dependencyTypes: ['core'],
+        path: '^(fs|node:fs|fs/promises|node:fs/promises|net|node:net|http|node:http|https|node:https|child_process|node:child_process|dgram|node:dgram)$',
+      },
     },
     {
       name: 'only-rendering-imports-the-synth',
@@ -62,7 +66,10 @@ module.exports = {
       severity: 'error',
       comment: 'Services are callable from a worker or the CLI: no request/reply.',
       from: { path: '^apps/api/src/.+\\.service\\.ts$' },
-      to: { path: '(\\.routes\\.ts$|node_modules/fastify/|node_modules/@fastify/)', dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '(\\.routes\\.ts$|node_modules/fastify/|node_modules/@fastify/)',
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'repositories-throw-no-http-errors',
@@ -76,6 +83,10 @@ module.exports = {
     exclude: { path: '(^|/)(test|eval|bench|node_modules)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.js', '.mjs', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.js', '.mjs', '.json'],
+    },
   },
 };

@@ -14,7 +14,8 @@ const CRC_TABLE = (() => {
 /** CRC-32 (ISO 3309) as PNG chunks use it. */
 export function crc32(bytes: Uint8Array): number {
   let crc = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) crc = (CRC_TABLE[(crc ^ (bytes[i] as number)) & 0xff] as number) ^ (crc >>> 8);
+  for (let i = 0; i < bytes.length; i++)
+    crc = (CRC_TABLE[(crc ^ (bytes[i] as number)) & 0xff] as number) ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }
 
@@ -43,7 +44,12 @@ export function encodePng(width: number, height: number, rgb: Uint8Array): Uint8
     raw.set(rgb.subarray(y * width * 3, (y + 1) * width * 3), y * (1 + width * 3) + 1);
   }
   const signature = Uint8Array.from([137, 80, 78, 71, 13, 10, 26, 10]);
-  const parts = [signature, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array(0))];
+  const parts = [
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', new Uint8Array(0)),
+  ];
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of parts) {

@@ -85,11 +85,17 @@ export function renderSpectrogramPng(
   const floorDb = options.floorDb ?? -90;
   const mono = downmix(channels);
   const durationSeconds = mono.length / sampleRate;
-  const window = Float64Array.from({ length: FFT_SIZE }, (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / FFT_SIZE));
+  const window = Float64Array.from(
+    { length: FFT_SIZE },
+    (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / FFT_SIZE),
+  );
   const windowGain = FFT_SIZE / 4; // a full-scale sine peaks at N/4 under a Hann window
   const binHz = sampleRate / FFT_SIZE;
   // Row edges on a log axis; low rows narrower than a bin read the nearest bin.
-  const rowEdgesHz = Array.from({ length: height + 1 }, (_, row) => minHz * (maxHz / minHz) ** (row / height));
+  const rowEdgesHz = Array.from(
+    { length: height + 1 },
+    (_, row) => minHz * (maxHz / minHz) ** (row / height),
+  );
   const pixels = new Uint8Array(width * height * 3);
   const real = new Float64Array(FFT_SIZE);
   const imag = new Float64Array(FFT_SIZE);
@@ -134,7 +140,8 @@ function drawGuides(
   // Dotted lines at 100 Hz, 1 kHz and 10 kHz; a tick every 5 s along the bottom.
   for (const hz of [100, 1000, 10000]) {
     if (hz <= guide.minHz || hz >= guide.maxHz) continue;
-    const y = height - 1 - Math.round((Math.log(hz / guide.minHz) / Math.log(guide.maxHz / guide.minHz)) * height);
+    const y =
+      height - 1 - Math.round((Math.log(hz / guide.minHz) / Math.log(guide.maxHz / guide.minHz)) * height);
     for (let x = 0; x < width; x += 6) dot(x, y, 160);
   }
   for (let seconds = 5; seconds < guide.durationSeconds; seconds += 5) {

@@ -41,6 +41,12 @@ export interface GrantCreditsInput {
 
 export type CreditsService = ReturnType<typeof createCreditsService>;
 
+const SETTLEMENT_DESCRIPTIONS = {
+  capture: (trackId: string) => `Track ${trackId} generated`,
+  refund: (trackId: string) => `Refund: track ${trackId} failed`,
+  release: (trackId: string) => `Released: track ${trackId} deleted before it was ready`,
+};
+
 export function createCreditsService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   const inTx = <T>(tx: Tx | undefined, fn: (tx: Tx) => Promise<T>) => (tx ? fn(tx) : transaction(db, fn));
@@ -111,7 +117,14 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
     async holdCreditForTrack(tx: Tx, workspaceId: string, trackId: string): Promise<CreditBalance> {
       const result = await record(
         tx,
-        { workspaceId, kind: 'hold', amount: -1, sourceKey: trackId, trackId },
+        {
+          workspaceId,
+          kind: 'hold',
+          amount: -1,
+          sourceKey: trackId,
+          trackId,
+          description: `Held for track ${trackId}`,
+        },
         () => holdOneCredit(tx, workspaceId, clock.now()),
       );
       if (!result) {
@@ -142,7 +155,14 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
       if (other && (await findCreditEntryBySource(tx, trackId, other))) return false;
       const result = await record(
         tx,
-        { workspaceId, kind: outcome, amount: outcome === 'capture' ? 0 : 1, sourceKey: trackId, trackId },
+        {
+          workspaceId,
+          kind: outcome,
+          amount: outcome === 'capture' ? 0 : 1,
+          sourceKey: trackId,
+          trackId,
+          description: SETTLEMENT_DESCRIPTIONS[outcome](trackId),
+        },
         () => settleOneHeldCredit(tx, workspaceId, outcome === 'capture' ? 'capture' : 'refund', clock.now()),
       );
       if (!result) throw new Error(`credit ledger: no held credit to ${outcome} for ${trackId}`);

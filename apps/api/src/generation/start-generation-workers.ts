@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import type { Config } from '../config.js';
 import { createCreditsService } from '../credits/credit.service.js';
 import type { Db } from '../database/create-database.js';
+import { deleteFinishedJobs } from '../jobs/job.repository.js';
 import { createJobRunner } from '../jobs/job-runner.js';
 import type { Clock } from '../shared/clock.js';
 import { systemClock } from '../shared/clock.js';
@@ -13,6 +14,8 @@ import { GENERATION_QUEUE } from '../tracks/track.service.js';
 import { createTrackLifecycle } from '../tracks/track-lifecycle.service.js';
 import { createGenerationHandler } from './generation.handler.js';
 import { createGenerationPool, type Generate } from './generation-pool.js';
+
+const FINISHED_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface GenerationWorkersOptions {
   db: Db;
@@ -54,10 +57,21 @@ export function startGenerationWorkers(options: GenerationWorkersOptions) {
     }),
   });
   runner.start();
+  // Finished jobs are only history (the track row is the record); keep a week for debugging.
+  const cleanup = setInterval(
+    () => {
+      deleteFinishedJobs(options.db, new Date(clock.now().getTime() - FINISHED_JOB_RETENTION_MS)).catch(
+        options.onError,
+      );
+    },
+    60 * 60 * 1000,
+  );
+  cleanup.unref();
   return {
     runner,
     wake: () => runner.wake(),
     async stop() {
+      clearInterval(cleanup);
       await runner.stop();
       await pool?.close();
     },

@@ -145,3 +145,13 @@ export async function deleteJobsForPayload(db: Executor, queue: string, key: str
     .where('status', '=', 'queued')
     .execute();
 }
+
+/** Removes finished (done or failed) jobs last touched before the cutoff; returns how many. */
+export async function deleteFinishedJobs(db: Executor, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('job')
+    .where('status', 'in', ['done', 'failed'])
+    .where('updated_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -35,11 +35,25 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHa
     ...handle,
     async close() {
       await handle.close();
-      await withAdminClient(adminUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-      );
+      await withAdminClient(adminUrl, (client) => dropDatabase(client, name));
     },
   };
+}
+
+// pg's pool.end() resolves before its sockets have closed; dropping WITH (FORCE) at once kills
+// those closing connections, whose 'terminating connection' error then surfaces as an uncaught
+// exception in whichever test runs next. Wait (briefly) for them to go first.
+export async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      await client.query(`DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch (error) {
+      if (!/being accessed by other users/.test((error as Error).message)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
 async function withAdminClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {

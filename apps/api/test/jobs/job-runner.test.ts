@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { DatabaseHandle } from '../../src/database/create-database.js';
 import { transaction } from '../../src/database/create-database.js';
-import { claimJob, findJob, type JobRow } from '../../src/jobs/job.repository.js';
+import { claimJob, deleteFinishedJobs, findJob, type JobRow } from '../../src/jobs/job.repository.js';
 import { enqueueJob } from '../../src/jobs/job-queue.js';
 import { createJobRunner, type JobHandler, PermanentJobError } from '../../src/jobs/job-runner.js';
 import { createManualClock } from '../../src/shared/clock.js';
@@ -97,6 +97,19 @@ for (const kind of testDatabaseKinds()) {
       await runner.runOnce();
       assert.equal((await findJob(database.db, id))?.status, 'failed');
       assert.equal(finalFailures.length, 1);
+    });
+
+    it('deletes finished jobs older than the cutoff and keeps the rest', async () => {
+      const id = await enqueue('cleanup');
+      const { handler } = recordingHandler(async () => {});
+      await createJobRunner({ db: database.db, clock, queue: 'cleanup', handler, workerId: 'w' }).runOnce();
+      const pending = await enqueue('cleanup');
+      await deleteFinishedJobs(database.db, clock.now());
+      assert.equal((await findJob(database.db, id))?.status, 'done', 'finished at the cutoff, so kept');
+      clock.advance(1);
+      await deleteFinishedJobs(database.db, clock.now());
+      assert.equal(await findJob(database.db, id), undefined);
+      assert.equal((await findJob(database.db, pending))?.status, 'queued');
     });
 
     it('fails a job for good when its last allowed worker died', async () => {

@@ -19,14 +19,15 @@ import { systemClock } from '../../src/shared/clock.js';
 import { newId } from '../../src/shared/ids.js';
 import { createLocalStorage } from '../../src/storage/local-storage.js';
 import { createTracksService } from '../../src/tracks/track.service.js';
+import { dropDatabase } from '../helpers/databases.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const apiDir = fileURLToPath(new URL('../../', import.meta.url));
 
-async function admin(query: string): Promise<void> {
+async function admin(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query(query).finally(() => client.end());
+  await work(client).finally(() => client.end());
 }
 
 async function until<T>(read: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
@@ -66,7 +67,7 @@ describe('a worker process killed mid-job', { skip: adminUrl ? false : 'needs TE
   }
 
   before(async () => {
-    await admin(`CREATE DATABASE ${name}`);
+    await admin((client) => client.query(`CREATE DATABASE ${name}`));
     const parsed = new URL(adminUrl!);
     parsed.pathname = `/${name}`;
     url = parsed.toString();
@@ -76,7 +77,7 @@ describe('a worker process killed mid-job', { skip: adminUrl ? false : 'needs TE
   after(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await database.close();
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin((client) => dropDatabase(client, name));
   });
 
   it('ends the track ready once and charged once after another worker re-claims it', async () => {

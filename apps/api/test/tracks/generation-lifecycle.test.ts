@@ -41,7 +41,7 @@ for (const kind of testDatabaseKinds()) {
     });
     after(() => t.close());
 
-    function runner(workerId: string, generate: Generate) {
+    function runner(workerId: string, generate: Generate, progressIntervalMs = 0) {
       const lifecycle = createTrackLifecycle({
         db: t.database.db,
         clock: t.clock,
@@ -55,7 +55,7 @@ for (const kind of testDatabaseKinds()) {
         queue: GENERATION_QUEUE,
         workerId,
         leaseMs: 10_000,
-        handler: createGenerationHandler({ lifecycle, generate, progressIntervalMs: 0 }),
+        handler: createGenerationHandler({ lifecycle, generate, progressIntervalMs }),
       });
     }
 
@@ -97,6 +97,30 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(types.at(-1), 'track.ready');
       assert.ok(types.filter((type) => type === 'track.generating').length >= 2);
       assert.deepEqual(await entries(created.id), ['hold', 'capture']);
+    });
+
+    it('emits track.generating progress at most every 500 ms, rising', async () => {
+      const created = (await createTrack(t, account)).json();
+      const generate: Generate = async (_request, { onProgress }) => {
+        const startMs = Date.now();
+        while (Date.now() - startMs < 1200) {
+          onProgress?.((Date.now() - startMs) / 1300);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        return FAKE_RESULT;
+      };
+      await runner('w-progress', generate, 500).runOnce();
+      const rows = (
+        await sql<{ payload: string; created_at: Date }>`select payload, created_at from event
+          where track_id = ${created.id} and type = 'track.generating' order by seq`.execute(t.database.db)
+      ).rows;
+      const progress = rows.map((row) => JSON.parse(row.payload).data.track.progress as number);
+      // The start (0) plus at most one update per 500 ms of a 1.2 s render.
+      assert.ok(progress.length >= 2 && progress.length <= 3, `progress events: ${progress.join(', ')}`);
+      assert.deepEqual(
+        progress,
+        [...progress].sort((a, b) => a - b),
+      );
     });
 
     it('finishes a track once and charges once when a dead worker’s lease expires and another re-claims it', async () => {
