@@ -47,8 +47,11 @@ export function createEventHub(deps: {
     async stop(): Promise<void> {
       const stop = unlisten;
       unlisten = undefined;
-      // The database may already be closed (shutdown order); its LISTEN ended with it.
-      await stop?.().catch(() => {});
+      // The database may already be closed (shutdown order); its LISTEN ended with it. PGlite's
+      // unlisten throws synchronously then, so .catch() alone would not catch it.
+      try {
+        await stop?.();
+      } catch {}
       await queue;
     },
 
