@@ -403,6 +403,11 @@ for (const kind of testDatabaseKinds()) {
       assert.equal((await createKey()).statusCode, 201);
       const me = await t.app.inject({ method: 'GET', url: '/v1/me', headers: owner.headers });
       assert.equal(me.json().workspace.plan, 'studio');
+      assert.deepEqual(me.json().workspace.subscription, {
+        status: 'active',
+        price: 'studio_monthly',
+        current_period_end: new Date((nowSeconds + 86400) * 1000).toISOString(),
+      });
 
       await sendTwice(
         stripeEvent(
