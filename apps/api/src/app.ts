@@ -61,7 +61,7 @@ export interface AppDeps {
   onJobEnqueued?: () => void;
 }
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the HTTP app; it does not listen. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -16,7 +16,7 @@ import { createSessionService, type SessionService } from './session.service.js'
 
 export type CreditBalanceReader = (workspaceId: string) => Promise<{ balance: number; held: number }>;
 
-export const zeroCreditBalance: CreditBalanceReader = async () => ({ balance: 0, held: 0 });
+const zeroCreditBalance: CreditBalanceReader = async () => ({ balance: 0, held: 0 });
 
 export interface AuthServices {
   accounts: AccountService;

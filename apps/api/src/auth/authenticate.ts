@@ -14,7 +14,7 @@ import { looksLikeJwt } from './access-token.js';
 import type { AuthContext } from './auth-context.js';
 import { SESSION_TTL_SECONDS, type SessionService } from './session.service.js';
 
-export const SESSION_COOKIE = 'tf_session';
+const SESSION_COOKIE = 'tf_session';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface AuthenticationDeps {
@@ -25,7 +25,7 @@ export interface AuthenticationDeps {
 }
 
 /** Cookie attributes: Secure everywhere except a plain-http localhost public URL (development). */
-export function sessionCookieOptions(config: Pick<Config, 'PUBLIC_URL'>) {
+function sessionCookieOptions(config: Pick<Config, 'PUBLIC_URL'>) {
   const url = new URL(config.PUBLIC_URL);
   const localHttp = url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: !localHttp };

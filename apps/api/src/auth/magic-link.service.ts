@@ -16,7 +16,7 @@ import { magicLinkMail } from './magic-link-mail.js';
 import { randomSecret, sha256Hex } from './secrets.js';
 import type { SessionService } from './session.service.js';
 
-export const MAGIC_LINK_TTL_MINUTES = 15;
+const MAGIC_LINK_TTL_MINUTES = 15;
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
 export interface MagicLinkServiceDeps {

@@ -14,11 +14,11 @@ function text(value: unknown): string | null {
 }
 
 /** An id from a field that is either the id itself or the expanded object. */
-export function idOf(value: unknown): string | null {
+function idOf(value: unknown): string | null {
   return text(value) ?? text(record(value).id);
 }
 
-export function metadataOf(object: unknown): Record<string, string> {
+function metadataOf(object: unknown): Record<string, string> {
   const metadata = record(record(object).metadata);
   return Object.fromEntries(Object.entries(metadata).filter(([, v]) => typeof v === 'string')) as Record<
     string,

@@ -4,34 +4,18 @@
 // Events may arrive in any order: subscription state carries the Stripe time of the event that
 // set it, and older events never overwrite newer state.
 import Stripe from 'stripe';
-import type { AccountService } from '../accounts/account.service.js';
 import type { Config } from '../config.js';
-import type { CreditsService } from '../credits/credit.service.js';
 import { type Db, type Tx, transaction } from '../database/create-database.js';
 import { AppError } from '../errors.js';
-import type { Clock } from '../shared/clock.js';
 import { recordStripeEvent } from './billing.repository.js';
 import { createCatalogue, isCatalogueKey } from './billing-catalogue.js';
 import { webhookSecrets } from './stripe-client.js';
 import { readCheckoutSession, readInvoice, readSubscription } from './stripe-objects.js';
-import {
-  type AfterCommit,
-  type BillingLog,
-  createSubscriptionSync,
-  type PaymentFailedMailer,
-} from './subscription-sync.js';
+import { type AfterCommit, createSubscriptionSync, type SubscriptionSyncDeps } from './subscription-sync.js';
 
-export interface StripeWebhookDeps {
+export interface StripeWebhookDeps extends Omit<SubscriptionSyncDeps, 'catalogue'> {
   db: Db;
-  clock: Clock;
   config: Config;
-  accounts: Pick<AccountService, 'findWorkspaceOwner' | 'setWorkspacePlan'>;
-  credits: Pick<CreditsService, 'grantCredits'>;
-  /** Mails the owner when a payment fails; when absent, the failure is only logged. */
-  mailer?: PaymentFailedMailer;
-  /** Origin for links in mail. */
-  publicUrl: string;
-  log: BillingLog;
 }
 
 export interface StripeEventLike {

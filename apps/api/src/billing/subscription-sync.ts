@@ -40,12 +40,14 @@ export type AfterCommit = () => Promise<void>;
 /** Stripe statuses in which the workspace keeps its paid plan (past_due is Stripe's retry window). */
 const PAID_STATUSES = new Set(['active', 'trialing', 'past_due']);
 
-interface SyncDeps {
+export interface SubscriptionSyncDeps {
   clock: Clock;
   catalogue: Catalogue;
   accounts: Pick<AccountService, 'findWorkspaceOwner' | 'setWorkspacePlan'>;
   credits: Pick<CreditsService, 'grantCredits'>;
+  /** Mails the owner when a payment fails; when absent, the failure is only logged. */
   mailer?: PaymentFailedMailer;
+  /** Origin for links in mail. */
   publicUrl: string;
   log: BillingLog;
 }
@@ -58,7 +60,7 @@ interface SubscriptionChange {
   deleted?: boolean;
 }
 
-export function createSubscriptionSync(deps: SyncDeps) {
+export function createSubscriptionSync(deps: SubscriptionSyncDeps) {
   const { catalogue, accounts, credits, log } = deps;
 
   function itemFor(stripePriceIds: string[], priceKey: string | null): CatalogueItem | undefined {

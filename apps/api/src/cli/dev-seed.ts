@@ -9,7 +9,7 @@ import { createApiKeyService } from '../keys/api-key.service.js';
 import { type Clock, systemClock } from '../shared/clock.js';
 
 export const DEMO_EMAIL = 'demo@trackforge.local';
-export const DEMO_CREDITS = 100;
+const DEMO_CREDITS = 100;
 
 /** Creates the demo account when it does not exist; returns the new key, or null when nothing was done. */
 export async function seedDemoAccount(

@@ -1,24 +1,13 @@
 // SQL for the credits ledger: one statement per function. Balance changes are conditional UPDATEs
 // so concurrent requests can never overdraw (the CHECK constraint is the last line of defence).
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db, Tx } from '../database/create-database.js';
-import type { KeysetPosition } from '../shared/keyset-page.js';
-import type { CreditEntryKind } from './credit.table.js';
+import { applyKeyset, type KeysetRange } from '../shared/keyset-page.js';
+import type { CreditEntryKind, CreditEntryTable } from './credit.table.js';
 
 type Executor = Db | Tx;
 
-export interface CreditEntryRow {
-  id: string;
-  workspace_id: string;
-  kind: CreditEntryKind;
-  amount: number;
-  balance_after: number;
-  held_after: number;
-  source_key: string;
-  track_id: string | null;
-  description: string | null;
-  created_at: Date;
-}
+export type CreditEntryRow = Selectable<CreditEntryTable>;
 
 export async function ensureCreditAccount(db: Executor, workspaceId: string): Promise<void> {
   await db
@@ -115,20 +104,7 @@ export async function findCreditEntryPosition(db: Executor, workspaceId: string,
     .executeTakeFirst();
 }
 
-export async function listCreditEntries(
-  db: Executor,
-  workspaceId: string,
-  options: { olderThan?: KeysetPosition; newerThan?: KeysetPosition; limit: number },
-) {
-  let query = db.selectFrom('credit_entry').selectAll().where('workspace_id', '=', workspaceId);
-  if (options.olderThan) {
-    const { created_at, id } = options.olderThan;
-    query = query.where(sql<boolean>`(created_at, id) < (${created_at}, ${id})`);
-  }
-  if (options.newerThan) {
-    const { created_at, id } = options.newerThan;
-    query = query.where(sql<boolean>`(created_at, id) > (${created_at}, ${id})`);
-  }
-  const direction = options.newerThan ? 'asc' : 'desc';
-  return query.orderBy('created_at', direction).orderBy('id', direction).limit(options.limit).execute();
+export async function listCreditEntries(db: Executor, workspaceId: string, range: KeysetRange) {
+  const query = db.selectFrom('credit_entry').selectAll().where('workspace_id', '=', workspaceId);
+  return applyKeyset(query, range).execute();
 }

@@ -22,8 +22,6 @@ import {
 } from './credit.repository.js';
 import type { CreditEntryKind } from './credit.table.js';
 
-export type { CreditEntryRow } from './credit.repository.js';
-
 export interface CreditBalance {
   balance: number;
   held: number;

@@ -28,8 +28,6 @@ export interface EventRuntimeOptions {
   sendWebhook?: SendWebhook;
 }
 
-export type EventRuntime = ReturnType<typeof createEventRuntime>;
-
 const DISPATCH_INTERVAL_MS = 5_000;
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 

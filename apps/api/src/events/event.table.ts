@@ -24,8 +24,3 @@ export interface WorkspaceSigningSecretTable {
   secret: string;
   created_at: Date;
 }
-
-export interface EventTables {
-  event: EventTable;
-  workspace_signing_secret: WorkspaceSigningSecretTable;
-}

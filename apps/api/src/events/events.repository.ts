@@ -1,20 +1,12 @@
 // SQL for the event outbox. One operation per function; callers own transactions.
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db, Tx } from '../database/create-database.js';
-import type { KeysetPosition } from '../shared/keyset-page.js';
-import type { EventType } from './event.table.js';
+import { applyKeyset, type KeysetRange } from '../shared/keyset-page.js';
+import type { EventTable, EventType } from './event.table.js';
 
 export const EVENTS_CHANNEL = 'tf_events';
 
-export interface StoredEvent {
-  id: string;
-  seq: number;
-  workspace_id: string;
-  type: EventType;
-  track_id: string | null;
-  payload: string;
-  created_at: Date;
-}
+export type StoredEvent = Selectable<EventTable>;
 
 export async function insertEvent(
   tx: Tx,
@@ -72,40 +64,11 @@ export async function listEventsAfterSeq(
 /** Keyset read for GET /v1/events (see shared/keyset-page.ts): newest first, or oldest first with newerThan. */
 export async function listEventRows(
   db: Db,
-  query: {
-    workspaceId: string;
-    type?: EventType;
-    limit: number;
-    olderThan?: KeysetPosition;
-    newerThan?: KeysetPosition;
-  },
+  query: KeysetRange & { workspaceId: string; type?: EventType },
 ): Promise<StoredEvent[]> {
   let q = db.selectFrom('event').selectAll().where('workspace_id', '=', query.workspaceId);
   if (query.type) q = q.where('type', '=', query.type);
-  if (query.olderThan) {
-    const { created_at, id } = query.olderThan;
-    q = q.where((eb) =>
-      eb.or([
-        eb('created_at', '<', created_at),
-        eb.and([eb('created_at', '=', created_at), eb('id', '<', id)]),
-      ]),
-    );
-  }
-  if (query.newerThan) {
-    const { created_at, id } = query.newerThan;
-    return q
-      .where((eb) =>
-        eb.or([
-          eb('created_at', '>', created_at),
-          eb.and([eb('created_at', '=', created_at), eb('id', '>', id)]),
-        ]),
-      )
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
-      .limit(query.limit)
-      .execute();
-  }
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
+  return applyKeyset(q, query).execute();
 }
 
 export async function deleteEventsCreatedBefore(db: Db, cutoff: Date): Promise<number> {

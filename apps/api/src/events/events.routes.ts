@@ -25,12 +25,7 @@ export function registerEventRoutes(
       const page = await deps.events.listEvents(auth.workspaceId, request.query);
       const link = nextPageLink(`${deps.publicUrl}/v1/events`, request.query, page);
       if (link) reply.header('link', link);
-      return {
-        object: 'list' as const,
-        data: page.data.map(presentEvent),
-        has_more: page.has_more,
-        next_cursor: page.next_cursor,
-      };
+      return { object: 'list' as const, ...page, data: page.data.map(presentEvent) };
     },
   );
 }

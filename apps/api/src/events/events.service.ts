@@ -20,7 +20,7 @@ import {
 export type { StoredEvent } from './events.repository.js';
 
 /** How long events stay readable (GET /v1/events and WebSocket replay). */
-export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface AppendEventInput {
   workspaceId: string;

@@ -1,5 +1,6 @@
 // SQL for the per-workspace event signing secret.
 import type { Db } from '../database/create-database.js';
+import type { WorkspaceSigningSecretTable } from './event.table.js';
 
 export async function findSigningSecret(db: Db, workspaceId: string): Promise<string | undefined> {
   const row = await db
@@ -11,10 +12,7 @@ export async function findSigningSecret(db: Db, workspaceId: string): Promise<st
 }
 
 /** Inserts unless one exists; concurrent first reads agree on whichever insert won. */
-export async function insertSigningSecretIfMissing(
-  db: Db,
-  row: { workspace_id: string; secret: string; created_at: Date },
-): Promise<void> {
+export async function insertSigningSecretIfMissing(db: Db, row: WorkspaceSigningSecretTable): Promise<void> {
   await db
     .insertInto('workspace_signing_secret')
     .values(row)
@@ -22,10 +20,7 @@ export async function insertSigningSecretIfMissing(
     .execute();
 }
 
-export async function upsertSigningSecret(
-  db: Db,
-  row: { workspace_id: string; secret: string; created_at: Date },
-): Promise<void> {
+export async function upsertSigningSecret(db: Db, row: WorkspaceSigningSecretTable): Promise<void> {
   await db
     .insertInto('workspace_signing_secret')
     .values(row)

@@ -8,7 +8,7 @@ import type { TrackLifecycle } from '../tracks/track-lifecycle.service.js';
 import { type Generate, GenerationError } from './generation-pool.js';
 
 /** API.md: track.generating at most every 500 ms. */
-export const PROGRESS_INTERVAL_MS = 500;
+const PROGRESS_INTERVAL_MS = 500;
 
 export function createGenerationHandler(deps: {
   lifecycle: TrackLifecycle;

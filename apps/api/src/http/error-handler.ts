@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode, type FieldError, problemBody } from '../errors.js';
 
 /** Sends a problem+json response for the given code. */
-export function sendProblem(
+function sendProblem(
   reply: FastifyReply,
   code: ErrorCode,
   detail: string,

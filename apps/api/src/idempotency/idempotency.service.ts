@@ -13,7 +13,7 @@ import {
   storeIdempotentResponse,
 } from './idempotency.repository.js';
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A request still "in progress" after this long died mid-way; its key may be used again. */
 const ABANDONED_AFTER_MS = 60 * 1000;
 

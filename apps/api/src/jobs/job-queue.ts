@@ -3,7 +3,7 @@
 import type { Tx } from '../database/create-database.js';
 import { insertJob } from './job.repository.js';
 
-export const DEFAULT_MAX_ATTEMPTS = 3;
+const DEFAULT_MAX_ATTEMPTS = 3;
 
 export function enqueueJob(
   tx: Tx,

@@ -43,7 +43,7 @@ export interface JobRunnerOptions {
 }
 
 /** 2 s, 4 s, 8 s … capped at 5 minutes. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(2000 * 2 ** Math.max(0, attempts - 1), 300_000);
 }
 
@@ -176,5 +176,3 @@ export function createJobRunner(options: JobRunnerOptions) {
     },
   };
 }
-
-export type JobRunner = ReturnType<typeof createJobRunner>;

@@ -1,25 +1,13 @@
 // The generic Postgres job queue, one statement per function (graphile-worker's shape). Time comes
 // from the caller's clock so lease expiry and backoff are testable without sleeping.
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db, Tx } from '../database/create-database.js';
 import { newId } from '../shared/ids.js';
+import type { JobTable } from './job.table.js';
 
 type Executor = Db | Tx;
 
-export interface JobRow {
-  id: string;
-  queue: string;
-  payload: Record<string, unknown>;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  attempts: number;
-  max_attempts: number;
-  run_at: Date;
-  locked_by: string | null;
-  locked_until: Date | null;
-  last_error: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type JobRow = Selectable<JobTable>;
 
 /** Adds a job in the caller's transaction, so it exists exactly when the caller's writes do. */
 export async function insertJob(

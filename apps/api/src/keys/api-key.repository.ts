@@ -1,7 +1,7 @@
 // SQL for API keys. Lookups for authentication join the workspace to read its plan in one query.
 import type { Plan } from '../auth/auth-context.js';
 import type { Db } from '../database/create-database.js';
-import type { FetchRows, KeysetPosition } from '../shared/keyset-page.js';
+import { applyKeyset, type KeysetPosition, type KeysetRange } from '../shared/keyset-page.js';
 import type { ApiKeyRow, ApiKeyTable } from './api-key.table.js';
 
 export async function insertApiKey(db: Db, key: ApiKeyTable): Promise<void> {
@@ -19,32 +19,13 @@ export function findActiveApiKey(db: Db, id: string): Promise<(ApiKeyRow & { pla
     .executeTakeFirst();
 }
 
-export function listApiKeys(db: Db, workspaceId: string): FetchRows<ApiKeyRow> {
-  return async ({ olderThan, newerThan, limit }) => {
-    let query = db
-      .selectFrom('api_key')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .where('revoked_at', 'is', null);
-    if (olderThan) {
-      query = query.where((eb) =>
-        eb.or([
-          eb('created_at', '<', olderThan.created_at),
-          eb.and([eb('created_at', '=', olderThan.created_at), eb('id', '<', olderThan.id)]),
-        ]),
-      );
-    }
-    if (newerThan) {
-      query = query.where((eb) =>
-        eb.or([
-          eb('created_at', '>', newerThan.created_at),
-          eb.and([eb('created_at', '=', newerThan.created_at), eb('id', '>', newerThan.id)]),
-        ]),
-      );
-    }
-    const direction = newerThan ? 'asc' : 'desc';
-    return query.orderBy('created_at', direction).orderBy('id', direction).limit(limit).execute();
-  };
+export function listApiKeys(db: Db, workspaceId: string, range: KeysetRange): Promise<ApiKeyRow[]> {
+  const query = db
+    .selectFrom('api_key')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('revoked_at', 'is', null);
+  return applyKeyset(query, range).execute();
 }
 
 export function findApiKeyPosition(

@@ -70,8 +70,10 @@ export function createApiKeyService({
     },
 
     listApiKeys(workspaceId: string, query: PageQuery): Promise<Page<ApiKeyRow>> {
-      return fetchKeysetPage(query, repository.listApiKeys(db, workspaceId), (id) =>
-        repository.findApiKeyPosition(db, workspaceId, id),
+      return fetchKeysetPage(
+        query,
+        (range) => repository.listApiKeys(db, workspaceId, range),
+        (id) => repository.findApiKeyPosition(db, workspaceId, id),
       );
     },
 

@@ -1,5 +1,7 @@
 // Keyset pagination on (created_at, id), newest first, shared by every list (API.md "Lists").
-// Repositories run the SQL; this file owns the cursor rules so every list pages the same way.
+// Repositories run the SQL, with the where and order of applyKeyset; this file owns the cursor rules
+// so every list pages the same way.
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 
@@ -15,12 +17,32 @@ export interface KeysetPosition {
   id: string;
 }
 
-/** One SQL read: rows strictly older than `olderThan` (newest first) or strictly newer than `newerThan` (oldest first). */
-export type FetchRows<T> = (options: {
+export interface KeysetRange {
   olderThan?: KeysetPosition;
   newerThan?: KeysetPosition;
   limit: number;
-}) => Promise<T[]>;
+}
+
+/** One SQL read: rows strictly older than `olderThan` (newest first) or strictly newer than `newerThan` (oldest first). */
+export type FetchRows<T> = (range: KeysetRange) => Promise<T[]>;
+
+/** Names of the tables that have the `created_at` and `id` columns a keyset pages on. */
+type KeysetTable<DB> = {
+  [T in keyof DB]: DB[T] extends { created_at: unknown; id: unknown } ? T : never;
+}[keyof DB];
+
+/** Adds the where, order and limit of one keyset read (see FetchRows) to a select over one such table. */
+export function applyKeyset<DB, TB extends KeysetTable<DB>, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  { olderThan, newerThan, limit }: KeysetRange,
+): SelectQueryBuilder<DB, TB, O> {
+  if (olderThan)
+    query = query.where(sql<boolean>`(created_at, id) < (${olderThan.created_at}, ${olderThan.id})`);
+  if (newerThan)
+    query = query.where(sql<boolean>`(created_at, id) > (${newerThan.created_at}, ${newerThan.id})`);
+  const direction = newerThan ? 'asc' : 'desc';
+  return query.orderBy(sql`created_at`, direction).orderBy(sql`id`, direction).limit(limit);
+}
 
 export interface Page<T> {
   data: T[];

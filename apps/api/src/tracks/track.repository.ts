@@ -1,9 +1,8 @@
 // SQL for tracks, one statement per function. Status changes are conditional UPDATEs: a row moves
 // queued → generating → ready | failed only, whoever calls and however often.
-import type { VoiceSpec } from '@trackforge/engine';
-import { type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db, Tx } from '../database/create-database.js';
-import type { KeysetPosition } from '../shared/keyset-page.js';
+import { applyKeyset, type KeysetPosition, type KeysetRange } from '../shared/keyset-page.js';
 import type {
   TrackAudio,
   TrackFiles,
@@ -16,25 +15,19 @@ import type {
 type Executor = Db | Tx;
 export type TrackRow = Selectable<TrackTable>;
 
-export interface NewTrack {
-  id: string;
-  workspace_id: string;
-  created_by: string | null;
-  prompt: string;
-  title: string;
-  duration: string;
-  duration_seconds: number;
-  visibility: TrackVisibility;
-  voice_id: string | null;
-  voice_spec: VoiceSpec | null;
-  seed: number;
-  loop: boolean;
-  bpm: number | null;
-  key: string | null;
-  webhook_url: string | null;
-  metadata: Record<string, string>;
-  created_at: Date;
-}
+/** A track as the caller creates it; the status, results and timings start empty. */
+export type NewTrack = Omit<
+  TrackRow,
+  | 'status'
+  | 'progress'
+  | 'music'
+  | 'audio'
+  | 'files'
+  | 'error'
+  | 'credits_charged'
+  | 'started_at'
+  | 'completed_at'
+>;
 
 export async function insertTrack(db: Executor, track: NewTrack): Promise<TrackRow> {
   return db
@@ -73,24 +66,13 @@ export async function findTrackPosition(
 export async function listTrackRows(
   db: Executor,
   filter: { workspaceId?: string; status?: TrackStatus; visibility?: TrackVisibility },
-  page: { olderThan?: KeysetPosition; newerThan?: KeysetPosition; limit: number },
+  range: KeysetRange,
 ): Promise<TrackRow[]> {
   let query = db.selectFrom('track').selectAll();
   if (filter.workspaceId) query = query.where('workspace_id', '=', filter.workspaceId);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.visibility) query = query.where('visibility', '=', filter.visibility);
-  if (page.olderThan) {
-    query = query.where(
-      sql<boolean>`(created_at, id) < (${page.olderThan.created_at}, ${page.olderThan.id})`,
-    );
-  }
-  if (page.newerThan) {
-    query = query.where(
-      sql<boolean>`(created_at, id) > (${page.newerThan.created_at}, ${page.newerThan.id})`,
-    );
-  }
-  const direction = page.newerThan ? 'asc' : 'desc';
-  return query.orderBy('created_at', direction).orderBy('id', direction).limit(page.limit).execute();
+  return applyKeyset(query, range).execute();
 }
 
 export async function updateTrackVisibility(

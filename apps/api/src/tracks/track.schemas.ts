@@ -4,7 +4,7 @@ import { parseDuration, parseKey } from '@trackforge/engine';
 import { z } from 'zod';
 import { PageQuerySchema } from '../shared/keyset-page.js';
 
-export const DURATION_HELP =
+const DURATION_HELP =
   'duration must be "short" (30 s), "standard" (120 s), "long" (240 s), or a length from 5 s to 600 s such as "45s" or "2:30"';
 
 const VisibilitySchema = z.enum(['private', 'unlisted', 'public']);

@@ -9,7 +9,7 @@ export interface PreviewStore {
 }
 
 /** The storage key of a voice's preview. */
-export function previewKey(voiceId: string): string {
+function previewKey(voiceId: string): string {
   return `voices/previews/${voiceId}.mp3`;
 }
 

@@ -14,7 +14,7 @@ import {
 import { createGenerationPool, type GenerationPool } from '../generation/generation-pool.js';
 import type { PreviewStore } from './preview-store.js';
 
-export const PREVIEW_DURATION_SECONDS = 10;
+const PREVIEW_DURATION_SECONDS = 10;
 
 /** Engine prompt words for each marketplace style: the engine understands genres and moods. */
 const STYLE_PROMPTS: Record<string, string> = {
@@ -44,13 +44,13 @@ const STYLE_PROMPTS: Record<string, string> = {
 };
 
 /** The prompt a voice's preview is rendered from: its first style sets the genre, the next adds colour. */
-export function previewPrompt(styles: string[]): string {
+function previewPrompt(styles: string[]): string {
   const words = styles.slice(0, 2).map((style) => STYLE_PROMPTS[style] ?? style);
   return `${words.join(', ')} with a clear lead melody`;
 }
 
 /** A seed derived from the voice id, so a preview is the same wherever and whenever it is rendered. */
-export function previewSeed(voiceId: string): number {
+function previewSeed(voiceId: string): number {
   let hash = 2166136261;
   for (let i = 0; i < voiceId.length; i++) hash = Math.imul(hash ^ voiceId.charCodeAt(i), 16777619);
   return hash >>> 0;

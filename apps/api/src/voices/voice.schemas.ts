@@ -3,7 +3,7 @@ import type { VoiceRow } from './voice.repository.js';
 import { VOICE_GENDERS, VOICE_PLANS, VOICE_RANGES } from './voice.table.js';
 import { VOICE_LANGUAGES, VOICE_STYLES } from './voice-catalogue.js';
 
-export const VOICE_SORTS = ['popular', 'newest', 'name'] as const;
+const VOICE_SORTS = ['popular', 'newest', 'name'] as const;
 
 /** A zod enum whose error names every allowed value, so a typo is fixed from the message alone. */
 function choice<const T extends readonly [string, ...string[]]>(values: T, param: string) {

@@ -24,7 +24,7 @@ export type { VoiceResource } from './voice.schemas.js';
 const PLAN_RANK: Record<Plan, number> = { free: 0, studio: 1, enterprise: 2 };
 
 /** True when a workspace on `plan` may perform with a voice that requires `required`. */
-export function planAllows(plan: Plan, required: VoicePlan | null): boolean {
+function planAllows(plan: Plan, required: VoicePlan | null): boolean {
   return required === null || PLAN_RANK[plan] >= PLAN_RANK[required];
 }
 
@@ -45,7 +45,7 @@ export function voiceSpecOf(row: VoiceRow): VoiceSpec {
 }
 
 /** Search words as the database's text search accepts them: letters and digits only, lower case. */
-export function searchWordsOf(q: string | undefined): string[] {
+function searchWordsOf(q: string | undefined): string[] {
   return (
     (q ?? '')
       .toLowerCase()

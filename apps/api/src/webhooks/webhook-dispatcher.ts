@@ -40,8 +40,6 @@ export interface WebhookDispatcherDeps {
   onError?: (error: unknown) => void;
 }
 
-export type WebhookDispatcher = ReturnType<typeof createWebhookDispatcher>;
-
 export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
   const { db, clock } = deps;
   const batchSize = deps.batchSize ?? 20;

@@ -70,12 +70,7 @@ export function registerWebhookEndpointRoutes(
       const page = await deps.endpoints.listEndpoints(auth.workspaceId, request.query);
       const link = nextPageLink(`${deps.publicUrl}/v1/webhook-endpoints`, request.query, page);
       if (link) reply.header('link', link);
-      return {
-        object: 'list' as const,
-        data: page.data.map(presentWebhookEndpoint),
-        has_more: page.has_more,
-        next_cursor: page.next_cursor,
-      };
+      return { object: 'list' as const, ...page, data: page.data.map(presentWebhookEndpoint) };
     },
   );
 

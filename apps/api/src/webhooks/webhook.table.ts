@@ -32,8 +32,3 @@ export interface WebhookDeliveryTable {
   last_error: string | null;
   created_at: Date;
 }
-
-export interface WebhookTables {
-  webhook_endpoint: WebhookEndpointTable;
-  webhook_delivery: WebhookDeliveryTable;
-}

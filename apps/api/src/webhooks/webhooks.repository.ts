@@ -1,35 +1,13 @@
 // SQL for outgoing webhook endpoints and their delivery queue.
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db, Tx } from '../database/create-database.js';
 import type { EventType } from '../events/event.table.js';
-import type { KeysetPosition } from '../shared/keyset-page.js';
+import { applyKeyset, type KeysetRange } from '../shared/keyset-page.js';
+import type { WebhookDeliveryTable, WebhookEndpointTable } from './webhook.table.js';
 
-export interface EndpointRow {
-  id: string;
-  workspace_id: string;
-  url: string;
-  event_types: EventType[];
-  secret: string;
-  status: 'enabled' | 'disabled';
-  disabled_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type EndpointRow = Selectable<WebhookEndpointTable>;
 
-export interface DeliveryRow {
-  id: string;
-  event_id: string;
-  workspace_id: string;
-  endpoint_id: string | null;
-  url: string;
-  status: 'pending' | 'succeeded' | 'failed' | 'cancelled';
-  attempts: number;
-  next_attempt_at: Date;
-  last_attempt_at: Date | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  created_at: Date;
-}
+export type DeliveryRow = Selectable<WebhookDeliveryTable>;
 
 export async function insertEndpoint(
   db: Db,
@@ -74,33 +52,10 @@ export async function deleteEndpoint(db: Db, workspaceId: string, id: string): P
 /** Keyset read (see shared/keyset-page.ts): newest first, or oldest first with newerThan. */
 export async function listEndpointRows(
   db: Db,
-  query: { workspaceId: string; limit: number; olderThan?: KeysetPosition; newerThan?: KeysetPosition },
+  query: KeysetRange & { workspaceId: string },
 ): Promise<EndpointRow[]> {
-  let q = db.selectFrom('webhook_endpoint').selectAll().where('workspace_id', '=', query.workspaceId);
-  if (query.olderThan) {
-    const { created_at, id } = query.olderThan;
-    q = q.where((eb) =>
-      eb.or([
-        eb('created_at', '<', created_at),
-        eb.and([eb('created_at', '=', created_at), eb('id', '<', id)]),
-      ]),
-    );
-  }
-  if (query.newerThan) {
-    const { created_at, id } = query.newerThan;
-    return q
-      .where((eb) =>
-        eb.or([
-          eb('created_at', '>', created_at),
-          eb.and([eb('created_at', '=', created_at), eb('id', '>', id)]),
-        ]),
-      )
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
-      .limit(query.limit)
-      .execute();
-  }
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
+  const q = db.selectFrom('webhook_endpoint').selectAll().where('workspace_id', '=', query.workspaceId);
+  return applyKeyset(q, query).execute();
 }
 
 export async function listEnabledEndpoints(tx: Tx, workspaceId: string): Promise<EndpointRow[]> {
@@ -211,13 +166,4 @@ export async function findDeliverySecretSource(
     .where('id', '=', delivery.endpoint_id)
     .executeTakeFirst();
   return endpoint ? { payload: event.payload, endpointSecret: endpoint.secret } : undefined;
-}
-
-export async function listDeliveriesForEvent(db: Db, eventId: string): Promise<DeliveryRow[]> {
-  return db
-    .selectFrom('webhook_delivery')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .orderBy('id')
-    .execute();
 }
