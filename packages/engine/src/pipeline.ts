@@ -27,7 +27,10 @@ import {
 
 const SAMPLE_RATE = 44100;
 const TARGET_LOUDNESS_LUFS = -14;
-const CEILING_DBTP = -1;
+// The bar is ≤ −1 dBTP as an independent meter reads the delivered 16-bit file. Interpolation
+// filters differ between meters and dither adds a little, so the limiter aims 0.3 dB under:
+// at −1.0 the eval's analyzer read up to −0.92 dBTP on 6 of 16 prompts.
+const CEILING_DBTP = -1.3;
 const FADE_IN_SECONDS = 0.005;
 const FADE_OUT_SECONDS = 0.6;
 const LOOP_CROSSFADE_SECONDS = 0.25;

@@ -1,0 +1,164 @@
+// Renders prompts and judges them against ENGINE.md's bars: the score exactly first, then the
+// audio with the independent analyzer. Shared by run-eval.ts (the full set) and test/quality (a
+// fast subset), so both judge the engine the same way.
+import { generateTrack } from '../src/index.js';
+import type { SoundBank, TrackResult } from '../src/types.js';
+import { type AudioAnalysis, analyzeWav } from './analyzer.js';
+import {
+  type Check,
+  checkAudio,
+  checkScore,
+  judgeDetectedKey,
+  judgeTempo,
+  keyCredit,
+  noteDensityPerSecond,
+  type PromptEntry,
+  type TempoVerdict,
+} from './checks.js';
+import type { KeyVerdict } from './keys.js';
+
+export const DEFAULT_SEED = 1;
+
+export interface PromptOutcome {
+  entry: PromptEntry;
+  result: TrackResult;
+  analysis: AudioAnalysis;
+  checks: Check[];
+  tempoVerdict: TempoVerdict | null;
+  keyVerdict: KeyVerdict | null;
+  noteDensityPerSecond: number;
+}
+
+/** Renders one prompt to WAV and runs every per-prompt check on it. */
+export async function evaluatePrompt(
+  entry: PromptEntry,
+  bank: SoundBank,
+  durationSeconds: number,
+): Promise<PromptOutcome> {
+  const result = await generateTrack(
+    {
+      prompt: entry.prompt,
+      durationSeconds,
+      seed: entry.seed ?? DEFAULT_SEED,
+      outputs: { formats: ['wav'], midi: false, waveform: false, stems: false },
+    },
+    { bank },
+  );
+  const wav = result.files.wav;
+  if (!wav) throw new Error(`${entry.id}: the engine returned no WAV`);
+  const analysis = analyzeWav(wav, {
+    measure: {
+      tempo: entry.expect.bpm !== undefined,
+      secondTempo: false,
+      key: entry.expect.key !== undefined,
+    },
+  });
+  const checks = [...checkScore(entry, result, durationSeconds), ...checkAudio(analysis, durationSeconds)];
+  const tempoVerdict =
+    entry.expect.bpm !== undefined ? judgeTempo(entry.expect.bpm, analysis.tempoBpm) : null;
+  const keyVerdict = entry.expect.key ? judgeDetectedKey(entry.expect.key, analysis) : null;
+  return {
+    entry,
+    result,
+    analysis,
+    checks,
+    tempoVerdict,
+    keyVerdict,
+    noteDensityPerSecond: noteDensityPerSecond(result.composition),
+  };
+}
+
+export interface Bar {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** The bars over the whole set: per-prompt checks, tempo and key rates, energy ordering. */
+export function judgeSet(outcomes: PromptOutcome[]): Bar[] {
+  const bars: Bar[] = [];
+  const failing = outcomes.flatMap((o) =>
+    o.checks.filter((c) => !c.ok && !c.informational).map((c) => `${o.entry.id}: ${c.name} ${c.got}`),
+  );
+  bars.push({
+    name: 'score exact + duration, loudness, true peak, clipping, silence',
+    ok: failing.length === 0,
+    detail: failing.length === 0 ? `${outcomes.length} prompts, every check passed` : failing.join('; '),
+  });
+
+  const tempos = outcomes.filter((o) => o.tempoVerdict !== null);
+  if (tempos.length > 0) {
+    const exact = tempos.filter((o) => o.tempoVerdict === 'exact').length;
+    const rate = exact / tempos.length;
+    bars.push({
+      name: 'explicit tempo within ±2 BPM in ≥ 95 %',
+      ok: rate >= 0.95,
+      detail: `${exact}/${tempos.length} (${(rate * 100).toFixed(0)} %)`,
+    });
+  }
+  const keys = outcomes.filter((o) => o.keyVerdict !== null);
+  if (keys.length > 0) {
+    const credit = keys.reduce((sum, o) => sum + keyCredit(o.keyVerdict as KeyVerdict), 0);
+    const rate = credit / keys.length;
+    bars.push({
+      name: 'explicit key right in ≥ 90 % (relative = half)',
+      ok: rate >= 0.9,
+      detail: `${credit}/${keys.length} (${(rate * 100).toFixed(0)} %)`,
+    });
+  }
+  const calm = outcomes.filter((o) => o.entry.expect.energy === 'calm');
+  const energetic = outcomes.filter((o) => o.entry.expect.energy === 'energetic');
+  if (calm.length > 0 && energetic.length > 0) {
+    const inverted: string[] = [];
+    for (const c of calm) {
+      for (const e of energetic) {
+        if (!(c.noteDensityPerSecond < e.noteDensityPerSecond))
+          inverted.push(`${c.entry.id}≥${e.entry.id} (notes)`);
+        const onsetsKnown =
+          Number.isFinite(c.analysis.onsetsPerSecond) && Number.isFinite(e.analysis.onsetsPerSecond);
+        if (onsetsKnown && !(c.analysis.onsetsPerSecond < e.analysis.onsetsPerSecond)) {
+          inverted.push(`${c.entry.id}≥${e.entry.id} (onsets)`);
+        }
+      }
+    }
+    bars.push({
+      name: 'every calm prompt sparser than every energetic one (onset rate and note density)',
+      ok: inverted.length === 0,
+      detail:
+        inverted.length === 0 ? `${calm.length}×${energetic.length} pairs in order` : inverted.join('; '),
+    });
+  }
+  return bars;
+}
+
+/** Byte equality of two renders (determinism) and difference across seeds (variety). */
+export async function checkDeterminismAndVariety(
+  bank: SoundBank,
+  prompt: string,
+  durationSeconds: number,
+): Promise<Bar[]> {
+  const render = (seed: number) =>
+    generateTrack(
+      { prompt, durationSeconds, seed, outputs: { formats: ['wav'], midi: false, waveform: false } },
+      { bank },
+    );
+  const [first, again, other] = [await render(7), await render(7), await render(8)];
+  const same = Buffer.from(first.files.wav as Uint8Array).equals(Buffer.from(again.files.wav as Uint8Array));
+  const differentPcm = !Buffer.from(first.files.wav as Uint8Array).equals(
+    Buffer.from(other.files.wav as Uint8Array),
+  );
+  const notes = (r: TrackResult) => JSON.stringify(r.composition.parts.map((p) => p.notes.slice(0, 40)));
+  const differentNotes = notes(first) !== notes(other);
+  return [
+    {
+      name: 'determinism: same request twice → identical PCM',
+      ok: same,
+      detail: same ? 'identical' : 'differs',
+    },
+    {
+      name: 'variety: another seed → different notes and PCM',
+      ok: differentPcm && differentNotes,
+      detail: `pcm ${differentPcm ? 'differs' : 'same'}, notes ${differentNotes ? 'differ' : 'same'}`,
+    },
+  ];
+}
