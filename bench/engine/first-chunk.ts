@@ -1,11 +1,9 @@
 // Time to the first streamed chunk, per stage, for one prompt (warm bank, in-thread rendering).
 // Run: npx tsx bench/engine/first-chunk.ts "prompt"
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { BANK_FILES, generateTrack, loadSoundBank } from '../../packages/engine/src/index.js';
+import { loadBankFile } from '../../packages/engine/node/load-bank.js';
+import { generateTrack } from '../../packages/engine/src/index.js';
 
-const require = createRequire(import.meta.url);
-const bank = loadSoundBank(new Uint8Array(readFileSync(require.resolve(BANK_FILES.full))), 'full');
+const bank = loadBankFile('full');
 const prompt = process.argv[2] ?? 'chill lo-fi hip hop beat for studying';
 for (let run = 0; run < 3; run++) {
   const startMs = performance.now();

@@ -1,18 +1,11 @@
 // Rendering stage alone (brief → composition → renderComposition), for profiling the renderer.
 // Run: npx tsx bench/engine/render-only.ts "prompt" [threads]
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { composeTrack } from '../../packages/engine/src/composition/index.js';
-import {
-  BANK_FILES,
-  createRenderPool,
-  loadSoundBank,
-  parseBrief,
-  renderComposition,
-} from '../../packages/engine/src/index.js';
 
-const require = createRequire(import.meta.url);
-const bank = loadSoundBank(new Uint8Array(readFileSync(require.resolve(BANK_FILES.full))), 'full');
+import { loadBankFile } from '../../packages/engine/node/load-bank.js';
+import { composeTrack } from '../../packages/engine/src/composition/index.js';
+import { createRenderPool, parseBrief, renderComposition } from '../../packages/engine/src/index.js';
+
+const bank = loadBankFile('full');
 const prompt = process.argv[2] ?? 'uplifting progressive house, energetic, 124 bpm';
 const threads = Number(process.argv[3] ?? 0);
 const pool = threads > 0 ? createRenderPool(bank, { threads }) : undefined;

@@ -4,12 +4,11 @@
 // Run: npm run bench:engine   (options: --duration 120 --bank full|small --prompts 4 --threads 1)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { resolveBankPath } from '../../packages/engine/node/load-bank.js';
 import {
-  BANK_FILES,
   createRenderPool,
   generateTrack,
   loadSoundBank,
@@ -36,9 +35,7 @@ const { values } = parseArgs({
 });
 const durationSeconds = Number(values.duration);
 const seed = Number(values.seed);
-const require = createRequire(import.meta.url);
-const bankPath =
-  values.bank === 'small' || values.bank === 'full' ? require.resolve(BANK_FILES[values.bank]) : values.bank;
+const bankPath = resolveBankPath(values.bank);
 
 function hasFluidSynth(): boolean {
   return spawnSync('fluidsynth', ['--version'], { encoding: 'utf8' }).status === 0;

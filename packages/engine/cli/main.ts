@@ -1,18 +1,11 @@
 // trackforge-engine: generate a track from the command line. The edge of the engine: it reads the
 // sound bank, writes files, and maps failures to exit codes (2 bad arguments, 1 generation failed).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { BANK_FILES, EngineError, generateTrack, loadSoundBank, type TrackResult } from '../src/index.js';
+import { resolveBankPath } from '../node/load-bank.js';
+import { EngineError, generateTrack, loadSoundBank, type TrackResult } from '../src/index.js';
 import { type CliOptions, parseCliArguments, USAGE, UsageError } from './arguments.js';
 import { createProgressBar } from './progress-bar.js';
-
-const require = createRequire(import.meta.url);
-
-function resolveBankPath(bank: string): string {
-  if (bank === 'small' || bank === 'full') return require.resolve(BANK_FILES[bank]);
-  return bank;
-}
 
 function describeResult(options: CliOptions, result: TrackResult): string {
   const { music } = result;

@@ -3,9 +3,8 @@
 // Exits non-zero when a bar fails. Flags: --duration S (30), --bank small|full (full), --only ID,
 // --json out.json.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import { BANK_FILES, loadSoundBank } from '../src/index.js';
+import { loadBankFile } from '../node/load-bank.js';
 import type { PromptEntry } from './checks.js';
 import {
   type Bar,
@@ -29,8 +28,7 @@ const prompts: PromptEntry[] = JSON.parse(readFileSync(new URL('./prompts.json',
 const selected = values.only ? prompts.filter((p) => p.id === values.only) : prompts;
 
 const startedMs = performance.now();
-const bankPath = createRequire(import.meta.url).resolve(BANK_FILES[bankKey]);
-const bank = loadSoundBank(new Uint8Array(readFileSync(bankPath)), bankKey);
+const bank = loadBankFile(bankKey);
 
 const outcomes: PromptOutcome[] = [];
 const header = ['prompt', 'tempo asked', 'tempo heard', 'key asked', 'key heard', 'LUFS', 'dBTP', 'result'];

@@ -1,9 +1,9 @@
 // `npm run spectrograms -w packages/engine`: renders a few prompts with the full bank and writes
 // their spectrograms to docs/spectrograms/ (section starts ticked along the top), so reviewers can
 // see structure — sections, drums, bass — without playing audio.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { BANK_FILES, generateTrack, loadSoundBank } from '../src/index.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadBankFile } from '../node/load-bank.js';
+import { generateTrack } from '../src/index.js';
 import { renderSpectrogramPng } from './spectrogram.js';
 import { parseWav } from './wav.js';
 
@@ -26,8 +26,7 @@ const SAMPLES = [
 
 const outDir = new URL('../../../docs/spectrograms/', import.meta.url);
 mkdirSync(outDir, { recursive: true });
-const bankPath = createRequire(import.meta.url).resolve(BANK_FILES.full);
-const bank = loadSoundBank(new Uint8Array(readFileSync(bankPath)), 'full');
+const bank = loadBankFile('full');
 const lines = [
   '# Spectrograms (listen-proxy)',
   '',

@@ -1,17 +1,15 @@
 // A generation thread: loads the sound bank once, then renders one track at a time for the pool,
 // so the event loop that serves HTTP never runs DSP. Progress is sent at most every 100 ms.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
-import { type AudioChunk, BANK_FILES, EngineError, generateTrack, loadSoundBank } from '@trackforge/engine';
+import { type AudioChunk, type BANK_FILES, EngineError, generateTrack } from '@trackforge/engine';
+import { loadBankFile } from '@trackforge/engine/node';
 import { createMp3Encoder } from 'wasm-media-encoders';
 import type { GeneratedTrack } from '../tracks/track-lifecycle.service.js';
 import type { FromGenerationWorker, ToGenerationWorker } from './generation-messages.js';
 
 const port = parentPort!;
 const bankName = (workerData as { bank: keyof typeof BANK_FILES }).bank;
-const bankPath = createRequire(import.meta.url).resolve(BANK_FILES[bankName]);
-const bank = loadSoundBank(new Uint8Array(readFileSync(bankPath)), bankName);
+const bank = loadBankFile(bankName);
 const aborts = new Map<number, AbortController>();
 const send = (message: FromGenerationWorker, transfer: ArrayBuffer[] = []) =>
   port.postMessage(message, transfer);

@@ -1,16 +1,14 @@
 // Voice previews: a short phrase rendered by the engine in the voice's own styles, once per voice.
 // The first request renders and stores it; concurrent first requests share that one render, and
 // renders run one at a time so a burst of new previews cannot starve the process of CPU.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import {
-  BANK_FILES,
+  type BANK_FILES,
   generateTrack,
-  loadSoundBank,
   type SoundBank,
   type TrackRequest,
   type VoiceSpec,
 } from '@trackforge/engine';
+import { loadBankFile } from '@trackforge/engine/node';
 import { createGenerationPool, type GenerationPool } from '../generation/generation-pool.js';
 import type { PreviewStore } from './preview-store.js';
 
@@ -144,10 +142,7 @@ function mp3Of(result: { files: Partial<Record<string, Uint8Array>> }, request: 
 export function createBankLoader(bank: keyof typeof BANK_FILES): () => Promise<SoundBank> {
   let loaded: Promise<SoundBank> | undefined;
   return () => {
-    loaded ??= (async () => {
-      const path = createRequire(import.meta.url).resolve(BANK_FILES[bank]);
-      return loadSoundBank(new Uint8Array(readFileSync(path)), bank);
-    })();
+    loaded ??= Promise.resolve().then(() => loadBankFile(bank));
     return loaded;
   };
 }

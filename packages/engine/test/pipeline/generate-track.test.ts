@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
-import { BANK_FILES, EngineError, generateTrack, loadSoundBank } from '../../src/index.js';
+import { loadBankFile } from '../../node/load-bank.js';
+import { EngineError, generateTrack } from '../../src/index.js';
 import { measureLoudness } from '../../src/mastering/index.js';
 import type { AudioChunk, Stage, TrackRequest } from '../../src/types.js';
 
-const require = createRequire(import.meta.url);
-const bank = loadSoundBank(new Uint8Array(readFileSync(require.resolve(BANK_FILES.small))), 'small');
+const bank = loadBankFile('small');
 const SAMPLE_RATE = 44100;
 
 function ascii(bytes: Uint8Array | undefined, from: number, length: number): string {

@@ -3,7 +3,6 @@
 // Engine and analyzer are both deterministic, so these verdicts cannot flake.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { before, describe, it } from 'node:test';
 import type { PromptEntry } from '../../eval/checks.js';
 import {
@@ -12,7 +11,7 @@ import {
   judgeSet,
   type PromptOutcome,
 } from '../../eval/evaluate.js';
-import { BANK_FILES, loadSoundBank } from '../../src/index.js';
+import { loadBankFile } from '../../node/load-bank.js';
 import type { SoundBank } from '../../src/types.js';
 
 const SUBSET = [
@@ -39,8 +38,7 @@ describe('engine quality on a subset of the eval prompts (small bank, 20 s)', ()
   const outcomes: PromptOutcome[] = [];
 
   before(async () => {
-    const path = createRequire(import.meta.url).resolve(BANK_FILES.small);
-    bank = loadSoundBank(new Uint8Array(readFileSync(path)), 'small');
+    bank = loadBankFile('small');
     for (const id of SUBSET) {
       const entry = prompts.find((p) => p.id === id);
       assert.ok(entry, `prompt ${id} exists in eval/prompts.json`);
