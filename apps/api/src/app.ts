@@ -135,12 +135,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Voices: the catalogue seed runs after migrations at every start (upsert by stable id).
   const previewRender = createThreadedPreviewRender({ bank: deps.config.ENGINE_BANK });
   app.addHook('onClose', () => previewRender.close());
+  // One store for tracks and voice previews (one S3 client when STORAGE_URL is s3://).
+  const storage = deps.storage ?? createStorage(deps.config);
   const voices = createVoiceService({
     db: deps.database.db,
     clock,
     publicUrl: deps.config.PUBLIC_URL,
     previews: createPreviewRenderer({
-      store: createStoragePreviewStore(deps.storage ?? createStorage(deps.config)),
+      store: createStoragePreviewStore(storage),
       render: previewRender.render,
     }),
   });
@@ -150,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     credits,
     idempotency: createIdempotencyService({ db: deps.database.db, clock }),
-    storage: deps.storage ?? createStorage(deps.config),
+    storage,
     publicUrl: deps.config.PUBLIC_URL,
     resolveVoice: (voiceId, plan) => voices.resolveVoiceForTrack(voiceId, plan),
     onJobEnqueued: deps.onJobEnqueued,
