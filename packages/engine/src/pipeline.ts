@@ -44,12 +44,11 @@ const PROGRESS_SPANS: Record<Stage, [number, number]> = {
   encoding: [0.8, 1],
 };
 
-async function encodeFormat(format: AudioFormat, buffer: AudioBuffer): Promise<Uint8Array> {
+/** Every format but MP3, which encodeMp3 spreads over threads itself. */
+async function encodeFormat(format: Exclude<AudioFormat, 'mp3'>, buffer: AudioBuffer): Promise<Uint8Array> {
   switch (format) {
     case 'wav':
       return encodeWav(buffer, { bitDepth: 16 });
-    case 'mp3':
-      return encodeMp3(buffer, { bitrateKbps: 192 });
     case 'ogg':
       return encodeOgg(buffer, { quality: 0.6 });
     case 'flac':
@@ -90,6 +89,7 @@ export async function generateTrack(request: TrackRequest, deps: PipelineDeps): 
       return await work();
     } catch (error) {
       if (error instanceof EngineError) throw error;
+      if (deps.signal?.aborted) throw new EngineError(stage, 'generation was aborted');
       throw new EngineError(stage, `${stage} failed: ${(error as Error).message}`);
     } finally {
       timingsMs[stage] = Math.round(performance.now() - startMs);
@@ -147,27 +147,64 @@ export async function generateTrack(request: TrackRequest, deps: PipelineDeps): 
   });
 
   const encoded = await run('encoding', async () => {
-    const files: TrackResult['files'] = {};
-    const jobs = outputs.formats.length + (outputs.stems ? (rendered.stems?.length ?? 0) : 0) + 2;
-    let done = 0;
-    const step = () => report('encoding', ++done / jobs);
-    for (const format of [...new Set(outputs.formats)]) {
-      checkAborted('encoding');
-      files[format] = await encodeFormat(format, mastered.buffer);
-      step();
-    }
-    const midi = outputs.midi ? encodeMidi(composition) : undefined;
-    step();
-    const waveform = outputs.waveform ? computeWaveformPeaks(mastered.buffer) : undefined;
-    step();
-    const stems = outputs.stems
-      ? (rendered.stems ?? []).map((stem) => {
-          const wav = encodeWav(scaleBuffer(stem.buffer, mastered.stemGain), { bitDepth: 24 });
-          step();
-          return { partId: stem.partId, name: stem.name, wav };
+    const formats = [...new Set(outputs.formats)];
+    const stemCount = outputs.stems ? (rendered.stems?.length ?? 0) : 0;
+    // MP3 counts as half the stage: it is most of its work
+    const otherJobs = formats.filter((format) => format !== 'mp3').length + stemCount + 2;
+    const mp3Share = formats.includes('mp3') ? otherJobs : 0;
+    let otherDone = 0;
+    let mp3Fraction = 0;
+    const step = () => report('encoding', (otherDone + mp3Fraction * mp3Share) / (otherJobs + mp3Share));
+    // MP3 segments go to the pool's threads at once; this thread makes the other files first and
+    // then takes segments too
+    let startLocalMp3 = () => {};
+    const localStart = new Promise<void>((resolve) => {
+      startLocalMp3 = resolve;
+    });
+    const mp3 = formats.includes('mp3')
+      ? encodeMp3(mastered.buffer, {
+          bitrateKbps: 192,
+          helpers: deps.renderPool?.mp3SegmentEncoders,
+          localStart,
+          signal: deps.signal,
+          onProgress: (fraction) => {
+            mp3Fraction = fraction;
+            step();
+          },
         })
       : undefined;
-    return { files, midi, waveform, stems };
+    mp3?.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
+    try {
+      const others = new Map<AudioFormat, Uint8Array>();
+      for (const format of formats) {
+        if (format === 'mp3') continue;
+        checkAborted('encoding');
+        others.set(format, await encodeFormat(format, mastered.buffer));
+        otherDone++;
+        step();
+      }
+      const midi = outputs.midi ? encodeMidi(composition) : undefined;
+      otherDone++;
+      step();
+      const waveform = outputs.waveform ? computeWaveformPeaks(mastered.buffer) : undefined;
+      otherDone++;
+      step();
+      const stems = outputs.stems
+        ? (rendered.stems ?? []).map((stem) => {
+            const wav = encodeWav(scaleBuffer(stem.buffer, mastered.stemGain), { bitDepth: 24 });
+            otherDone++;
+            step();
+            return { partId: stem.partId, name: stem.name, wav };
+          })
+        : undefined;
+      startLocalMp3();
+      const mp3Bytes = await mp3;
+      const files: TrackResult['files'] = {};
+      for (const format of formats) files[format] = format === 'mp3' ? mp3Bytes : others.get(format);
+      return { files, midi, waveform, stems };
+    } finally {
+      startLocalMp3();
+    }
   });
 
   const result: TrackResult = {

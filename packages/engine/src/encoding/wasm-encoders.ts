@@ -1,5 +1,6 @@
 // MP3 (LAME) and Ogg Vorbis through wasm-media-encoders, whose WASM is inlined in the package
-// (no file or network access). Each encoder module is created once per process and reused.
+// (no file or network access). Encoder instances are made on first use and kept for reuse; a call
+// takes one for itself, so calls that interleave (they yield between pieces) never share one.
 import { createMp3Encoder, createOggEncoder } from 'wasm-media-encoders';
 import type { AudioBuffer } from '../types.js';
 
@@ -9,25 +10,32 @@ type Mp3Bitrate = 8 | 16 | 24 | 32 | 40 | 48 | 64 | 80 | 96 | 112 | 128 | 160 | 
 const MP3_BITRATES: readonly number[] = [
   8, 16, 24, 32, 40, 48, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320,
 ];
-/** Samples per encode() call: keeps the encoder's WASM input buffer small. */
+/** Samples per encode() call: keeps the encoder's WASM input buffer small, and is how often a call yields (≈30 ms of LAME). */
 const CHUNK_SAMPLES = 1152 * 64;
 
-let mp3Encoder: Promise<Mp3Encoder> | null = null;
-let oggEncoder: Promise<OggEncoder> | null = null;
+const idleMp3Encoders: Mp3Encoder[] = [];
+const idleOggEncoders: OggEncoder[] = [];
 
-/** Encodes stereo PCM as constant-bitrate MP3 (default 192 kbps). */
-export async function encodeMp3(
+/** Throws RangeError unless MP3 has this constant bitrate. */
+export function checkMp3Bitrate(bitrateKbps: number): void {
+  if (!MP3_BITRATES.includes(bitrateKbps))
+    throw new RangeError(`unsupported MP3 bitrate ${bitrateKbps} kbps`);
+}
+
+/** Encodes stereo PCM as one constant-bitrate MP3 stream with a single LAME encoder (default 192 kbps). */
+export async function encodeMp3Stream(
   buffer: AudioBuffer,
   options: { bitrateKbps?: number } = {},
 ): Promise<Uint8Array> {
   const bitrateKbps = options.bitrateKbps ?? 192;
-  if (!MP3_BITRATES.includes(bitrateKbps))
-    throw new RangeError(`unsupported MP3 bitrate ${bitrateKbps} kbps`);
-  mp3Encoder ??= createMp3Encoder();
-  const encoder = await mp3Encoder;
-  // configure → encode → finalize run synchronously, so concurrent callers cannot interleave
-  encoder.configure({ sampleRate: buffer.sampleRate, channels: 2, bitrate: bitrateKbps as Mp3Bitrate });
-  return runEncoder(encoder, buffer);
+  checkMp3Bitrate(bitrateKbps);
+  const encoder = idleMp3Encoders.pop() ?? (await createMp3Encoder());
+  try {
+    encoder.configure({ sampleRate: buffer.sampleRate, channels: 2, bitrate: bitrateKbps as Mp3Bitrate });
+    return await runEncoder(encoder, buffer);
+  } finally {
+    idleMp3Encoders.push(encoder);
+  }
 }
 
 /** The Ogg stream serial number: fixed, since the package would draw it from Math.random. */
@@ -43,18 +51,26 @@ export async function encodeOgg(
 ): Promise<Uint8Array> {
   const quality = options.quality ?? 4;
   if (!(quality >= -1 && quality <= 10)) throw new RangeError(`Vorbis quality ${quality} is outside −1 … 10`);
-  oggEncoder ??= createOggEncoder();
-  const encoder = await oggEncoder;
-  encoder.configure({
-    sampleRate: buffer.sampleRate,
-    channels: 2,
-    vbrQuality: quality,
-    oggSerialNo: OGG_SERIAL_NUMBER,
-  });
-  return runEncoder(encoder, buffer);
+  const encoder = idleOggEncoders.pop() ?? (await createOggEncoder());
+  try {
+    encoder.configure({
+      sampleRate: buffer.sampleRate,
+      channels: 2,
+      vbrQuality: quality,
+      oggSerialNo: OGG_SERIAL_NUMBER,
+    });
+    return await runEncoder(encoder, buffer);
+  } finally {
+    idleOggEncoders.push(encoder);
+  }
 }
 
-function runEncoder(encoder: Mp3Encoder | OggEncoder, buffer: AudioBuffer): Uint8Array {
+/** Lets other work (worker replies, abort signals) run between pieces without setTimeout's 1 ms clamp. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+async function runEncoder(encoder: Mp3Encoder | OggEncoder, buffer: AudioBuffer): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   let total = 0;
   // encode() returns a view into WASM memory that the next call overwrites: copy each piece
@@ -64,6 +80,7 @@ function runEncoder(encoder: Mp3Encoder | OggEncoder, buffer: AudioBuffer): Uint
     total += piece.length;
   };
   for (let offset = 0; offset < buffer.left.length; offset += CHUNK_SAMPLES) {
+    if (offset > 0) await yieldToEventLoop();
     const end = Math.min(buffer.left.length, offset + CHUNK_SAMPLES);
     keep(encoder.encode([buffer.left.subarray(offset, end), buffer.right.subarray(offset, end)]));
   }

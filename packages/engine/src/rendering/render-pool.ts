@@ -1,8 +1,10 @@
 // Parallel rendering: parts are spread over worker threads that keep the bank parsed and warm.
 // Each part still renders on its own synthesizer and the mixer sums parts in score order, so the
 // PCM is identical to rendering in one thread. Create one pool per process at the edge (API worker,
-// CLI, bench) and pass it to generateTrack; tests and simple callers need none.
+// CLI, bench) and pass it to generateTrack; tests and simple callers need none. The same threads
+// encode MP3 segments once rendering is done: a second pool would only compete for the same cores.
 import { Worker } from 'node:worker_threads';
+import type { Mp3SegmentEncoder } from '../encoding/index.js';
 import { EngineError, type SoundBank } from '../types.js';
 import { estimatePartCost } from './part-renderer.js';
 import {
@@ -21,6 +23,8 @@ export interface RenderPoolOptions {
 export interface RenderPool {
   readonly threads: number;
   createSource(request: PartChunkSourceRequest): PartChunkSource;
+  /** One MP3 segment encoder per thread: pass as encodeMp3's helpers. */
+  readonly mp3SegmentEncoders: readonly Mp3SegmentEncoder[];
   close(): Promise<void>;
 }
 
@@ -64,9 +68,50 @@ export function createRenderPool(bank: SoundBank, options: RenderPoolOptions = {
   });
   let nextJobId = 1;
   let busy = false;
+  const encodes = new Map<number, { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }>();
+  const workerEncodes = workers.map(() => new Set<number>());
+  workers.forEach((worker, workerIndex) => {
+    worker.on('message', (message: FromWorker) => {
+      const pending = encodes.get(message.jobId);
+      if (!pending || (message.type !== 'encoded' && message.type !== 'error')) return;
+      encodes.delete(message.jobId);
+      workerEncodes[workerIndex]?.delete(message.jobId);
+      if (message.type === 'encoded') pending.resolve(message.bytes);
+      else pending.reject(new Error(message.message));
+    });
+    worker.on('error', (error) => {
+      for (const jobId of workerEncodes[workerIndex] ?? []) {
+        encodes.get(jobId)?.reject(new Error(`encode worker failed: ${error.message}`));
+        encodes.delete(jobId);
+      }
+      workerEncodes[workerIndex]?.clear();
+    });
+  });
+  const mp3SegmentEncoders = workers.map(
+    (worker, workerIndex): Mp3SegmentEncoder =>
+      (segment, bitrateKbps) =>
+        new Promise((resolve, reject) => {
+          const jobId = nextJobId++;
+          encodes.set(jobId, { resolve, reject });
+          workerEncodes[workerIndex]?.add(jobId);
+          // copies of the segment, moved rather than cloned into the worker
+          const left = segment.left.slice();
+          const right = segment.right.slice();
+          const job: ToWorker = {
+            type: 'encode-mp3',
+            jobId,
+            sampleRate: segment.sampleRate,
+            bitrateKbps,
+            left,
+            right,
+          };
+          worker.postMessage(job, [left.buffer, right.buffer]);
+        }),
+  );
 
   return {
     threads,
+    mp3SegmentEncoders,
     createSource(request) {
       // One track at a time uses the threads; a concurrent one renders in the caller's thread.
       if (busy || request.composition.parts.length === 0) return createLocalPartSource(request);
@@ -81,7 +126,7 @@ export function createRenderPool(bank: SoundBank, options: RenderPoolOptions = {
         const onMessage = (message: FromWorker) => {
           if (message.jobId !== jobId) return;
           if (message.type === 'error') failure = new EngineError('rendering', message.message);
-          else {
+          else if (message.type === 'chunk') {
             const chunk = arrived.get(message.chunkIndex) ?? new Map();
             for (const part of message.parts) chunk.set(part.index, part);
             arrived.set(message.chunkIndex, chunk);
@@ -129,6 +174,8 @@ export function createRenderPool(bank: SoundBank, options: RenderPoolOptions = {
       };
     },
     async close() {
+      for (const pending of encodes.values()) pending.reject(new Error('render pool closed'));
+      encodes.clear();
       await Promise.all(workers.map((worker) => worker.terminate()));
     },
   };

@@ -1,6 +1,8 @@
 // Worker-thread side of the render pool: keeps a parsed bank warm (decoded samples stay cached
-// across tracks) and renders its share of a composition's parts chunk by chunk.
+// across tracks) and renders its share of a composition's parts chunk by chunk. Between renders
+// the same thread encodes MP3 segments, so the pool's threads serve the encoding stage too.
 import { parentPort } from 'node:worker_threads';
+import { encodeMp3Stream } from '../encoding/wasm-encoders.js';
 import type { Composition, GenreId, SoundBank } from '../types.js';
 import { createPartRenderer } from './part-renderer.js';
 import { whenDecoderReady } from './renderer.js';
@@ -20,7 +22,15 @@ export type ToWorker =
       genre?: GenreId;
     }
   | { type: 'consumed'; jobId: number; chunkIndex: number }
-  | { type: 'cancel'; jobId: number };
+  | { type: 'cancel'; jobId: number }
+  | {
+      type: 'encode-mp3';
+      jobId: number;
+      sampleRate: number;
+      bitrateKbps: number;
+      left: Float32Array;
+      right: Float32Array;
+    };
 
 /** Messages a worker sends back. */
 export type FromWorker =
@@ -30,6 +40,7 @@ export type FromWorker =
       chunkIndex: number;
       parts: { index: number; left: Float32Array; right: Float32Array }[];
     }
+  | { type: 'encoded'; jobId: number; bytes: Uint8Array }
   | { type: 'error'; jobId: number; message: string };
 
 /** How far a worker may run ahead of the mixer, bounding memory held in flight. */
@@ -96,5 +107,17 @@ port.on('message', (message: ToWorker) => {
       if (message.jobId === activeJob) activeJob = -1;
       wakeUp?.();
       break;
+    case 'encode-mp3': {
+      const { jobId, sampleRate, left, right, bitrateKbps } = message;
+      encodeMp3Stream({ sampleRate, left, right }, { bitrateKbps }).then(
+        (bytes) =>
+          port.postMessage({ type: 'encoded', jobId, bytes } satisfies FromWorker, [
+            bytes.buffer as ArrayBuffer,
+          ]),
+        (error: Error) =>
+          port.postMessage({ type: 'error', jobId, message: error.message } satisfies FromWorker),
+      );
+      break;
+    }
   }
 });

@@ -1,0 +1,221 @@
+// MP3 in parallel segments that join without a seam. Each segment's encoder starts a few frames
+// early on the frame grid of the whole stream (so its frames line up with a single encoder's, and
+// its filterbank and psychoacoustic model are warm by the seam) and runs a few frames past the
+// next seam. The join takes the frames of each encoder up to a seam frame, chosen where both
+// encoders picked the same block types (so the MDCT windows still overlap-add correctly), and
+// moves every frame's main data into one bit reservoir. Each frame then carries exactly the bits
+// its own encoder wrote: it decodes to the same coefficients, and only the overlap-add across the
+// seam mixes two encoders' rounding, as any two consecutive frames mix their own.
+import {
+  collectReservoir,
+  MP3_FRAME_SAMPLES,
+  type Mp3Frame,
+  parseMp3Frames,
+  writeMainDataBegin,
+} from './mp3-frames.js';
+
+/** Audio per segment: long enough that the overlap is a few percent of the work. */
+const SEGMENT_SECONDS = 15;
+/** Frames a segment's encoder starts before its nominal first frame. */
+const PRE_ROLL_FRAMES = 6;
+/** Frames an encoder needs before its output is used: the filterbank's 512-tap history, the
+ * MDCT's previous granule and the psychoacoustic model's attack memory span under two frames. */
+const WARM_UP_FRAMES = 3;
+/** Frames after a nominal seam that may still be chosen as the seam. */
+const POST_SEAM_FRAMES = 3;
+/** Frames an encoder keeps reading past the last frame that may be used, so LAME's look-ahead
+ * and its end-of-stream padding never reach a kept frame. */
+const LOOK_AHEAD_FRAMES = 4;
+const MAX_MAIN_DATA_BEGIN_BYTES = 511;
+
+/** One encoder's input: samples [fromSample, toSample) of the track, fromSample on the frame grid. */
+export interface Mp3SegmentInput {
+  fromSample: number;
+  toSample: number;
+}
+
+/** Segments and, between each pair, the frames (of the whole stream) where the seam may fall. */
+export interface Mp3SegmentPlan {
+  segments: Mp3SegmentInput[];
+  seams: { preferredFrame: number; firstFrame: number; lastFrame: number }[];
+}
+
+/** Splits a track into segments of about SEGMENT_SECONDS; depends only on its length, so the bytes never depend on how many threads encode. */
+export function planMp3Segments(totalSamples: number, sampleRateHz: number): Mp3SegmentPlan {
+  const fullFrames = Math.floor(totalSamples / MP3_FRAME_SAMPLES);
+  const count = Math.max(1, Math.round(totalSamples / (SEGMENT_SECONDS * sampleRateHz)));
+  const nominal = Array.from({ length: count + 1 }, (_, index) => Math.round((index * fullFrames) / count));
+  const seams = nominal.slice(1, -1).map((frame) => ({
+    preferredFrame: frame,
+    firstFrame: frame - PRE_ROLL_FRAMES + WARM_UP_FRAMES,
+    lastFrame: frame + POST_SEAM_FRAMES,
+  }));
+  const segments = nominal.slice(0, -1).map((frame, index) => ({
+    fromSample: index === 0 ? 0 : (frame - PRE_ROLL_FRAMES) * MP3_FRAME_SAMPLES,
+    toSample:
+      index === count - 1
+        ? totalSamples
+        : Math.min(
+            totalSamples,
+            ((seams[index] as { lastFrame: number }).lastFrame + LOOK_AHEAD_FRAMES) * MP3_FRAME_SAMPLES,
+          ),
+  }));
+  return { segments, seams };
+}
+
+interface Source {
+  bytes: Uint8Array;
+  frames: Mp3Frame[];
+  reservoir: Uint8Array;
+  /** Reservoir offset of each frame's own slot. */
+  slotStarts: number[];
+  /** The frame of the whole stream its first frame lines up with. */
+  firstFrame: number;
+}
+
+interface Placed {
+  source: Source;
+  index: number;
+  /** Offset of its main data in the joined reservoir. */
+  dataStart: number;
+}
+
+/** The joined reservoir's state: bytes of slots so far and where the last main data ended. */
+interface Cursor {
+  slotBytes: number;
+  usedBytes: number;
+}
+
+/**
+ * Places a frame's main data where its own encoder had it relative to its slot when that is free,
+ * else as early as the reservoir allows; undefined when it cannot end inside its own slot.
+ */
+function place(source: Source, index: number, cursor: Cursor): Placed | undefined {
+  const frame = source.frames[index] as Mp3Frame;
+  const original = cursor.slotBytes - frame.mainDataBeginBytes;
+  const dataStart =
+    original >= cursor.usedBytes
+      ? original
+      : Math.max(cursor.usedBytes, cursor.slotBytes - MAX_MAIN_DATA_BEGIN_BYTES);
+  const slot = frame.lengthBytes - frame.headerBytes;
+  if (dataStart + frame.mainDataBytes > cursor.slotBytes + slot) return undefined;
+  cursor.slotBytes += slot;
+  cursor.usedBytes = dataStart + frame.mainDataBytes;
+  return { source, index, dataStart };
+}
+
+function sameBlockTypes(a: Mp3Frame | undefined, b: Mp3Frame | undefined): boolean {
+  return !!a && !!b && a.blockTypes.every((type, index) => type === b.blockTypes[index]);
+}
+
+/** Seam candidates in order of preference: the nominal frame, then alternately later and earlier. */
+function candidateFrames(seam: Mp3SegmentPlan['seams'][number]): number[] {
+  const frames: number[] = [seam.preferredFrame];
+  for (let step = 1; frames.length < seam.lastFrame - seam.firstFrame + 1; step++) {
+    if (seam.preferredFrame + step <= seam.lastFrame) frames.push(seam.preferredFrame + step);
+    if (seam.preferredFrame - step >= seam.firstFrame) frames.push(seam.preferredFrame - step);
+  }
+  return frames;
+}
+
+/**
+ * Joins the segments' encodings (one per plan segment, in order) into one stream; undefined when
+ * some seam has no frame where both encoders agree on block types and the reservoir fits.
+ */
+export function joinMp3Segments(
+  encoded: readonly Uint8Array[],
+  plan: Mp3SegmentPlan,
+): Uint8Array | undefined {
+  if (encoded.length !== plan.segments.length) throw new Error('one encoding per segment is needed');
+  if (encoded.length === 1) return encoded[0];
+  const sources: Source[] = encoded.map((bytes, index) => {
+    const frames = parseMp3Frames(bytes);
+    const slotStarts: number[] = [];
+    let at = 0;
+    for (const frame of frames) {
+      slotStarts.push(at);
+      at += frame.lengthBytes - frame.headerBytes;
+    }
+    const { fromSample } = plan.segments[index] as Mp3SegmentInput;
+    return {
+      bytes,
+      frames,
+      reservoir: collectReservoir(bytes, frames),
+      slotStarts,
+      firstFrame: fromSample / MP3_FRAME_SAMPLES,
+    };
+  });
+
+  const placed: Placed[] = [];
+  const cursor: Cursor = { slotBytes: 0, usedBytes: 0 };
+  // frames of the whole stream are numbered from 0; `next` is the first not yet placed
+  let next = 0;
+  const placeRun = (source: Source, untilFrame: number, into: Placed[], state: Cursor): boolean => {
+    for (; next < untilFrame; next++) {
+      const result = place(source, next - source.firstFrame, state);
+      if (!result) return false;
+      into.push(result);
+    }
+    return true;
+  };
+  for (let seamIndex = 0; seamIndex < plan.seams.length; seamIndex++) {
+    const seam = plan.seams[seamIndex] as Mp3SegmentPlan['seams'][number];
+    const before = sources[seamIndex] as Source;
+    const after = sources[seamIndex + 1] as Source;
+    // the segment after must hold its frames up to the next seam's earliest candidate
+    const afterUntil =
+      seamIndex + 1 < plan.seams.length
+        ? (plan.seams[seamIndex + 1] as { firstFrame: number }).firstFrame
+        : after.firstFrame + after.frames.length;
+    if (!placeRun(before, seam.firstFrame, placed, cursor)) return undefined;
+    const start = next;
+    let joined = false;
+    for (const frame of candidateFrames(seam)) {
+      const a = before.frames;
+      const b = after.frames;
+      const agree =
+        sameBlockTypes(a[frame - 1 - before.firstFrame], b[frame - 1 - after.firstFrame]) &&
+        sameBlockTypes(a[frame - before.firstFrame], b[frame - after.firstFrame]);
+      if (!agree) continue;
+      next = start;
+      const trial: Placed[] = [];
+      const state = { ...cursor };
+      if (placeRun(before, frame, trial, state) && placeRun(after, afterUntil, trial, state)) {
+        placed.push(...trial);
+        Object.assign(cursor, state);
+        joined = true;
+        break;
+      }
+    }
+    if (!joined) return undefined;
+  }
+  const last = sources.at(-1) as Source;
+  if (!placeRun(last, last.firstFrame + last.frames.length, placed, cursor)) return undefined;
+  return writeFrames(placed, cursor.slotBytes);
+}
+
+/** Writes the placed frames: headers and side info as encoded, main_data_begin and main data moved. */
+function writeFrames(placed: readonly Placed[], reservoirBytes: number): Uint8Array {
+  // a frame's main data may start in earlier frames' slots: fill the whole reservoir first
+  const reservoir = new Uint8Array(reservoirBytes);
+  let total = 0;
+  for (const { source, index, dataStart } of placed) {
+    const frame = source.frames[index] as Mp3Frame;
+    const from = (source.slotStarts[index] as number) - frame.mainDataBeginBytes;
+    reservoir.set(source.reservoir.subarray(from, from + frame.mainDataBytes), dataStart);
+    total += frame.lengthBytes;
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  let slotStart = 0;
+  for (const { source, index, dataStart } of placed) {
+    const frame = source.frames[index] as Mp3Frame;
+    out.set(source.bytes.subarray(frame.offsetBytes, frame.offsetBytes + frame.headerBytes), offset);
+    writeMainDataBegin(out, offset, slotStart - dataStart);
+    const slot = frame.lengthBytes - frame.headerBytes;
+    out.set(reservoir.subarray(slotStart, slotStart + slot), offset + frame.headerBytes);
+    offset += frame.lengthBytes;
+    slotStart += slot;
+  }
+  return out;
+}

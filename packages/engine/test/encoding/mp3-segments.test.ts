@@ -1,0 +1,161 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { encodeMp3, encodeMp3Stream, type Mp3SegmentEncoder } from '../../src/encoding/index.js';
+import { collectReservoir, type Mp3Frame, parseMp3Frames } from '../../src/encoding/mp3-frames.js';
+import { joinMp3Segments, planMp3Segments } from '../../src/encoding/mp3-segments.js';
+import type { AudioBuffer } from '../../src/types.js';
+import { musicLike } from '../mastering/signals.js';
+
+const SAMPLE_RATE = 44100;
+// 40 s makes three segments, so two seams
+const input = musicLike(40, 0.3, 21, SAMPLE_RATE);
+const plan = planMp3Segments(input.left.length, SAMPLE_RATE);
+const slice = (from: number, to: number): AudioBuffer => ({
+  sampleRate: SAMPLE_RATE,
+  left: input.left.subarray(from, to),
+  right: input.right.subarray(from, to),
+});
+const segments = await Promise.all(
+  plan.segments.map((s) => encodeMp3Stream(slice(s.fromSample, s.toSample))),
+);
+const joined = joinMp3Segments(segments, plan) as Uint8Array;
+const single = await encodeMp3Stream(input);
+
+/** Each frame's side info (main_data_begin masked) and main data: what a decoder reads for it. */
+function frameContents(bytes: Uint8Array): { frame: Mp3Frame; key: string }[] {
+  const frames = parseMp3Frames(bytes);
+  const reservoir = collectReservoir(bytes, frames);
+  let slotStart = 0;
+  return frames.map((frame) => {
+    const sideInfo = bytes.slice(frame.offsetBytes, frame.offsetBytes + frame.headerBytes);
+    sideInfo[4] = 0; // main_data_begin: the top 8 of its 9 bits …
+    sideInfo[5] = (sideInfo[5] as number) & 0x7f; // … and the last
+    sideInfo[2] = (sideInfo[2] as number) & ~2; // the padding bit only sizes the slot
+    const from = slotStart - frame.mainDataBeginBytes;
+    const mainData = reservoir.subarray(from, from + frame.mainDataBytes);
+    slotStart += frame.lengthBytes - frame.headerBytes;
+    return {
+      frame,
+      key: `${Buffer.from(sideInfo).toString('hex')}:${Buffer.from(mainData).toString('hex')}`,
+    };
+  });
+}
+
+describe('MP3 in segments', () => {
+  it('plans segments on the frame grid with room for each seam', () => {
+    assert.equal(plan.segments.length, 3);
+    assert.equal(plan.seams.length, 2);
+    for (const [index, seam] of plan.seams.entries()) {
+      const before = plan.segments[index]!;
+      const after = plan.segments[index + 1]!;
+      assert.equal(after.fromSample % 1152, 0);
+      assert.ok(
+        after.fromSample / 1152 < seam.firstFrame,
+        'the encoder after a seam is warm by its first candidate',
+      );
+      assert.ok(
+        before.toSample / 1152 > seam.lastFrame + 2,
+        'the encoder before a seam reads past its last candidate',
+      );
+    }
+  });
+
+  it('joins into as many frames as one encoder writes, each carrying exactly its own encoder’s bits', () => {
+    const out = frameContents(joined);
+    assert.equal(out.length, parseMp3Frames(single).length);
+    const sources = segments.map((bytes) => frameContents(bytes));
+    // every frame is the same-numbered frame of one segment's encoding, and the segment only
+    // ever moves forward, once per seam
+    let segment = 0;
+    const switches: number[] = [];
+    for (const [frameIndex, { key }] of out.entries()) {
+      const local = (s: number) => frameIndex - plan.segments[s]!.fromSample / 1152;
+      if (sources[segment]![local(segment)]?.key !== key) {
+        segment++;
+        switches.push(frameIndex);
+      }
+      assert.equal(
+        sources[segment]?.[local(segment)]?.key,
+        key,
+        `frame ${frameIndex} is segment ${segment}'s`,
+      );
+    }
+    assert.equal(switches.length, plan.seams.length);
+    for (const [index, frame] of switches.entries()) {
+      const seam = plan.seams[index]!;
+      assert.ok(frame >= seam.firstFrame && frame <= seam.lastFrame, `seam ${index} at frame ${frame}`);
+    }
+    // the MDCT windows follow each other as the standard allows (long → long or start, start →
+    // short, short → short or stop, stop → long or start), so overlap-add cancels the aliasing
+    const allowed = [[0, 1], [2], [2, 3], [0, 1]];
+    const frames = out.map(({ frame }) => frame);
+    for (let channel = 0; channel < 2; channel++) {
+      const windows = frames.flatMap((frame) => [frame.blockTypes[channel]!, frame.blockTypes[2 + channel]!]);
+      for (let g = 1; g < windows.length; g++)
+        assert.ok(
+          allowed[windows[g - 1]!]!.includes(windows[g]!),
+          `granule ${g}: ${windows[g - 1]} → ${windows[g]}`,
+        );
+    }
+  });
+
+  it('gives the same bytes whichever threads take the segments', async () => {
+    const viaHelpers: Mp3SegmentEncoder[] = [0, 1].map(
+      () => (segment, bitrateKbps) => encodeMp3Stream(segment, { bitrateKbps }),
+    );
+    const alone = await encodeMp3(input);
+    const helped = await encodeMp3(input, { helpers: viaHelpers });
+    assert.deepEqual(helped, alone);
+    assert.deepEqual(alone, joined);
+  });
+
+  const ffmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
+  const workDir = mkdtempSync(join(tmpdir(), 'trackforge-mp3-'));
+  after(() => rmSync(workDir, { recursive: true, force: true }));
+  const decode = (bytes: Uint8Array, name: string): Float32Array => {
+    const path = join(workDir, name);
+    writeFileSync(path, bytes);
+    const run = spawnSync('ffmpeg', ['-v', 'error', '-i', path, '-f', 'f32le', '-acodec', 'pcm_f32le', '-'], {
+      maxBuffer: 1 << 28,
+    });
+    assert.equal(run.status, 0, String(run.stderr));
+    return new Float32Array(run.stdout.buffer, run.stdout.byteOffset, run.stdout.length / 4);
+  };
+
+  it('decodes without a click: near each seam the error is no larger than one encoder’s', {
+    skip: ffmpeg ? false : 'ffmpeg is not installed',
+  }, () => {
+    const decodedSingle = decode(single, 'single.mp3');
+    const decodedJoined = decode(joined, 'joined.mp3');
+    assert.equal(decodedJoined.length, decodedSingle.length, 'same duration');
+    // LAME's 576-sample encoder delay plus the decoder's 529
+    const delay = 1105;
+    const errorEnergy = (decoded: Float32Array, from: number, to: number) => {
+      let energy = 0;
+      for (let i = from; i < to; i++) {
+        energy += (decoded[2 * (i + delay)]! - input.left[i]!) ** 2;
+        energy += (decoded[2 * (i + delay) + 1]! - input.right[i]!) ** 2;
+      }
+      return energy;
+    };
+    for (const seam of plan.seams) {
+      // every frame that may hold the seam, one frame either side
+      const from = (seam.firstFrame - 1) * 1152;
+      const to = (seam.lastFrame + 2) * 1152;
+      const joinedError = errorEnergy(decodedJoined, from, to);
+      const singleError = errorEnergy(decodedSingle, from, to);
+      // a mismatched window or a misplaced frame shows up as a click 15–20 dB over the coding noise
+      assert.ok(
+        joinedError < 2 * singleError,
+        `seam near frame ${seam.preferredFrame}: ${joinedError} vs ${singleError}`,
+      );
+    }
+    const whole = input.left.length - 4000;
+    const ratio = errorEnergy(decodedJoined, 2000, whole) / errorEnergy(decodedSingle, 2000, whole);
+    assert.ok(ratio > 0.9 && ratio < 1.1, `overall coding error ratio ${ratio}`);
+  });
+});
