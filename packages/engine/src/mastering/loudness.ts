@@ -39,18 +39,50 @@ export function measureIntegratedLoudness(
   right: Float32Array,
   sampleRateHz: number,
 ): number {
-  const hopSamples = Math.round(sampleRateHz * 0.1);
-  const hops = new Float64Array(Math.floor(left.length / hopSamples));
-  // one hop of scratch at a time keeps memory flat for long tracks
-  const power = new Float32Array(hopSamples);
-  const filter = new KWeighting(sampleRateHz);
-  for (let hop = 0; hop < hops.length; hop++) {
-    filter.process(left, right, hop * hopSamples, hopSamples, power);
-    let energy = 0;
-    for (let i = 0; i < hopSamples; i++) energy += power[i]!;
-    hops[hop] = energy;
+  const meter = new LoudnessMeter(sampleRateHz);
+  meter.push(left, right, 0, left.length);
+  return meter.integratedLufs();
+}
+
+/** BS.1770 integrated loudness of audio pushed in order in pieces of any size. */
+export class LoudnessMeter {
+  private readonly filter: KWeighting;
+  private readonly hopSamples: number;
+  private readonly hops: number[] = [];
+  private energy = 0;
+  private samplesInHop = 0;
+  // one piece of scratch at a time keeps memory flat for long tracks
+  private power = new Float32Array(0);
+
+  constructor(sampleRateHz: number) {
+    this.filter = new KWeighting(sampleRateHz);
+    this.hopSamples = Math.round(sampleRateHz * 0.1);
   }
-  return gatedLoudness(hops, hopSamples);
+
+  /** Adds `count` samples of left/right from `offset`. */
+  push(left: Float32Array, right: Float32Array, offset: number, count: number): void {
+    for (let done = 0; done < count; ) {
+      const piece = Math.min(count - done, this.hopSamples - this.samplesInHop);
+      if (this.power.length < piece) this.power = new Float32Array(this.hopSamples);
+      const power = this.power;
+      this.filter.process(left, right, offset + done, piece, power);
+      let energy = this.energy;
+      for (let i = 0; i < piece; i++) energy += power[i]!;
+      this.energy = energy;
+      this.samplesInHop += piece;
+      done += piece;
+      if (this.samplesInHop === this.hopSamples) {
+        this.hops.push(this.energy);
+        this.energy = 0;
+        this.samplesInHop = 0;
+      }
+    }
+  }
+
+  /** Loudness of everything pushed so far (a partial last hop is left out, as BS.1770 blocks do). */
+  integratedLufs(): number {
+    return gatedLoudness(Float64Array.from(this.hops), this.hopSamples);
+  }
 }
 
 /** Writes the K-weighted power (left² + right² after K-weighting) of each sample into `power`. */

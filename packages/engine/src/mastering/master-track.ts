@@ -1,20 +1,23 @@
 // The offline master: EQ → glue compression → loudness gain → look-ahead limiter (2× detection,
 // verified with the 4× BS.1770 meter) → fades or a loop seam, with the gain iterated until the
-// measured result sits on the loudness target.
+// measured result sits on the loudness target. Memory: one working copy of the track (none with
+// inPlace) plus three single-channel planes (peak envelope, K-weighted power, gains); the result is
+// written into the working copy once the gains are verified.
 import type { AudioBuffer } from '../types.js';
 import { applyFadeIn, applyFadeOut, chooseFadeOutSeconds, makeLoopSeam } from './fades.js';
-import { LIMITER_MARGIN_DB, LookaheadGainComputer } from './limiter.js';
+import { computeLimiterGains, LIMITER_MARGIN_DB, prepareLimiterPeaks } from './limiter.js';
 import {
   dbToLinear,
   gatedLoudness,
   kWeightedPower,
+  LoudnessMeter,
   linearToDb,
   measureIntegratedLoudness,
   sumHops,
 } from './loudness.js';
 import { FAST_PEAK_DELAY_SAMPLES, FastPeakEnvelope } from './peak-envelope.js';
 import { GLUE_THRESHOLD_DBFS, GlueCompressor, MasterEq } from './tone.js';
-import { measureTruePeakLinear } from './true-peak.js';
+import { measureTruePeakLinear, TRUE_PEAK_DELAY_SAMPLES, TruePeakEnvelope } from './true-peak.js';
 
 export interface MasterOptions {
   /** Integrated loudness to reach (default −14 LUFS, the streaming-platform norm). */
@@ -29,9 +32,17 @@ export interface MasterOptions {
   loop?: boolean;
   /** Width of the loop seam on each side of it (default 0.1 s). */
   crossfadeSeconds?: number;
+  /**
+   * Master in the input's own arrays and return them (default false: the input is left as it is).
+   * Saves a full-length stereo copy when the caller has no further use for the mix; loops still copy.
+   */
+  inPlace?: boolean;
+  /** Called after each pass over the track with a rough fraction done. */
+  onProgress?: (fraction: number) => void;
 }
 
 export interface MasterResult {
+  /** The master; its channels may be views into a longer working buffer (loop mode). */
   buffer: AudioBuffer;
   loudnessLufs: number;
   truePeakDbtp: number;
@@ -56,53 +67,50 @@ export function masterTrack(input: AudioBuffer, options: MasterOptions = {}): Ma
   const ceilingDbtp = options.ceilingDbtp ?? -1;
   const loop = options.loop ?? false;
   const fadeInSeconds = loop ? 0 : (options.fadeInSeconds ?? 0.005);
-  const source = loop ? { left: input.left.slice(), right: input.right.slice() } : input;
-  if (loop)
-    makeLoopSeam(source.left, source.right, Math.round((options.crossfadeSeconds ?? 0.1) * sampleRate));
+  const progress = options.onProgress ?? (() => {});
 
   // Loop mode processes [tail | track | head] so the chain's state at the end matches its start.
   const prerollSamples = loop ? Math.min(length, Math.round(LOOP_PREROLL_SECONDS * sampleRate)) : 0;
   const postrollSamples = loop ? Math.min(length, 256 + Math.round(0.01 * sampleRate)) : 0;
   const workLength = prerollSamples + length + postrollSamples;
-  // one working copy, processed in place by EQ then compressor (memory: a 120 s track is 21 MB a plane)
-  const workLeft = new Float32Array(workLength);
-  const workRight = new Float32Array(workLength);
-  workLeft.set(source.left.subarray(length - prerollSamples), 0);
-  workRight.set(source.right.subarray(length - prerollSamples), 0);
-  workLeft.set(source.left, prerollSamples);
-  workRight.set(source.right, prerollSamples);
-  workLeft.set(source.left.subarray(0, postrollSamples), prerollSamples + length);
-  workRight.set(source.right.subarray(0, postrollSamples), prerollSamples + length);
+  let workLeft = input.left;
+  let workRight = input.right;
+  if (loop || !options.inPlace) {
+    workLeft = new Float32Array(workLength);
+    workRight = new Float32Array(workLength);
+    workLeft.set(input.left, prerollSamples);
+    workRight.set(input.right, prerollSamples);
+  }
+  const track = (a: Float32Array) => a.subarray(prerollSamples, prerollSamples + length);
+  const trackLeft = track(workLeft);
+  const trackRight = track(workRight);
+  if (loop) {
+    makeLoopSeam(trackLeft, trackRight, Math.round((options.crossfadeSeconds ?? 0.1) * sampleRate));
+    for (const channel of [workLeft, workRight]) {
+      channel.copyWithin(0, length, prerollSamples + length);
+      channel.copyWithin(prerollSamples + length, prerollSamples, prerollSamples + postrollSamples);
+    }
+  }
   new MasterEq(sampleRate).process(workLeft, workRight, workLeft, workRight, 0, workLength);
+  progress(0.15);
 
   const hopSamples = Math.round(sampleRate * 0.1);
-  const track = (a: Float32Array) => a.subarray(prerollSamples, prerollSamples + length);
   // The first guess uses unweighted power (a gated loudness without K-weighting): it costs a tenth
   // of the K-filter, the iterations correct the guess anyway, and the compressor's detector is
   // unweighted too, so its threshold is best referred to the unweighted level.
-  const kPower = new Float32Array(length);
-  const trackLeft = track(workLeft);
-  const trackRight = track(workRight);
-  for (let i = 0; i < length; i++)
-    kPower[i] = trackLeft[i]! * trackLeft[i]! + trackRight[i]! * trackRight[i]!;
-  const inputHops = sumHops(kPower, hopSamples);
+  const inputHops = sumSquaredHops(trackLeft, trackRight, hopSamples);
   const inputLufs = gatedLoudness(inputHops, hopSamples);
   const fadeOutSeconds = loop ? 0 : (options.fadeOutSeconds ?? chooseFadeOutSeconds(inputHops));
-  const outLeft = new Float32Array(length);
-  const outRight = new Float32Array(length);
-  const buffer = { sampleRate, left: outLeft, right: outRight };
+  const buffer = { sampleRate, left: trackLeft, right: trackRight };
   if (!Number.isFinite(inputLufs)) {
     // silence or under 400 ms of sound: nothing to normalise, but peaks still go under the ceiling
     const scale = Math.min(
       1,
-      dbToLinear(ceilingDbtp - 0.02) / Math.max(1e-9, measureTruePeakLinear(source.left, source.right)),
+      dbToLinear(ceilingDbtp - 0.02) / Math.max(1e-9, measureTruePeakLinear(trackLeft, trackRight)),
     );
-    for (let i = 0; i < length; i++) {
-      outLeft[i] = source.left[i]! * scale;
-      outRight[i] = source.right[i]! * scale;
-    }
+    scaleInPlace(trackLeft, trackRight, scale);
     shapeEdges(buffer, fadeInSeconds, Math.min(fadeOutSeconds, 0.05));
-    const truePeakDbtp = linearToDb(measureTruePeakLinear(outLeft, outRight));
+    const truePeakDbtp = linearToDb(measureTruePeakLinear(trackLeft, trackRight));
     return { buffer, loudnessLufs: inputLufs, truePeakDbtp, gainDb: linearToDb(scale), compressionGainDb: 0 };
   }
 
@@ -116,8 +124,11 @@ export function masterTrack(input: AudioBuffer, options: MasterOptions = {}): Ma
     0,
     workLength,
   );
-  const envelope = peakEnvelope(workLeft, workRight);
-  kWeightedPower(track(workLeft), track(workRight), sampleRate, kPower);
+  progress(0.3);
+  const peaks = prepareLimiterPeaks(peakEnvelope(workLeft, workRight), sampleRate);
+  const kPower = new Float32Array(length);
+  kWeightedPower(trackLeft, trackRight, sampleRate, kPower);
+  progress(0.45);
 
   // Each iteration estimates the loudness as Σ (total gain)² · K-weighted power of the compressed
   // signal: the limiter's gain moves slowly next to most of the K-filter's response, so this tracks
@@ -131,12 +142,12 @@ export function masterTrack(input: AudioBuffer, options: MasterOptions = {}): Ma
   let loudnessLufs = Number.NEGATIVE_INFINITY;
   let truePeakDbtp = Number.NEGATIVE_INFINITY;
   let correctionLu = 0;
-  let outputIsCurrent = false;
-  for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
-    limitGains(envelope, prerollSamples, dbToLinear(gainDb), limiterCeiling, gains, sampleRate);
-    outputIsCurrent = false;
+  let converged = false;
+  for (let iteration = 0; iteration < MAX_ITERATIONS && !converged; iteration++) {
+    computeLimiterGains(peaks, prerollSamples, dbToLinear(gainDb), limiterCeiling, gains, sampleRate);
     applyFadeIn(Math.round(fadeInSeconds * sampleRate), gains);
     applyFadeOut(Math.round(fadeOutSeconds * sampleRate), gains);
+    progress(Math.min(0.8, 0.5 + 0.1 * iteration));
     const estimateLufs = gatedLoudness(sumHops(kPower, hopSamples, gains), hopSamples) + correctionLu;
     const errorLu = targetLufs - estimateLufs;
     if (Math.abs(errorLu) > LOUDNESS_TOLERANCE_LU) {
@@ -149,51 +160,96 @@ export function masterTrack(input: AudioBuffer, options: MasterOptions = {}): Ma
       gainDb += errorLu / Math.min(1, Math.max(0.1, slope));
       continue;
     }
-    applyGains(workLeft, workRight, prerollSamples, gains, outLeft, outRight);
-    outputIsCurrent = true;
-    loudnessLufs = measureIntegratedLoudness(outLeft, outRight, sampleRate);
+    // both meters read the gained signal piece by piece, so no output exists until it passes
+    const measured = measureGained(workLeft, workRight, prerollSamples, gains, sampleRate);
+    loudnessLufs = measured.loudnessLufs;
     if (Math.abs(targetLufs - loudnessLufs) > VERIFIED_TOLERANCE_LU && verified < 2) {
       verified++;
       correctionLu += loudnessLufs - estimateLufs;
       continue;
     }
-    truePeakDbtp = linearToDb(measureTruePeakLinear(outLeft, outRight));
-    if (truePeakDbtp <= ceilingDbtp) break;
+    truePeakDbtp = linearToDb(measured.truePeakLinear);
+    if (truePeakDbtp <= ceilingDbtp) converged = true;
     // the fast detector missed an inter-sample peak (bright material): aim the limiter lower
-    limiterCeiling *= dbToLinear(ceilingDbtp - truePeakDbtp - 0.05);
+    else limiterCeiling *= dbToLinear(ceilingDbtp - truePeakDbtp - 0.05);
   }
-  if (!outputIsCurrent) {
-    // out of iterations before converging (pathological material): keep the last gains
-    applyGains(workLeft, workRight, prerollSamples, gains, outLeft, outRight);
-    loudnessLufs = measureIntegratedLoudness(outLeft, outRight, sampleRate);
-    truePeakDbtp = Number.NEGATIVE_INFINITY;
-  }
-  if (!(truePeakDbtp > Number.NEGATIVE_INFINITY && truePeakDbtp <= ceilingDbtp)) {
+  // out of iterations without converging (pathological material) keeps the last gains
+  multiplyInPlace(trackLeft, trackRight, gains);
+  progress(0.95);
+  if (!converged) {
     // last resort after the iterations: scale under the ceiling, trading a little loudness
-    const truePeak = measureTruePeakLinear(outLeft, outRight);
+    const truePeak = measureTruePeakLinear(trackLeft, trackRight);
     const scale = Math.min(1, dbToLinear(ceilingDbtp - 0.02) / truePeak);
-    for (let i = 0; i < length; i++) {
-      outLeft[i]! *= scale;
-      outRight[i]! *= scale;
-    }
+    scaleInPlace(trackLeft, trackRight, scale);
     truePeakDbtp = linearToDb(truePeak * scale);
-    loudnessLufs = measureIntegratedLoudness(outLeft, outRight, sampleRate);
+    loudnessLufs = measureIntegratedLoudness(trackLeft, trackRight, sampleRate);
   }
   return { buffer, loudnessLufs, truePeakDbtp, gainDb, compressionGainDb };
 }
 
-function applyGains(
+const MEASURE_CHUNK_SAMPLES = 8192;
+const TRUE_PEAK_FLUSH = new Float32Array(TRUE_PEAK_DELAY_SAMPLES + 6);
+
+/** Integrated loudness and true peak of work × gains (track samples from startSample), one pass. */
+function measureGained(
   left: Float32Array,
   right: Float32Array,
   startSample: number,
   gains: Float32Array,
-  outLeft: Float32Array,
-  outRight: Float32Array,
-): void {
-  for (let j = 0; j < gains.length; j++) {
-    const g = gains[j]!;
-    outLeft[j] = left[j + startSample]! * g;
-    outRight[j] = right[j + startSample]! * g;
+  sampleRate: number,
+): { loudnessLufs: number; truePeakLinear: number } {
+  const meter = new LoudnessMeter(sampleRate);
+  const detector = new TruePeakEnvelope();
+  const pieceLeft = new Float32Array(MEASURE_CHUNK_SAMPLES);
+  const pieceRight = new Float32Array(MEASURE_CHUNK_SAMPLES);
+  let samplePeak = 0;
+  for (let from = 0; from < gains.length; from += MEASURE_CHUNK_SAMPLES) {
+    const count = Math.min(MEASURE_CHUNK_SAMPLES, gains.length - from);
+    for (let i = 0; i < count; i++) {
+      const g = gains[from + i]!;
+      const l = left[startSample + from + i]! * g;
+      const r = right[startSample + from + i]! * g;
+      pieceLeft[i] = l;
+      pieceRight[i] = r;
+      const al = Math.abs(l);
+      const ar = Math.abs(r);
+      // branch-free max, as in the meters
+      const m = 0.5 * (al + ar + Math.abs(al - ar));
+      samplePeak = 0.5 * (m + samplePeak + Math.abs(m - samplePeak));
+    }
+    meter.push(pieceLeft, pieceRight, 0, count);
+    // with no output array the detector skips blocks that cannot beat the peak found so far
+    detector.process(pieceLeft, pieceRight, 0, count, null, 0, 0);
+  }
+  detector.process(TRUE_PEAK_FLUSH, TRUE_PEAK_FLUSH, 0, TRUE_PEAK_FLUSH.length, null, 0, 0);
+  return { loudnessLufs: meter.integratedLufs(), truePeakLinear: Math.max(samplePeak, detector.maxPeak) };
+}
+
+/** Sums left² + right² into 100 ms hops. */
+function sumSquaredHops(left: Float32Array, right: Float32Array, hopSamples: number): Float64Array {
+  const hops = new Float64Array(Math.floor(left.length / hopSamples));
+  for (let hop = 0; hop < hops.length; hop++) {
+    let energy = 0;
+    const end = (hop + 1) * hopSamples;
+    for (let i = hop * hopSamples; i < end; i++) energy += left[i]! * left[i]! + right[i]! * right[i]!;
+    hops[hop] = energy;
+  }
+  return hops;
+}
+
+function multiplyInPlace(left: Float32Array, right: Float32Array, gains: Float32Array): void {
+  for (let i = 0; i < gains.length; i++) {
+    const g = gains[i]!;
+    left[i]! *= g;
+    right[i]! *= g;
+  }
+}
+
+function scaleInPlace(left: Float32Array, right: Float32Array, scale: number): void {
+  if (scale === 1) return;
+  for (let i = 0; i < left.length; i++) {
+    left[i]! *= scale;
+    right[i]! *= scale;
   }
 }
 
@@ -210,47 +266,4 @@ function peakEnvelope(left: Float32Array, right: Float32Array): Float32Array {
   const zeros = new Float32Array(FAST_PEAK_DELAY_SAMPLES);
   detector.process(zeros, zeros, 0, zeros.length, raw, left.length);
   return raw.subarray(FAST_PEAK_DELAY_SAMPLES);
-}
-
-const BLOCK_SAMPLES = 64;
-
-/**
- * Offline pass of the look-ahead limiter: the gain computer runs over the whole envelope
- * (pre-roll included, so its state is settled) and writes the total gain (loudness gain × limiter
- * gain) of every track sample into gains. Hot loop; blocks with nothing to limit while the gain
- * rests at 1 are filled without running the computer.
- */
-function limitGains(
-  envelope: Float32Array,
-  startSample: number,
-  gain: number,
-  ceiling: number,
-  gains: Float32Array,
-  sampleRate: number,
-): void {
-  const computer = new LookaheadGainComputer(sampleRate);
-  const delay = computer.lookaheadSamples - 1;
-  const threshold = ceiling / gain;
-  const length = gains.length;
-  const total = envelope.length + delay;
-  let k = 0;
-  while (k < total) {
-    const blockEnd = Math.min(total, k + BLOCK_SAMPLES);
-    let quiet = computer.idle && blockEnd <= envelope.length;
-    for (let i = k; quiet && i < blockEnd; i++) if (envelope[i]! > threshold) quiet = false;
-    if (quiet) {
-      computer.skipIdle(blockEnd - k);
-      const from = Math.max(0, k - delay - startSample);
-      const to = Math.min(length, blockEnd - delay - startSample);
-      if (to > from) gains.fill(gain, from, to);
-      k = blockEnd;
-      continue;
-    }
-    for (; k < blockEnd; k++) {
-      const e = k < envelope.length ? envelope[k]! : 0;
-      const g = computer.next(e > threshold ? threshold / e : 1);
-      const j = k - delay - startSample;
-      if (j >= 0 && j < length) gains[j] = g * gain;
-    }
-  }
 }

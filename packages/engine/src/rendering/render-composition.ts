@@ -51,14 +51,13 @@ interface PartMix {
   chorusSend: number;
 }
 
+/** One chunk of one part's dry sound: [left, right], each at least as long as the chunk. */
+export type PartChunk = [Float32Array, Float32Array];
+
 /** Where each part's dry chunks come from: rendered here, or by worker threads (render-pool.ts). */
 export interface PartChunkSource {
-  /** Fills one zeroed [left, right] pair per part with the next chunk, in part order. */
-  next(
-    buffers: [Float32Array, Float32Array][],
-    fromSample: number,
-    sampleCount: number,
-  ): void | Promise<void>;
+  /** The next chunk of every part, in part order; the arrays are valid until the next call. */
+  next(fromSample: number, sampleCount: number): PartChunk[] | Promise<PartChunk[]>;
   close(): void;
 }
 
@@ -76,12 +75,18 @@ export function createLocalPartSource(request: PartChunkSourceRequest): PartChun
   const renderers = request.composition.parts.map((_, index) =>
     createPartRenderer(request.composition, index, request.bank, request),
   );
+  const buffers = renderers.map(
+    (): PartChunk => [new Float32Array(request.chunkSamples), new Float32Array(request.chunkSamples)],
+  );
   return {
-    next(buffers, fromSample, sampleCount) {
+    next(fromSample, sampleCount) {
       renderers.forEach((renderer, index) => {
-        const [left, right] = buffers[index] as [Float32Array, Float32Array];
+        const [left, right] = buffers[index] as PartChunk;
+        left.fill(0, 0, sampleCount);
+        right.fill(0, 0, sampleCount);
         renderer.renderChunk(left, right, fromSample, sampleCount);
       });
+      return buffers;
     },
     close() {},
   };
@@ -132,29 +137,32 @@ export async function renderComposition(
   const effectsStem = options.stems ? createStereo(sampleRate, totalSamples) : undefined;
   const scratchLeft = new Float32Array(chunkSamples);
   const scratchRight = new Float32Array(chunkSamples);
-  const partBuffers = parts.map((): [Float32Array, Float32Array] => [
-    new Float32Array(chunkSamples),
-    new Float32Array(chunkSamples),
-  ]);
   const reverbBus = new Float32Array(chunkSamples);
   const chorusBus = new Float32Array(chunkSamples);
   try {
     for (let fromSample = 0; fromSample < totalSamples; fromSample += chunkSamples) {
       const count = Math.min(chunkSamples, totalSamples - fromSample);
-      for (const [left, right] of partBuffers) {
-        left.fill(0);
-        right.fill(0);
-      }
-      await source.next(partBuffers, fromSample, count);
+      const partChunks = await source.next(fromSample, count);
       throwIfAborted();
       reverbBus.fill(0);
       chorusBus.fill(0);
+      const mixLeft = mix.left.subarray(fromSample, fromSample + count);
+      const mixRight = mix.right.subarray(fromSample, fromSample + count);
       // Parts are summed in score order whoever rendered them, so threads never change the PCM.
       parts.forEach((part, index) => {
-        const [left, right] = partBuffers[index] as [Float32Array, Float32Array];
-        addInto(mix, left, right, fromSample, count);
+        const [left, right] = partChunks[index] as PartChunk;
+        addPart(
+          mixLeft,
+          mixRight,
+          left,
+          right,
+          count,
+          reverbBus,
+          part.reverbSend,
+          chorusBus,
+          part.chorusSend,
+        );
         if (part.stem) copyInto(part.stem, left, right, fromSample, count);
-        addSends(left, right, count, reverbBus, part.reverbSend, chorusBus, part.chorusSend);
       });
       scratchLeft.fill(0, 0, count);
       scratchRight.fill(0, 0, count);
@@ -207,7 +215,13 @@ function addInto(
   }
 }
 
-function addSends(
+/**
+ * Adds one part's chunk into the mix and, in the same pass, half of (L+R) times its send levels
+ * into the effect buses. Hot loop: one read of the part's samples serves both.
+ */
+function addPart(
+  mixLeft: Float32Array,
+  mixRight: Float32Array,
   left: Float32Array,
   right: Float32Array,
   count: number,
@@ -216,11 +230,21 @@ function addSends(
   chorusBus: Float32Array,
   chorusLevel: number,
 ): void {
-  if (reverbLevel === 0 && chorusLevel === 0) return;
+  if (reverbLevel === 0 && chorusLevel === 0) {
+    for (let i = 0; i < count; i++) {
+      mixLeft[i] = mixLeft[i]! + left[i]!;
+      mixRight[i] = mixRight[i]! + right[i]!;
+    }
+    return;
+  }
   for (let i = 0; i < count; i++) {
-    const mono = (left[i] as number) + (right[i] as number);
-    reverbBus[i] = (reverbBus[i] as number) + mono * reverbLevel;
-    chorusBus[i] = (chorusBus[i] as number) + mono * chorusLevel;
+    const l = left[i]!;
+    const r = right[i]!;
+    mixLeft[i] = mixLeft[i]! + l;
+    mixRight[i] = mixRight[i]! + r;
+    const mono = l + r;
+    reverbBus[i] = reverbBus[i]! + mono * reverbLevel;
+    chorusBus[i] = chorusBus[i]! + mono * chorusLevel;
   }
 }
 

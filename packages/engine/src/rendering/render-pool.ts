@@ -9,6 +9,7 @@ import { EngineError, type SoundBank } from '../types.js';
 import { estimatePartCost } from './part-renderer.js';
 import {
   createLocalPartSource,
+  type PartChunk,
   type PartChunkSource,
   type PartChunkSourceRequest,
 } from './render-composition.js';
@@ -145,7 +146,7 @@ export function createRenderPool(bank: SoundBank, options: RenderPoolOptions = {
       });
       const partCount = request.composition.parts.length;
       return {
-        async next(buffers, fromSample) {
+        async next(fromSample) {
           const chunkIndex = Math.floor(fromSample / request.chunkSamples);
           while (!failure && (arrived.get(chunkIndex)?.size ?? 0) < partCount) {
             await new Promise<void>((resolve) => {
@@ -155,13 +156,12 @@ export function createRenderPool(bank: SoundBank, options: RenderPoolOptions = {
           if (failure) throw failure;
           const chunk = arrived.get(chunkIndex) as Map<number, { left: Float32Array; right: Float32Array }>;
           arrived.delete(chunkIndex);
-          for (const [index, part] of chunk) {
-            const [left, right] = buffers[index] as [Float32Array, Float32Array];
-            left.set(part.left);
-            right.set(part.right);
-          }
+          // the workers' arrays were moved here, so they are handed on as they are
+          const parts = new Array<PartChunk>(partCount);
+          for (const [index, part] of chunk) parts[index] = [part.left, part.right];
           for (const { worker } of listeners)
             worker.postMessage({ type: 'consumed', jobId, chunkIndex } satisfies ToWorker);
+          return parts;
         },
         close() {
           for (const { worker, onMessage, onError } of listeners) {
