@@ -67,14 +67,14 @@ export function createAudioStream(options: AudioStreamOptions): AudioStream {
 
   return {
     push(_startSample, left, right) {
-      // Blocks are views into the render buffers; copy before they are touched again.
+      // Blocks are views into the render buffers: held ones are copied, and the master copies the rest itself.
       if (!master) {
         held.push({ left: left.slice(), right: right.slice() });
         heldSamples += left.length;
         if (heldSamples >= estimateSamples) startMaster();
         return;
       }
-      offer(master.process({ sampleRate: options.sampleRate, left: left.slice(), right: right.slice() }));
+      offer(master.process({ sampleRate: options.sampleRate, left, right }));
     },
     end() {
       if (!master) startMaster();

@@ -141,6 +141,9 @@ export async function generateTrack(request: TrackRequest, deps: PipelineDeps): 
       fadeOutSeconds: request.loop ? 0 : FADE_OUT_SECONDS,
       loop: request.loop ?? false,
       crossfadeSeconds: request.loop ? LOOP_CROSSFADE_SECONDS : 0,
+      // nothing reads the mix after this, so it is mastered where it lies (a 120 s mix is 42 MB)
+      inPlace: true,
+      onProgress: (fraction) => report('mastering', fraction),
     });
     // Stems get the master's loudness gain (not its EQ or limiter), so they line up with the mastered mix.
     return { ...result, stemGain: 10 ** (result.gainDb / 20) };

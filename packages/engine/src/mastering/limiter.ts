@@ -70,11 +70,15 @@ class LimiterGainLaw {
     return this.samplesAtUnity >= this.window;
   }
 
-  /** Moves an idle law over `count` samples whose window maxima are under the threshold (gain 1). */
-  skipIdle(count: number): void {
-    this.boxSum = this.window;
+  /**
+   * Moves an idle law over `count` samples whose window maxima are under the threshold and returns
+   * their gain: what run() would compute, since every step adds 1 and takes away 1 from the box.
+   */
+  skipIdle(count: number): number {
     this.slot = (this.slot + count) % this.window;
     this.samplesAtUnity += count;
+    const limited = this.boxSum / this.window;
+    return limited < 1 ? limited : 1;
   }
 
   /**
@@ -166,10 +170,10 @@ export function computeLimiterGains(
   for (let m = 0; m < length; ) {
     const blockEnd = Math.min(length, m + block);
     if (law.idle && windowMax[m]! <= threshold && windowMax[blockEnd - 1]! <= threshold) {
-      law.skipIdle(blockEnd - m);
+      const limited = law.skipIdle(blockEnd - m);
       const from = Math.max(0, m - startSample);
       const to = Math.min(gains.length, blockEnd - startSample);
-      if (to > from) gains.fill(gain, from, to);
+      if (to > from) gains.fill(limited * gain, from, to);
     } else law.run(windowMax, m, blockEnd, threshold, gain, gains, -startSample);
     m = blockEnd;
   }
