@@ -1,10 +1,12 @@
 // Engine benchmark: renders the standard 120 s track for several genres with the full bank and
-// prints real-time factor, wall time per stage, peak memory, time to first streamed chunk, and the
-// ratio against FluidSynth rendering the same MIDI with the same bank in the same run.
-// Run: npm run bench:engine   (options: --duration 120 --bank full|small --prompts 4 --threads 1)
+// prints real-time factor, wall time per stage, CPU time of all threads, peak memory (this thread
+// and the pool's), time to first streamed chunk, and the ratio against FluidSynth rendering the
+// same MIDI with the same bank in the same run. The load average is printed with each run, since
+// a shared machine slows wall times down while CPU times stay comparable.
+// Run: npm run bench:engine   (options: --duration 120 --bank full|small --prompts 4 --threads 2)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolveBankPath } from '../../packages/engine/node/load-bank.js';
@@ -30,7 +32,7 @@ const { values } = parseArgs({
     bank: { type: 'string', default: 'full' },
     prompts: { type: 'string', default: '4' },
     seed: { type: 'string', default: '7' },
-    threads: { type: 'string', default: '1' },
+    threads: { type: 'string', default: '2' },
   },
 });
 const durationSeconds = Number(values.duration);
@@ -61,23 +63,67 @@ function timeFluidSynth(midi: Uint8Array, workDir: string, sf3Path: string): num
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
 
 const loadStartMs = performance.now();
-const bytes = new Uint8Array(readFileSync(bankPath));
+// read into shared memory, so the render pool hands it to its threads without copying it
+const file = readFileSync(bankPath);
+const bytes = new Uint8Array(new SharedArrayBuffer(file.byteLength));
+bytes.set(file);
 const bank = loadSoundBank(bytes, values.bank);
 const loadMs = performance.now() - loadStartMs;
 console.log(
   `bank ${values.bank} (${(bytes.length / 1e6).toFixed(1)} MB) parsed in ${fixed(loadMs, 0)} ms; ${durationSeconds} s tracks, seed ${seed}`,
 );
-console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
+console.log(`node ${process.version}, ${cpus().length} cores`);
 
 const threads = Number(values.threads);
-const renderPool = threads > 0 ? createRenderPool(bank, { threads }) : undefined;
-console.log(renderPool ? `render pool: ${threads} worker threads` : 'rendering in the main thread');
+const renderPool = threads > 0 ? createRenderPool(bank, { threads, trackMemory: true }) : undefined;
+console.log(
+  renderPool
+    ? `pool: ${threads} worker threads render parts and encode MP3 segments`
+    : 'everything in the main thread',
+);
 const fluid = hasFluidSynth();
 const workDir = mkdtempSync(join(tmpdir(), 'trackforge-bench-'));
 const sf3Path = join(workDir, 'bank.sf3');
 symlinkSync(bankPath, sf3Path);
 if (!fluid)
   console.log('note: fluidsynth not found (apt-get install fluidsynth); the FluidSynth column is skipped');
+
+const collectGarbage = (globalThis as { gc?: () => void }).gc;
+if (!collectGarbage) console.log('note: run with NODE_OPTIONS=--expose-gc for the live-memory figure');
+
+/**
+ * Peak live memory one generation adds over the idle level, all threads: garbage is collected
+ * before the samples (every 16th render chunk, every other stage step), so this does not depend
+ * on when the collector happens to run. A separate, untimed run, since collecting is slow.
+ */
+async function measureLiveGrowthMb(request: Parameters<typeof generateTrack>[0]): Promise<number> {
+  const gc = collectGarbage as () => void;
+  await renderPool?.readPeakMemory({ collectFirst: true });
+  const poolBase = (await renderPool?.readPeakMemory({ collectFirst: true })) ?? [];
+  gc();
+  const usage = () => {
+    const { heapUsed, arrayBuffers } = process.memoryUsage();
+    return heapUsed + arrayBuffers;
+  };
+  const base = usage();
+  let peak = base;
+  let calls = 0;
+  let lastStage = '';
+  await generateTrack(request, {
+    bank,
+    renderPool,
+    onProgress: (_fraction, stage) => {
+      if (stage === 'rendering' && stage === lastStage && calls++ % 16 !== 0) return;
+      lastStage = stage;
+      gc();
+      peak = Math.max(peak, usage());
+    },
+    onChunk: () => {},
+  });
+  const poolPeak = (await renderPool?.readPeakMemory()) ?? [];
+  const poolGrowth = poolPeak.reduce((sum, bytes, i) => sum + Math.max(0, bytes - (poolBase[i] ?? 0)), 0);
+  return (peak - base + poolGrowth) / 1e6;
+}
 
 const rows: string[][] = [];
 for (const prompt of PROMPTS.slice(0, Number(values.prompts))) {
@@ -98,7 +144,10 @@ for (const prompt of PROMPTS.slice(0, Number(values.prompts))) {
   const coldStartMs = performance.now();
   await generateTrack(request, { bank, renderPool });
   const coldSeconds = (performance.now() - coldStartMs) / 1000;
+  await renderPool?.readPeakMemory(); // forgets the first run's peaks
+  const load = loadavg()[0] as number;
   let firstChunkMs = Number.NaN;
+  const cpuStart = process.cpuUsage();
   const startMs = performance.now();
   const result: TrackResult = await generateTrack(request, {
     bank,
@@ -109,21 +158,26 @@ for (const prompt of PROMPTS.slice(0, Number(values.prompts))) {
     },
   });
   const wallSeconds = (performance.now() - startMs) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   sampleMemory();
+  const poolPeakBytes = (await renderPool?.readPeakMemory()) ?? [];
   const renderSeconds = (result.timingsMs.rendering ?? 0) / 1000;
   let fluidColumn = 'skipped';
   if (fluid && result.midi) {
     const fluidSeconds = timeFluidSynth(result.midi, workDir, sf3Path);
     fluidColumn = `${fixed(fluidSeconds)} s (${fixed(durationSeconds / fluidSeconds, 1)}×); ours/fluid ${fixed(renderSeconds / fluidSeconds)}`;
   }
+  const liveGrowth = collectGarbage ? `; live +${fixed(await measureLiveGrowthMb(request), 0)} MB` : '';
   const t = result.timingsMs;
+  const poolPeaks = poolPeakBytes.map((bytes) => fixed(bytes / 1e6, 0)).join(' + ');
   rows.push([
     `${result.music.genre} (${result.composition.parts.length} parts)`,
-    `${fixed(wallSeconds)} s (cold ${fixed(coldSeconds)} s)`,
+    `${fixed(wallSeconds)} s (cold ${fixed(coldSeconds)} s), CPU ${fixed(cpuSeconds)} s, load ${fixed(load, 1)}`,
     `${fixed(durationSeconds / wallSeconds, 1)}×`,
     `brief ${t.brief} · comp ${t.composition} · render ${t.rendering} · master ${t.mastering} · encode ${t.encoding} ms`,
     `${fixed(firstChunkMs, 0)} ms`,
-    `${fixed(peakRss / 1e6, 0)} / ${fixed(peakHeap / 1e6, 0)} MB`,
+    `${fixed(peakRss / 1e6, 0)} / ${fixed(peakHeap / 1e6, 0)}${poolPeaks ? ` (+ threads ${poolPeaks})` : ''} MB${liveGrowth}`,
     fluidColumn,
   ]);
   console.log(`${prompt}\n  ${rows.at(-1)?.join(' | ')}`);
@@ -131,6 +185,6 @@ for (const prompt of PROMPTS.slice(0, Number(values.prompts))) {
 rmSync(workDir, { recursive: true, force: true });
 await renderPool?.close();
 console.log(
-  '\ncolumns: genre | warm wall prompt→MP3 (first run) | real-time factor | stage wall times | first streamed chunk | peak RSS / heap+buffers | FluidSynth render (RTF) and render-time ratio',
+  "\ncolumns: genre | warm wall prompt→MP3 (first run), CPU seconds of all threads, 1-min load average before the run | real-time factor | stage wall times | first streamed chunk | peak RSS / this thread's heap+buffers (+ each pool thread's) as the collector left them, and the live memory one generation adds over the idle level in all threads | FluidSynth render (RTF) and render-time ratio",
 );
 console.log('target (ENGINE.md): 120 s track → MP3 in ≤ 1 s wall on 2 cores; first audio ≤ 0.3 s');

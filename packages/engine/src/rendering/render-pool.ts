@@ -18,6 +18,8 @@ import type { FromWorker, ToWorker } from './render-worker.js';
 export interface RenderPoolOptions {
   /** Worker threads; default 2 (the target machine has 2 cores). */
   threads?: number;
+  /** Let readPeakMemory report each thread's peak heap + array buffers (costs a syscall a chunk). */
+  trackMemory?: boolean;
 }
 
 /** Warm render workers; pass pool.createSource as renderComposition's createSource. */
@@ -26,6 +28,12 @@ export interface RenderPool {
   createSource(request: PartChunkSourceRequest): PartChunkSource;
   /** One MP3 segment encoder per thread: pass as encodeMp3's helpers. */
   readonly mp3SegmentEncoders: readonly Mp3SegmentEncoder[];
+  /**
+   * Each thread's peak heap + array buffers in bytes since the last call (0 without trackMemory).
+   * With `collectFirst` (and --expose-gc) the threads collect garbage before their samples until
+   * the next call, so the peaks that follow are live memory rather than the collector's timing.
+   */
+  readPeakMemory(options?: { collectFirst?: boolean }): Promise<number[]>;
   close(): Promise<void>;
 }
 
@@ -61,18 +69,36 @@ function assignParts(request: PartChunkSourceRequest, threads: number): number[]
 /** Creates a pool of warm render workers holding the bank. */
 export function createRenderPool(bank: SoundBank, options: RenderPoolOptions = {}): RenderPool {
   const threads = Math.max(1, options.threads ?? 2);
+  // shared, so the threads do not each receive a 40 MB copy of the bank's bytes (a caller that
+  // read the file into shared memory spares this copy too)
+  let sharedBytes = bank.bytes;
+  if (!(bank.bytes.buffer instanceof SharedArrayBuffer)) {
+    sharedBytes = new Uint8Array(new SharedArrayBuffer(bank.bytes.byteLength));
+    sharedBytes.set(bank.bytes);
+  }
   const workers = Array.from({ length: threads }, () => {
     const worker = startWorker();
-    const init: ToWorker = { type: 'init', bytes: bank.bytes, name: bank.name };
+    const init: ToWorker = {
+      type: 'init',
+      bytes: sharedBytes,
+      name: bank.name,
+      trackMemory: options.trackMemory ?? false,
+    };
     worker.postMessage(init);
     return worker;
   });
   let nextJobId = 1;
   let busy = false;
   const encodes = new Map<number, { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }>();
+  const memoryReads = new Map<number, (peakBytes: number) => void>();
   const workerEncodes = workers.map(() => new Set<number>());
   workers.forEach((worker, workerIndex) => {
     worker.on('message', (message: FromWorker) => {
+      if (message.type === 'memory') {
+        memoryReads.get(message.jobId)?.(message.peakBytes);
+        memoryReads.delete(message.jobId);
+        return;
+      }
       const pending = encodes.get(message.jobId);
       if (!pending || (message.type !== 'encoded' && message.type !== 'error')) return;
       encodes.delete(message.jobId);
@@ -113,6 +139,23 @@ export function createRenderPool(bank: SoundBank, options: RenderPoolOptions = {
   return {
     threads,
     mp3SegmentEncoders,
+    readPeakMemory(readOptions = {}) {
+      return Promise.all(
+        workers.map(
+          (worker) =>
+            new Promise<number>((resolve) => {
+              const jobId = nextJobId++;
+              memoryReads.set(jobId, resolve);
+              const message: ToWorker = {
+                type: 'read-memory',
+                jobId,
+                collectFirst: readOptions.collectFirst ?? false,
+              };
+              worker.postMessage(message);
+            }),
+        ),
+      );
+    },
     createSource(request) {
       // One track at a time uses the threads; a concurrent one renders in the caller's thread.
       if (busy || request.composition.parts.length === 0) return createLocalPartSource(request);
@@ -145,6 +188,12 @@ export function createRenderPool(bank: SoundBank, options: RenderPoolOptions = {
         return { worker, onMessage, onError };
       });
       const partCount = request.composition.parts.length;
+      const workerOfPart = new Map<number, number>();
+      groups.forEach((partIndexes, workerIndex) => {
+        for (const index of partIndexes) workerOfPart.set(index, workerIndex);
+      });
+      // the chunk handed out last time: the mixer is done with it once it asks for the next
+      let lent: Map<number, { left: Float32Array; right: Float32Array }> | undefined;
       return {
         async next(fromSample) {
           const chunkIndex = Math.floor(fromSample / request.chunkSamples);
@@ -156,11 +205,22 @@ export function createRenderPool(bank: SoundBank, options: RenderPoolOptions = {
           if (failure) throw failure;
           const chunk = arrived.get(chunkIndex) as Map<number, { left: Float32Array; right: Float32Array }>;
           arrived.delete(chunkIndex);
-          // the workers' arrays were moved here, so they are handed on as they are
+          // the workers' arrays were moved here, so they are handed on as they are, and go back
+          // to their thread for reuse once the mixer is done with them
+          const returned = listeners.map((): Float32Array[] => []);
+          for (const [index, part] of lent ?? [])
+            returned[workerOfPart.get(index) ?? 0]?.push(part.left, part.right);
+          listeners.forEach(({ worker }, workerIndex) => {
+            const arrays = returned[workerIndex] ?? [];
+            const message: ToWorker = { type: 'consumed', jobId, chunkIndex, returned: arrays };
+            worker.postMessage(
+              message,
+              arrays.map((array) => array.buffer as ArrayBuffer),
+            );
+          });
+          lent = chunk;
           const parts = new Array<PartChunk>(partCount);
           for (const [index, part] of chunk) parts[index] = [part.left, part.right];
-          for (const { worker } of listeners)
-            worker.postMessage({ type: 'consumed', jobId, chunkIndex } satisfies ToWorker);
           return parts;
         },
         close() {

@@ -10,7 +10,8 @@ import { loadSoundBank } from './sound-bank.js';
 
 /** Messages the pool sends to a worker. */
 export type ToWorker =
-  | { type: 'init'; bytes: Uint8Array; name: string }
+  | { type: 'init'; bytes: Uint8Array; name: string; trackMemory: boolean }
+  | { type: 'read-memory'; jobId: number; collectFirst: boolean }
   | {
       type: 'job';
       jobId: number;
@@ -21,7 +22,13 @@ export type ToWorker =
       chunkSamples: number;
       genre?: GenreId;
     }
-  | { type: 'consumed'; jobId: number; chunkIndex: number }
+  | {
+      type: 'consumed';
+      jobId: number;
+      chunkIndex: number;
+      /** This thread's arrays of the chunk before, handed back for reuse. */
+      returned: Float32Array[];
+    }
   | { type: 'cancel'; jobId: number }
   | {
       type: 'encode-mp3';
@@ -41,6 +48,7 @@ export type FromWorker =
       parts: { index: number; left: Float32Array; right: Float32Array }[];
     }
   | { type: 'encoded'; jobId: number; bytes: Uint8Array }
+  | { type: 'memory'; jobId: number; peakBytes: number }
   | { type: 'error'; jobId: number; message: string };
 
 /** How far a worker may run ahead of the mixer, bounding memory held in flight. */
@@ -50,9 +58,24 @@ const port = parentPort;
 if (!port) throw new Error('render-worker must run in a worker thread');
 
 let bank: SoundBank | undefined;
+let trackMemory = false;
+/** Collect garbage before every 16th sample (a bench's --expose-gc run), so peaks are live memory. */
+let collectFirst = false;
+let samples = 0;
+/** Largest heap + array buffers seen since the pool last asked (only with trackMemory). */
+let peakMemoryBytes = 0;
 let activeJob = -1;
+/** Chunk arrays the mixer has handed back; reusing them spares the collector ~200 MB a 120 s track. */
+const spareArrays: Float32Array[] = [];
 let consumedChunks = -1;
 let wakeUp: (() => void) | undefined;
+
+function sampleMemory(): void {
+  if (!trackMemory) return;
+  if (collectFirst && samples++ % 16 === 0) (globalThis as { gc?: () => void }).gc?.();
+  const usage = process.memoryUsage();
+  peakMemoryBytes = Math.max(peakMemoryBytes, usage.heapUsed + usage.arrayBuffers);
+}
 
 async function runJob(job: Extract<ToWorker, { type: 'job' }>): Promise<void> {
   if (!bank) throw new Error('worker has no sound bank');
@@ -70,16 +93,21 @@ async function runJob(job: Extract<ToWorker, { type: 'job' }>): Promise<void> {
     if (activeJob !== job.jobId) return;
     const fromSample = chunkIndex * job.chunkSamples;
     const count = Math.min(job.chunkSamples, job.totalSamples - fromSample);
+    const take = () => {
+      const spare = count === job.chunkSamples ? spareArrays.pop() : undefined;
+      return spare ? spare.fill(0) : new Float32Array(count);
+    };
     const parts = renderers.map(({ index, renderer }) => {
-      const left = new Float32Array(count);
-      const right = new Float32Array(count);
+      const left = take();
+      const right = take();
       renderer.renderChunk(left, right, fromSample, count);
       return { index, left, right };
     });
+    sampleMemory();
     const message: FromWorker = { type: 'chunk', jobId: job.jobId, chunkIndex, parts };
     port?.postMessage(
       message,
-      parts.flatMap((part) => [part.left.buffer, part.right.buffer]),
+      parts.flatMap((part) => [part.left.buffer as ArrayBuffer, part.right.buffer as ArrayBuffer]),
     );
     // Let cancel and consumed messages in between chunks.
     await new Promise((resolve) => setImmediate(resolve));
@@ -90,17 +118,34 @@ port.on('message', (message: ToWorker) => {
   switch (message.type) {
     case 'init':
       bank = loadSoundBank(message.bytes, message.name);
+      trackMemory = message.trackMemory;
+      break;
+    case 'read-memory':
+      // a bench run with --expose-gc gets levels without garbage; the engine never needs it
+      (globalThis as { gc?: () => void }).gc?.();
+      sampleMemory();
+      port.postMessage({
+        type: 'memory',
+        jobId: message.jobId,
+        peakBytes: peakMemoryBytes,
+      } satisfies FromWorker);
+      peakMemoryBytes = 0;
+      collectFirst = message.collectFirst;
       break;
     case 'job':
       activeJob = message.jobId;
       consumedChunks = -1;
+      spareArrays.length = 0;
       runJob(message).catch((error: Error) => {
         const reply: FromWorker = { type: 'error', jobId: message.jobId, message: error.message };
         port.postMessage(reply);
       });
       break;
     case 'consumed':
-      if (message.jobId === activeJob) consumedChunks = Math.max(consumedChunks, message.chunkIndex);
+      if (message.jobId === activeJob) {
+        consumedChunks = Math.max(consumedChunks, message.chunkIndex);
+        spareArrays.push(...message.returned);
+      }
       wakeUp?.();
       break;
     case 'cancel':
@@ -109,6 +154,7 @@ port.on('message', (message: ToWorker) => {
       break;
     case 'encode-mp3': {
       const { jobId, sampleRate, left, right, bitrateKbps } = message;
+      sampleMemory();
       encodeMp3Stream({ sampleRate, left, right }, { bitrateKbps }).then(
         (bytes) =>
           port.postMessage({ type: 'encoded', jobId, bytes } satisfies FromWorker, [
