@@ -1,11 +1,16 @@
 // Hands mastered audio to deps.onChunk in order while rendering continues. The integrated loudness of
 // the whole track is unknown until it is rendered, so the streamed gain is predicted from the first
 // seconds; the finished files are mastered again from the complete mix.
-import { createStreamingMaster, measureLoudness } from './mastering/index.js';
+import { createStreamingMaster, measureIntegratedLoudness } from './mastering/index.js';
 import type { AudioBuffer, AudioChunk } from './types.js';
 
-/** How much audio is measured before the first chunk goes out: short, so streaming starts early. */
-const ESTIMATE_SECONDS = 1;
+/**
+ * How much audio is measured before the first chunk goes out: short, so streaming starts early.
+ * The guess is rough at any length (on four genres 1 s missed the final master's gain by 0.7–4.2 dB,
+ * 2 s by 1–3.7 dB), and 0.5 s moved it by at most 1.8 dB from 1 s while halving what must be
+ * rendered before the first chunk (three render chunks instead of six).
+ */
+const ESTIMATE_SECONDS = 0.5;
 /** Intros are usually quieter than the body; lean the predicted gain down so later sections are not crushed. */
 const INTRO_ALLOWANCE_DB = 2;
 const MIN_GAIN_DB = -12;
@@ -27,7 +32,7 @@ export interface AudioStream {
 
 /** The gain that would bring a short excerpt to the target, leaning down for quiet intros. */
 export function predictGainDb(excerpt: AudioBuffer, targetLoudnessLufs: number): number {
-  const loudness = measureLoudness(excerpt).integratedLufs;
+  const loudness = measureIntegratedLoudness(excerpt.left, excerpt.right, excerpt.sampleRate);
   if (!Number.isFinite(loudness)) return 12;
   const gainDb = targetLoudnessLufs - loudness - INTRO_ALLOWANCE_DB;
   return Math.max(MIN_GAIN_DB, Math.min(MAX_GAIN_DB, gainDb));

@@ -1,5 +1,10 @@
 // Stage 4 of the engine: mastering. Pure functions over AudioBuffer; see README.md.
-export { kWeightingGainDb, type LoudnessMeasurement, measureLoudness } from './loudness.js';
+export {
+  kWeightingGainDb,
+  type LoudnessMeasurement,
+  measureIntegratedLoudness,
+  measureLoudness,
+} from './loudness.js';
 export { type MasterOptions, type MasterResult, masterTrack } from './master-track.js';
 export {
   createStreamingMaster,
