@@ -92,11 +92,14 @@ const collectGarbage = (globalThis as { gc?: () => void }).gc;
 if (!collectGarbage) console.log('note: run with NODE_OPTIONS=--expose-gc for the live-memory figure');
 
 /**
- * Peak live memory one generation adds over the idle level, all threads: garbage is collected
- * before the samples (every 16th render chunk, every other stage step), so this does not depend
- * on when the collector happens to run. A separate, untimed run, since collecting is slow.
+ * Peak live memory one generation adds over the idle level, all threads, per stage: garbage is
+ * collected before the samples (every 16th render chunk, every other stage step), so this does not
+ * depend on when the collector happens to run, and the pool threads' peaks are read at each stage
+ * change, so peaks of different stages are not added up. A separate, untimed run: collecting is slow.
  */
-async function measureLiveGrowthMb(request: Parameters<typeof generateTrack>[0]): Promise<number> {
+async function measureLiveGrowthMb(
+  request: Parameters<typeof generateTrack>[0],
+): Promise<Record<string, number>> {
   const gc = collectGarbage as () => void;
   await renderPool?.readPeakMemory({ collectFirst: true });
   const poolBase = (await renderPool?.readPeakMemory({ collectFirst: true })) ?? [];
@@ -106,23 +109,34 @@ async function measureLiveGrowthMb(request: Parameters<typeof generateTrack>[0])
     return heapUsed + arrayBuffers;
   };
   const base = usage();
-  let peak = base;
+  const mainPeaks = new Map<string, number>();
+  const poolPeaks = new Map<string, Promise<number[]>>();
   let calls = 0;
-  let lastStage = '';
+  let stageNow = '';
+  const endStage = () => {
+    if (stageNow && renderPool) poolPeaks.set(stageNow, renderPool.readPeakMemory({ collectFirst: true }));
+  };
   await generateTrack(request, {
     bank,
     renderPool,
     onProgress: (_fraction, stage) => {
-      if (stage === 'rendering' && stage === lastStage && calls++ % 16 !== 0) return;
-      lastStage = stage;
+      if (stage !== stageNow) {
+        endStage();
+        stageNow = stage;
+      } else if (stage === 'rendering' && calls++ % 16 !== 0) return;
       gc();
-      peak = Math.max(peak, usage());
+      mainPeaks.set(stage, Math.max(mainPeaks.get(stage) ?? 0, usage()));
     },
     onChunk: () => {},
   });
-  const poolPeak = (await renderPool?.readPeakMemory()) ?? [];
-  const poolGrowth = poolPeak.reduce((sum, bytes, i) => sum + Math.max(0, bytes - (poolBase[i] ?? 0)), 0);
-  return (peak - base + poolGrowth) / 1e6;
+  endStage();
+  const growth: Record<string, number> = {};
+  for (const [stage, main] of mainPeaks) {
+    const pool = (await poolPeaks.get(stage)) ?? [];
+    const poolGrowth = pool.reduce((sum, bytes, i) => sum + Math.max(0, bytes - (poolBase[i] ?? 0)), 0);
+    growth[stage] = (main - base + poolGrowth) / 1e6;
+  }
+  return growth;
 }
 
 const rows: string[][] = [];
@@ -168,7 +182,15 @@ for (const prompt of PROMPTS.slice(0, Number(values.prompts))) {
     const fluidSeconds = timeFluidSynth(result.midi, workDir, sf3Path);
     fluidColumn = `${fixed(fluidSeconds)} s (${fixed(durationSeconds / fluidSeconds, 1)}×); ours/fluid ${fixed(renderSeconds / fluidSeconds)}`;
   }
-  const liveGrowth = collectGarbage ? `; live +${fixed(await measureLiveGrowthMb(request), 0)} MB` : '';
+  let liveGrowth = '';
+  if (collectGarbage) {
+    const growth = await measureLiveGrowthMb(request);
+    const largest = Math.max(...Object.values(growth));
+    const stages = ['rendering', 'mastering', 'encoding']
+      .map((stage) => fixed(growth[stage] ?? 0, 0))
+      .join('/');
+    liveGrowth = `; live +${fixed(largest, 0)} MB (render/master/encode ${stages})`;
+  }
   const t = result.timingsMs;
   const poolPeaks = poolPeakBytes.map((bytes) => fixed(bytes / 1e6, 0)).join(' + ');
   rows.push([
