@@ -21,6 +21,8 @@ export interface AudioStreamOptions {
   targetLoudnessLufs: number;
   ceilingDbtp: number;
   fadeInSeconds: number;
+  /** The blocks already went through the master's EQ. */
+  equalized: boolean;
   onChunk: (chunk: AudioChunk) => void;
 }
 
@@ -65,6 +67,7 @@ export function createAudioStream(options: AudioStreamOptions): AudioStream {
       gainDb: predictGainDb(excerpt, options.targetLoudnessLufs),
       ceilingDbtp: options.ceilingDbtp,
       fadeInSeconds: options.fadeInSeconds,
+      equalized: options.equalized,
     });
     offer(master.process(excerpt));
     held.length = 0;

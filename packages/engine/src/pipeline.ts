@@ -11,7 +11,7 @@ import {
   encodeOgg,
   encodeWav,
 } from './encoding/index.js';
-import { masterTrack } from './mastering/index.js';
+import { createMasterEq, masterTrack } from './mastering/index.js';
 import { type RenderPool, renderComposition } from './rendering/index.js';
 import { resolveOutputs, validateRequest } from './request-validation.js';
 import { summariseMusic } from './summary.js';
@@ -109,12 +109,17 @@ export async function generateTrack(request: TrackRequest, deps: PipelineDeps): 
     composeTrack(brief, { seed: request.seed, voice: request.voice }),
   );
 
+  // The master's EQ runs on each block as it is rendered, where this thread waits for the render
+  // threads anyway, and the stream and the master then skip it. Loops filter their pre-roll too,
+  // so masterTrack keeps theirs.
+  const eq = request.loop ? undefined : createMasterEq(SAMPLE_RATE);
   const stream = deps.onChunk
     ? createAudioStream({
         sampleRate: SAMPLE_RATE,
         targetLoudnessLufs: TARGET_LOUDNESS_LUFS,
         ceilingDbtp: CEILING_DBTP,
         fadeInSeconds: FADE_IN_SECONDS,
+        equalized: eq !== undefined,
         onChunk: deps.onChunk,
       })
     : undefined;
@@ -127,7 +132,10 @@ export async function generateTrack(request: TrackRequest, deps: PipelineDeps): 
       signal: deps.signal,
       createSource: deps.renderPool?.createSource,
       onProgress: (fraction) => report('rendering', fraction),
-      onBlock: stream ? (block) => stream.push(block.startSample, block.left, block.right) : undefined,
+      onBlock: (block) => {
+        eq?.process(block.left, block.right);
+        stream?.push(block.startSample, block.left, block.right);
+      },
     });
     stream?.end();
     return result;
@@ -141,6 +149,7 @@ export async function generateTrack(request: TrackRequest, deps: PipelineDeps): 
       fadeOutSeconds: request.loop ? 0 : FADE_OUT_SECONDS,
       loop: request.loop ?? false,
       crossfadeSeconds: request.loop ? LOOP_CROSSFADE_SECONDS : 0,
+      equalized: eq !== undefined,
       // nothing reads the mix after this, so it is mastered where it lies (a 120 s mix is 42 MB)
       inPlace: true,
       onProgress: (fraction) => report('mastering', fraction),

@@ -6,6 +6,7 @@ export {
   measureLoudness,
 } from './loudness.js';
 export { type MasterOptions, type MasterResult, masterTrack } from './master-track.js';
+export { createMasterEq, type MasterEqualizer } from './tone.js';
 export {
   createStreamingMaster,
   type StreamingMaster,

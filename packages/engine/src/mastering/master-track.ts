@@ -33,6 +33,11 @@ export interface MasterOptions {
   /** Width of the loop seam on each side of it (default 0.1 s). */
   crossfadeSeconds?: number;
   /**
+   * The input already went through the master's EQ (createMasterEq, e.g. block by block while it
+   * was rendered), so it is not filtered again; ignored when looping, which filters its pre-roll too.
+   */
+  equalized?: boolean;
+  /**
    * Master in the input's own arrays and return them (default false: the input is left as it is).
    * Saves a full-length stereo copy when the caller has no further use for the mix; loops still copy.
    */
@@ -91,7 +96,8 @@ export function masterTrack(input: AudioBuffer, options: MasterOptions = {}): Ma
       channel.copyWithin(prerollSamples + length, prerollSamples, prerollSamples + postrollSamples);
     }
   }
-  new MasterEq(sampleRate).process(workLeft, workRight, workLeft, workRight, 0, workLength);
+  if (loop || !options.equalized)
+    new MasterEq(sampleRate).process(workLeft, workRight, workLeft, workRight, 0, workLength);
   progress(0.15);
 
   const hopSamples = Math.round(sampleRate * 0.1);

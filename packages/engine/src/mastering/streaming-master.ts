@@ -19,6 +19,8 @@ export interface StreamingMasterOptions {
   ceilingDbtp?: number;
   /** Default 5 ms. */
   fadeInSeconds?: number;
+  /** The chunks already went through the master's EQ (createMasterEq); default false. */
+  equalized?: boolean;
 }
 
 export interface StreamingMaster {
@@ -50,7 +52,7 @@ export function createStreamingMaster(options: StreamingMasterOptions): Streamin
   let finished = false;
 
   const run = (left: Float32Array, right: Float32Array): AudioBuffer => {
-    eq.process(left, right, left, right, 0, left.length);
+    if (!options.equalized) eq.process(left, right, left, right, 0, left.length);
     compressor.process(left, right, 0, left.length);
     limiter.process(left, right, 0, left.length);
     // the first latencySamples outputs are the limiter's empty delay line: drop them

@@ -38,6 +38,8 @@ export interface RenderPool {
 }
 
 const WORKER_URL = new URL('./render-worker.ts', import.meta.url);
+/** How often the mixer tells the threads which chunks it has taken (and hands their arrays back). */
+const CONSUMED_EVERY_CHUNKS = 4;
 
 /** Starts a worker that can load TypeScript even when the parent registered tsx through its API. */
 function startWorker(): Worker {
@@ -194,6 +196,7 @@ export function createRenderPool(bank: SoundBank, options: RenderPoolOptions = {
       });
       // the chunk handed out last time: the mixer is done with it once it asks for the next
       let lent: Map<number, { left: Float32Array; right: Float32Array }> | undefined;
+      const returned = listeners.map((): Float32Array[] => []);
       return {
         async next(fromSample) {
           const chunkIndex = Math.floor(fromSample / request.chunkSamples);
@@ -207,18 +210,22 @@ export function createRenderPool(bank: SoundBank, options: RenderPoolOptions = {
           arrived.delete(chunkIndex);
           // the workers' arrays were moved here, so they are handed on as they are, and go back
           // to their thread for reuse once the mixer is done with them
-          const returned = listeners.map((): Float32Array[] => []);
           for (const [index, part] of lent ?? [])
             returned[workerOfPart.get(index) ?? 0]?.push(part.left, part.right);
-          listeners.forEach(({ worker }, workerIndex) => {
-            const arrays = returned[workerIndex] ?? [];
-            const message: ToWorker = { type: 'consumed', jobId, chunkIndex, returned: arrays };
-            worker.postMessage(
-              message,
-              arrays.map((array) => array.buffer as ArrayBuffer),
-            );
-          });
           lent = chunk;
+          // one message per few chunks: each costs the mixer's thread ~0.1 ms, and the threads
+          // run up to MAX_CHUNKS_AHEAD chunks ahead anyway
+          if (chunkIndex % CONSUMED_EVERY_CHUNKS === 0) {
+            listeners.forEach(({ worker }, workerIndex) => {
+              const arrays = returned[workerIndex] ?? [];
+              const message: ToWorker = { type: 'consumed', jobId, chunkIndex, returned: arrays };
+              worker.postMessage(
+                message,
+                arrays.map((array) => array.buffer as ArrayBuffer),
+              );
+              returned[workerIndex] = [];
+            });
+          }
           const parts = new Array<PartChunk>(partCount);
           for (const [index, part] of chunk) parts[index] = [part.left, part.right];
           return parts;
