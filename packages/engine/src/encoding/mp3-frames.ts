@@ -38,12 +38,17 @@ class BitReader {
     this.bit = offsetBytes * 8;
   }
 
+  /** Reads `count` ≤ 24 bits, a byte at a time. */
   read(count: number): number {
     let value = 0;
-    for (let i = 0; i < count; i++) {
+    let left = count;
+    while (left > 0) {
+      const offset = this.bit & 7;
+      const take = Math.min(left, 8 - offset);
       const byte = this.bytes[this.bit >> 3] as number;
-      value = (value << 1) | ((byte >> (7 - (this.bit & 7))) & 1);
-      this.bit++;
+      value = (value << take) | ((byte >> (8 - offset - take)) & ((1 << take) - 1));
+      this.bit += take;
+      left -= take;
     }
     return value;
   }
@@ -82,7 +87,7 @@ export function parseMp3Frames(bytes: Uint8Array): Mp3Frame[] {
         reader.read(9 + 8 + 4); // big_values, global_gain, scalefac_compress
         const windowSwitching = reader.read(1);
         blockTypes.push(windowSwitching ? reader.read(2) : 0);
-        reader.read(windowSwitching ? 1 + 10 + 9 : 15 + 4 + 3); // the rest of the table and region fields
+        reader.read(windowSwitching ? 1 + 10 + 9 : 15 + 4 + 3); // the rest of the table and region fields (20 or 22 bits)
         reader.read(3); // preflag, scalefac_scale, count1table_select
       }
     }
