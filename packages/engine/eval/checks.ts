@@ -179,6 +179,14 @@ export function checkAudio(analysis: AudioAnalysis, durationSeconds: number): Ch
   ];
 }
 
+/**
+ * From this tempo up the analyzer reads even a plain metronome at half (RhythmExtractor2013 does
+ * from 176 bpm; Percival and the older RhythmExtractor fold lower still; test/analyzer pins it):
+ * every beat tracker prefers a beat near 120 bpm, so it cannot tell a correct 180 bpm render from
+ * a 90 bpm one. Prompts asking for such tempos are reported, but kept out of the tempo bar.
+ */
+export const TEMPO_CEILING_BPM = 176;
+
 export type TempoVerdict = 'exact' | 'half' | 'double' | 'other';
 
 /** Judges a raw tempo estimate against the asked tempo; only 'exact' passes the bar. */

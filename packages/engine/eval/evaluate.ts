@@ -13,6 +13,7 @@ import {
   keyCredit,
   noteDensityPerSecond,
   type PromptEntry,
+  TEMPO_CEILING_BPM,
   type TempoVerdict,
 } from './checks.js';
 import type { KeyVerdict } from './keys.js';
@@ -86,14 +87,25 @@ export function judgeSet(outcomes: PromptOutcome[]): Bar[] {
     detail: failing.length === 0 ? `${outcomes.length} prompts, every check passed` : failing.join('; '),
   });
 
-  const tempos = outcomes.filter((o) => o.tempoVerdict !== null);
+  const asked = outcomes.filter((o) => o.tempoVerdict !== null);
+  const tempos = asked.filter((o) => (o.entry.expect.bpm as number) < TEMPO_CEILING_BPM);
+  const beyond = asked.filter((o) => (o.entry.expect.bpm as number) >= TEMPO_CEILING_BPM);
   if (tempos.length > 0) {
     const exact = tempos.filter((o) => o.tempoVerdict === 'exact').length;
     const rate = exact / tempos.length;
+    const beyondNote =
+      beyond.length === 0
+        ? ''
+        : `; not counted, at or above the analyzer's ${TEMPO_CEILING_BPM} bpm metronome ceiling: ${beyond
+            .map(
+              (o) =>
+                `${o.entry.id} ${o.entry.expect.bpm} heard ${o.analysis.tempoBpm.toFixed(1)} (${o.tempoVerdict})`,
+            )
+            .join(', ')}`;
     bars.push({
       name: 'explicit tempo within ±2 BPM in ≥ 95 %',
       ok: rate >= 0.95,
-      detail: `${exact}/${tempos.length} (${(rate * 100).toFixed(0)} %)`,
+      detail: `${exact}/${tempos.length} (${(rate * 100).toFixed(0)} %)${beyondNote}`,
     });
   }
   const keys = outcomes.filter((o) => o.keyVerdict !== null);

@@ -70,18 +70,17 @@ const DUPLE_RHYTHMS: Record<CompStyle, Hit[][]> = {
   ],
   power: [[0, 2, 4, 6, 8, 10, 12, 14].map((s) => [s, 2, 'all'] as Hit)],
   chug: [Array.from({ length: 16 }, (_, s) => [s, 1, s % 4 === 0 ? 'all' : 0] as Hit)],
+  // Eighth-note montuno (the genre sits at 160–200 bpm): broken chord with the 2& and 4& pushes.
   montuno: [
     [
       [0, 2, 0],
-      [2, 1, 'high'],
-      [3, 2, 1],
-      [5, 1, 'high'],
-      [6, 2, 2],
-      [8, 2, 0],
-      [10, 1, 'high'],
-      [11, 2, 1],
-      [13, 1, 'high'],
-      [14, 2, 2],
+      [2, 2, 'high'],
+      [4, 2, 1],
+      [6, 2, 'high'],
+      [8, 2, 2],
+      [10, 2, 'high'],
+      [12, 2, 1],
+      [14, 2, 'high'],
     ],
   ],
   block: [
@@ -111,6 +110,9 @@ const DUPLE_RHYTHMS: Record<CompStyle, Hit[][]> = {
     ],
   ],
   sustain: [[[0, 16, 'all']]],
+  // Driving strings (spiccato eighths, the chord on each beat, its root between) for energetic
+  // orchestral sections; calmer sections sustain instead (ostinatoFrom below).
+  ostinato: [[0, 2, 4, 6, 8, 10, 12, 14].map((s) => [s, 2, s % 4 === 0 ? 'all' : 0] as Hit)],
   arpeggio: [Array.from({ length: 16 }, (_, s) => [s, 1, s % 6] as Hit)],
   chop16: [[0, 2, 3, 4, 6, 8, 10, 11, 13, 14].map((s) => [s, 1, 'high'] as Hit)],
   bossa: [
@@ -125,10 +127,13 @@ const DUPLE_RHYTHMS: Record<CompStyle, Hit[][]> = {
 };
 
 const CHORUS_SECTIONS = new Set<SectionName>(['chorus', 'drop']);
+/** Section energy from which an 'ostinato' part drives in eighths rather than sustaining. */
+const OSTINATO_FROM_ENERGY = 0.6;
 
 function meterRhythm(ctx: ArrangeContext, style: CompStyle, energy: number): Hit[] | null {
   const steps = ctx.stepsPerBar;
   if (style === 'sustain' || energy < 0.22) return [[0, steps, 'all']];
+  if (style === 'ostinato' && energy < OSTINATO_FROM_ENERGY) return [[0, steps, 'all']];
   if (ctx.feel === 'triple') {
     if (style === 'arpeggio' || style === 'fingerpick' || style === 'montuno')
       return [0, 2, 4, 6, 8, 10].map((s, i) => [s, 2, i % 4] as Hit);

@@ -60,9 +60,11 @@ const DUPLE: Record<BassStyle, Figure> = {
     [7, 3, 'r'],
     [10, 6, 'r'],
   ],
+  // Half notes: the two-step's 10 + 6 split doubled in the bass made the mix pulse every 1.5
+  // beats (a 174 bpm track was heard at 116).
   reese: [
-    [0, 10, 'r'],
-    [10, 6, 'r'],
+    [0, 8, 'r'],
+    [8, 8, 'r'],
   ],
   riff: [
     [0, 2, 'r'],
@@ -136,7 +138,14 @@ function bassPitch(pc: number, style: BassStyle): number {
   return pitchInOctaveFrom(pc, style === 'sub808' ? 26 : 33);
 }
 
-function degreePitch(degree: Degree, chord: ChordSlot, next: ChordSlot, style: BassStyle, rng: Rng): number {
+function degreePitch(
+  degree: Degree,
+  chord: ChordSlot,
+  next: ChordSlot,
+  style: BassStyle,
+  tonicPc: number,
+  rng: Rng,
+): number {
   const root = bassPitch(chord.rootPc, style);
   switch (degree) {
     case 'r':
@@ -144,11 +153,19 @@ function degreePitch(degree: Degree, chord: ChordSlot, next: ChordSlot, style: B
     case '8':
       return root + 12;
     case '5':
+      // Over the tonic chord the octave replaces the fifth: a bass leaning on the tonic's fifth as
+      // hard as on its root made a D minor piece sound like A minor.
+      if (chord.rootPc === tonicPc) return root + 12;
       return root + (chord.quality === 'diminished' ? 6 : 7);
     case '3':
       return root + (chord.quality === 'minor' || chord.quality === 'diminished' ? 3 : 4);
-    case 'w':
-      return root + rng.pick(chord.pcs.slice(1).map((pc) => (((pc - chord.rootPc) % 12) + 12) % 12));
+    case 'w': {
+      // Thirds, sixths and sevenths walk; the fifth is left out (its overtones already ring in the
+      // root), since a walk full of fifths made B♭ jazz sound like F.
+      const intervals = chord.pcs.slice(1).map((pc) => (((pc - chord.rootPc) % 12) + 12) % 12);
+      const colour = intervals.filter((interval) => interval !== 7);
+      return root + rng.pick(colour.length > 0 ? colour : intervals);
+    }
     case 'a': {
       const target = bassPitch(next.rootPc, style);
       if (next.rootPc === chord.rootPc) return root + 7;
@@ -164,21 +181,30 @@ function scoop(startTick: number, controls: ControlEvent[]): void {
   controls.push({ tick: startTick + 80, type: 'pitchBend', value: 0 });
 }
 
+// Lydian and mixolydian share every note with their parent major key (F lydian = C major's
+// notes), so only the bass holding the tonic under the changes (F–G/F, G–F/G) says which note is home.
+const PEDAL_MODES = new Set(['lydian', 'mixolydian']);
+
 /** Writes the bass part and its pitch-bend controls. */
 export function writeBass(ctx: ArrangeContext, rng: Rng): { notes: NoteEvent[]; controls: ControlEvent[] } {
   const notes: NoteEvent[] = [];
   const controls: ControlEvent[] = [];
   const style = ctx.style.bass;
   const stop = ctx.form.finalChordTick ?? ctx.form.totalTicks;
+  const pedal = PEDAL_MODES.has(ctx.brief.key.mode);
   let previousPitch = -1;
   for (const section of ctx.form.sections) {
     for (const { barTick } of barsOf(ctx, section)) {
       for (const [step, lengthSteps, degree] of figureFor(ctx, style, section.energy, section.name)) {
         const tick = barTick + step * STEP_TICKS;
         if (step >= ctx.stepsPerBar || tick >= stop || tick >= section.endTick) continue;
-        const chord = chordAt(ctx, tick);
+        const harmony = chordAt(ctx, tick);
+        const chord =
+          pedal && section.name !== 'bridge'
+            ? { ...harmony, rootPc: ctx.tonicPc, quality: 'major' as const }
+            : harmony;
         const next = chordAt(ctx, chord.startTick + chord.durationTicks);
-        const pitch = degreePitch(degree, chord, next, style, rng);
+        const pitch = degreePitch(degree, chord, next, style, ctx.tonicPc, rng);
         // A note never sustains across a chord change, so roots stay true to the harmony.
         const chordEnd = chord.startTick + chord.durationTicks;
         const end = Math.min(tick + lengthSteps * STEP_TICKS - 10, chordEnd, stop);

@@ -20,7 +20,7 @@ import { writeCounter } from './counter.js';
 import { writeDrums, writePitchedPercussion } from './drums.js';
 import { cleanControls, cleanNotes, closeGaps } from './finish.js';
 import { planForm, secondsToTicks } from './form.js';
-import { applySwing, humanize } from './groove.js';
+import { applySwing, humanize, leanOnTheBeat } from './groove.js';
 import { buildHarmony } from './harmony.js';
 import { writeLead } from './melody.js';
 import { mixFor } from './mix.js';
@@ -59,7 +59,9 @@ function writePart(
 ): { notes: NoteEvent[]; controls: ControlEvent[] } {
   const none: ControlEvent[] = [];
   if (instrument.isDrums) {
-    const lanes = instrument.role === 'percussion' ? ctx.style.percussion : ctx.style.drums;
+    const fast = ctx.style.fastDrums;
+    const kit = fast && ctx.brief.bpm >= fast.fromBpm ? fast.lanes : ctx.style.drums;
+    const lanes = instrument.role === 'percussion' ? ctx.style.percussion : kit;
     return {
       notes: writeDrums(ctx, lanes, rng, { fills: instrument.role !== 'percussion' }),
       controls: none,
@@ -159,6 +161,7 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
     );
     let notes = written.notes;
     let controls = written.controls;
+    if (feel === 'duple') notes = leanOnTheBeat(notes, brief.bpm, ctx.beatTicks, instrument.isDrums);
     if (feel !== 'compound') notes = applySwing(notes, style.swing, style.swingPairTicks);
     if (style.humanize) notes = humanize(notes, brief.bpm, rng.fork(`${id}-feel`));
     if (performsVoice && voice) {

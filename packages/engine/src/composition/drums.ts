@@ -31,7 +31,7 @@ function lanesForMeter(ctx: ArrangeContext, lanes: readonly DrumLane[]): DrumLan
     if (ctx.stepsPerBar === 16) return [...lanes];
     return lanes.map((lane) => ({
       ...lane,
-      pattern: lane.pattern.padEnd(ctx.stepsPerBar, '.').slice(0, ctx.stepsPerBar),
+      pattern: lane.pattern.slice(0, 16).padEnd(ctx.stepsPerBar, '.').slice(0, ctx.stepsPerBar),
     }));
   }
   const template = METER_TEMPLATES[ctx.feel];
@@ -141,11 +141,14 @@ export function writeDrums(
         writeBuildRoll(ctx, barTick, section.bars - barIndex, section.energy, notes);
         continue;
       }
+      // Two-bar figures (the son clave) keep their phase across sections: count bars from the start.
+      const secondBar = Math.round(barTick / ctx.form.ticksPerBar) % 2 === 1;
       for (const lane of active) {
         const family = laneFamily(lane.note);
         const pattern = thinOrThicken(lane.pattern, ctx, section.energy, family);
+        const offset = secondBar && pattern.length >= 2 * ctx.stepsPerBar ? ctx.stepsPerBar : 0;
         for (let step = 0; step < ctx.stepsPerBar; step++) {
-          const level = LEVEL[pattern[step] ?? '.'];
+          const level = LEVEL[pattern[offset + step] ?? '.'];
           if (level === undefined) continue;
           if (step >= fillFromStep && family !== 'kick') continue;
           const tick = barTick + step * STEP_TICKS;
@@ -175,16 +178,31 @@ export function writeDrums(
   return notes;
 }
 
-/** Pitched percussion (timpani, taiko, steel drums): tonic and fifth hits on the strong beats. */
+/** Section energy from which pitched percussion drives every beat (battle and trailer cues). */
+const DRIVING_PERCUSSION_ENERGY = 0.75;
+
+/** Pitched percussion (timpani, taiko, steel drums): tonic and fifth hits on the strong beats,
+ * every beat once the section drives. */
 export function writePitchedPercussion(ctx: ArrangeContext, rng: Rng): NoteEvent[] {
   const notes: NoteEvent[] = [];
   const stop = ctx.form.finalChordTick ?? ctx.form.totalTicks;
   const root = 41 + ((((ctx.tonicPc - 41) % 12) + 12) % 12);
+  const beats = Math.round(ctx.form.ticksPerBar / ctx.beatTicks);
   for (const section of ctx.form.sections) {
     if (section.energy < 0.35) continue;
+    const driving = ctx.feel === 'duple' && section.energy >= DRIVING_PERCUSSION_ENERGY;
     for (const { barTick, barIndex } of barsOf(ctx, section)) {
       if (barTick >= stop) break;
       pushNote(notes, barTick, ctx.beatTicks, root, velocityFor(barIndex === 0 ? 115 : 95, section.energy));
+      if (driving) {
+        for (let beat = 1; beat < beats; beat++) {
+          const tick = barTick + beat * ctx.beatTicks;
+          if (tick >= stop) break;
+          const pitch = beat % 2 === 0 ? root : root + 7;
+          pushNote(notes, tick, ctx.beatTicks, pitch, velocityFor(beat % 2 === 0 ? 92 : 84, section.energy));
+        }
+        continue;
+      }
       if (
         ctx.feel === 'duple' &&
         section.energy > 0.6 &&

@@ -39,3 +39,30 @@ export function humanize(notes: NoteEvent[], bpm: number, rng: Rng): NoteEvent[]
     };
   });
 }
+
+/** Below this tempo players lean on the beat and play what falls between beats softer. */
+export const SLOW_FEEL_BELOW_BPM = 85;
+/** Velocity scale for notes between the beats at a slow tempo. */
+const BETWEEN_BEATS_VELOCITY = 0.5;
+
+/** GM kick and snare notes: a drum groove's between-beat kicks and snares are its syncopation. */
+const KICK_AND_SNARE = new Set([35, 36, 37, 38, 39, 40]);
+
+/**
+ * At slow tempos, softens every note that starts between beats, so the beat stays the pulse: a
+ * 72 bpm one-drop with eighth-note bass, organ, melody and hats as loud as the beat was heard at
+ * 144. On a drum part only cymbals and hand percussion lean; kicks and snares keep their accents.
+ */
+export function leanOnTheBeat(
+  notes: NoteEvent[],
+  bpm: number,
+  beatTicks: number,
+  isDrums: boolean,
+): NoteEvent[] {
+  if (bpm >= SLOW_FEEL_BELOW_BPM) return notes;
+  return notes.map((note) =>
+    note.startTick % beatTicks === 0 || (isDrums && KICK_AND_SNARE.has(note.pitch))
+      ? note
+      : { ...note, velocity: Math.max(1, Math.round(note.velocity * BETWEEN_BEATS_VELOCITY)) },
+  );
+}

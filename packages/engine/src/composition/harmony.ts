@@ -5,7 +5,7 @@ import type { Brief, Mode, SectionName } from '../types.js';
 import type { ChordSlot } from './context.js';
 import type { FormPlan } from './form.js';
 import type { GenreStyle } from './styles.js';
-import { isMinorMode, type ResolvedChord, resolveNumeral } from './theory.js';
+import { isMinorMode, type ResolvedChord, resolveNumeral, scalePitchClasses } from './theory.js';
 import { voiceChord } from './voicing.js';
 
 const MODAL_POOLS: Partial<Record<Mode, string[][]>> = {
@@ -73,11 +73,12 @@ function colourNumeral(numeral: string, style: GenreStyle, rng: Rng): string {
   const degree = match[2]!;
   const minor = degree === degree.toLowerCase();
   const dominant = numeral === 'V';
-  // A major-seventh tonic piles up the leading tone and makes analyzers hear the dominant key;
-  // the sixth chord is the jazz alternative.
+  // A major-seventh tonic piles up the leading tone and a ninth the fifth's fifth, and both make
+  // analyzers hear the dominant key (jazz in B♭ was heard in F); the sixth chord is the jazz tonic.
   if (numeral === 'I' && (style.colour === 'seventh' || style.colour === 'ninth')) {
-    return numeral + rng.pick(style.colour === 'ninth' ? ['6', 'add9', 'maj9'] : ['6', 'maj7', '']);
+    return numeral + rng.pick(style.colour === 'ninth' ? ['6', '6', ''] : ['6', 'maj7', '']);
   }
+  if (numeral === 'i' && style.colour === 'ninth') return numeral + rng.pick(['7', '']);
   switch (style.colour) {
     case 'power':
       return `${numeral}5`;
@@ -111,6 +112,16 @@ function poolsFor(brief: Brief, style: GenreStyle): { main: string[][]; bridge: 
   const main = modal ?? (family === 'minor' ? style.minor : style.major);
   const bridge = modal ?? (main.some((p) => p.length >= 4) ? BRIDGE_POOLS[family] : main);
   return { main, bridge };
+}
+
+/** Resolves a numeral, dropping its colour (7th, 9th, 6th) when that adds a note outside the
+ * mode: a V7 in F lydian would bring B♭ and a IImaj7 F♯, both foreign to the mode. The triad
+ * itself may stay chromatic (the raised leading tone of V in minor is meant). */
+function diatonicColour(numeral: string, tonic: string, scale: Set<number>): ResolvedChord {
+  const chord = resolveNumeral(numeral, tonic);
+  if (chord.pcs.slice(3).every((pc) => scale.has(pc))) return chord;
+  const triad = /^([b#]?(?:VII|VI|V|IV|III|II|I|vii|vi|v|iv|iii|ii|i))/.exec(numeral)?.[1] ?? numeral;
+  return resolveNumeral(triad, tonic);
 }
 
 /** Writes the chord slots for the whole form, voice-led from first to last. */
@@ -152,7 +163,9 @@ export function buildHarmony(brief: Brief, style: GenreStyle, form: FormPlan, rn
         style.colour === 'power' ? { ...style, colour: 'triad' } : style,
         rng,
       );
-    } else if (cadenceAllowed && n >= 2) {
+    } else if (cadenceAllowed && n >= 2 && !isMinorMode(brief.key.mode)) {
+      // A half cadence leads into the next section. Not in short minor sections: a dominant
+      // (with its raised leading tone) every other bar made D minor sound like D major.
       slots[n - 1]!.numeral = cadence[1];
     }
     raw.push(...slots);
@@ -163,9 +176,10 @@ export function buildHarmony(brief: Brief, style: GenreStyle, form: FormPlan, rn
     if (raw.length >= 4 && !vamp) raw[raw.length - 3]!.numeral = cadence[0];
   }
 
+  const scale = new Set(scalePitchClasses(brief.key));
   let previous: number[] | null = null;
   return raw.map((slot) => {
-    const chord: ResolvedChord = resolveNumeral(slot.numeral, brief.key.tonic);
+    const chord = diatonicColour(slot.numeral, brief.key.tonic, scale);
     const voicing = voiceChord(chord.pcs, chord.quality, previous);
     previous = voicing;
     return {

@@ -1,7 +1,7 @@
 // The lead: a 2–4-note motif stated, varied and answered across 4-bar phrases (call in bars
 // 1–2, response in 3–4), chord tones on strong beats, mostly steps, rests between phrases.
 import type { Rng } from '../random.js';
-import type { NoteEvent, Section, SectionName } from '../types.js';
+import { type NoteEvent, PPQ, type Section, type SectionName } from '../types.js';
 import { type ArrangeContext, barsOf, chordAt, pushNote, velocityFor } from './context.js';
 import { nearestPitch, scaleUnderChord } from './theory.js';
 
@@ -37,11 +37,17 @@ export function melodicDensity(ctx: ArrangeContext, energy: number): number {
   return Math.min(1.1, ctx.style.busyness * 0.45 + energy * 0.7);
 }
 
+/** Lead notes no faster than this: at 180 bpm sixteenths would be a 12-notes-a-second blur. */
+const MIN_GRID_SECONDS = 0.14;
+
 function gridFor(density: number, ctx: ArrangeContext): number {
-  if (density > 0.8 && ctx.feel === 'duple') return 120;
-  if (density > 0.38) return 240;
-  if (density > 0.2) return 480;
-  return 960;
+  let gridTicks = 960;
+  if (density > 0.8 && ctx.feel === 'duple') gridTicks = 120;
+  else if (density > 0.38) gridTicks = 240;
+  else if (density > 0.2) gridTicks = 480;
+  const secondsPerTick = 60 / (ctx.brief.bpm * PPQ);
+  while (gridTicks * secondsPerTick < MIN_GRID_SECONDS) gridTicks *= 2;
+  return gridTicks;
 }
 
 function makeMotif(ctx: ArrangeContext, energy: number, rng: Rng): Motif {
@@ -87,10 +93,17 @@ function stepFrom(pitch: number, steps: number, ladder: number[]): number {
   return ladder[Math.max(0, Math.min(ladder.length - 1, target))]!;
 }
 
+/** The tones a strong beat lands on: the chord's triad. Its seventh and ninth are colour for
+ * passing notes; a line landing on the ninth of Dm9 (E) drowned the minor third and D minor was
+ * heard as D major. */
+function strongTones(ctx: ArrangeContext, tick: number): number[] {
+  return chordAt(ctx, tick).pcs.slice(0, 3);
+}
+
 function chordToneNear(ctx: ArrangeContext, tick: number, target: number, range: PitchRange): number {
   let best = target;
   let bestDistance = Number.POSITIVE_INFINITY;
-  for (const pc of chordAt(ctx, tick).pcs) {
+  for (const pc of strongTones(ctx, tick)) {
     for (const pitch of [
       nearestPitch(pc, target) - 12,
       nearestPitch(pc, target),
@@ -116,7 +129,7 @@ function startPitch(
   range: PitchRange,
   stayWeight: number,
 ): number {
-  const pcs = chordAt(ctx, tick).pcs;
+  const pcs = strongTones(ctx, tick);
   let best = chordToneNear(ctx, tick, goal, range);
   let bestCost = Number.POSITIVE_INFINITY;
   for (let pitch = range.lowPitch; pitch <= range.highPitch; pitch++) {
@@ -140,7 +153,7 @@ function landOnChordTone(
   ladder: number[],
   range: PitchRange,
 ): number {
-  const pcs = chordAt(ctx, tick).pcs;
+  const pcs = strongTones(ctx, tick);
   const direction = Math.sign(step) || 1;
   for (const candidate of [step, step - direction, step + direction, -step]) {
     const landed = stepFrom(pitch, candidate, ladder);

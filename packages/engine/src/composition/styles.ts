@@ -33,13 +33,14 @@ export type CompStyle =
   | 'sustain'
   | 'arpeggio'
   | 'chop16'
-  | 'bossa';
+  | 'bossa'
+  | 'ostinato';
 
 /** Chord colour added to plain triads in the pools. */
 export type Colour = 'triad' | 'seventh' | 'ninth' | 'power' | 'sus';
 
-/** One drum voice over a 4/4 bar: 16 characters, one per sixteenth. Velocity letters:
- * X accent, x strong, o medium, g ghost, . rest. */
+/** One drum voice over a 4/4 bar: 16 characters, one per sixteenth, or 32 for a two-bar figure
+ * such as the son clave. Velocity letters: X accent, x strong, o medium, g ghost, . rest. */
 export interface DrumLane {
   note: number;
   pattern: string;
@@ -62,6 +63,8 @@ export interface GenreStyle {
   /** Style for a second chords part or a pad-like keyboard, so two parts do not double. */
   comp2: CompStyle;
   drums: DrumLane[];
+  /** The kit groove from `fromBpm` up, where the usual one would be felt at half tempo. */
+  fastDrums?: { fromBpm: number; lanes: DrumLane[] };
   percussion: DrumLane[];
   introDrums: 'none' | 'light' | 'full';
   hatRolls: boolean;
@@ -201,6 +204,7 @@ export const STYLES: Record<GenreId, GenreStyle> = {
       { note: 38, pattern: '....X.......X...', minEnergy: 0.2 },
       { note: 38, pattern: '.......g.g....g.', minEnergy: 0.55 },
       { note: 42, pattern: SIXTEENTH_HATS, minEnergy: 0.3 },
+      { note: 51, pattern: 'X...X...X...X...', minEnergy: 0.3 },
     ],
     dance: true,
     busyness: 0.55,
@@ -297,9 +301,19 @@ export const STYLES: Record<GenreId, GenreStyle> = {
       { note: 36, pattern: 'X.......X.......', minEnergy: 0.1 },
       { note: 36, pattern: '.xxx.xxx.xxx.xxx', minEnergy: 0.55 },
       { note: 38, pattern: BACKBEAT, minEnergy: 0.2 },
-      // Quarter-note accents on the hats keep the fast pulse audible (not heard as half time).
       { note: 42, pattern: 'X.o.X.o.X.o.X.o.', minEnergy: 0.2 },
     ],
+    // Thrash beat: kick on every beat, snare on every off-beat, double kick between. Every beat
+    // sounds alike, so 180 bpm is felt at 180; the backbeat above made it a half-time 90.
+    fastDrums: {
+      fromBpm: 150,
+      lanes: [
+        { note: 36, pattern: 'X...X...X...X...', minEnergy: 0.1 },
+        { note: 36, pattern: '.ooo.ooo.ooo.ooo', minEnergy: 0.55 },
+        { note: 38, pattern: '..x...x...x...x.', minEnergy: 0.2 },
+        { note: 42, pattern: 'X.o.X.o.X.o.X.o.', minEnergy: 0.2 },
+      ],
+    },
     introDrums: 'full',
     leadCenterPitch: 67,
     busyness: 0.7,
@@ -401,15 +415,21 @@ export const STYLES: Record<GenreId, GenreStyle> = {
     bass: 'tumbao',
     comp: 'montuno',
     comp2: 'stabs',
+    // Salsa lives at 160–200 bpm, so its figures move in eighths: the son clave spans two bars,
+    // the bongo bell marks every beat, the congas play the tumbao (slap on 2, open tones on 4 and
+    // its "and"), and the bass drum doubles the bass's anticipations.
     drums: [
-      { note: 75, pattern: 'x..x..x...x.x...', minEnergy: 0.1 },
-      { note: 63, pattern: '..o.x..o..o.x..o', minEnergy: 0.2 },
-      { note: 56, pattern: 'x...x...x...x...', minEnergy: 0.5 },
-      { note: 36, pattern: '...o.......o....', minEnergy: 0.4 },
+      { note: 75, pattern: 'x.....x.....x.......x...x.......', minEnergy: 0.1 },
+      { note: 56, pattern: 'X...X...X...X...', minEnergy: 0.3 },
+      { note: 70, pattern: 'x.o.x.o.x.o.x.o.', minEnergy: 0.3 },
+      { note: 62, pattern: 'g.g.x.g.g.g.....', minEnergy: 0.2 },
+      { note: 63, pattern: '............o.o.', minEnergy: 0.2 },
+      { note: 36, pattern: '......o.....o...', minEnergy: 0.4 },
     ],
     percussion: [
-      { note: 62, pattern: '..o.x..o..o.x..o', minEnergy: 0.1 },
-      { note: 65, pattern: 'x...o...x...o.o.', minEnergy: 0.5 },
+      { note: 62, pattern: 'g.g.o.g.g.g.....', minEnergy: 0.1 },
+      { note: 63, pattern: '............o.o.', minEnergy: 0.1 },
+      { note: 56, pattern: 'X...X...X...X...', minEnergy: 0.3 },
     ],
     busyness: 0.6,
   }),
@@ -486,7 +506,7 @@ export const STYLES: Record<GenreId, GenreStyle> = {
       ['i', 'bVI', 'iv', 'V'],
     ],
     bass: 'sustained',
-    comp: 'sustain',
+    comp: 'ostinato',
     comp2: 'arpeggio',
     drums: [
       { note: 36, pattern: 'X.......X.......', minEnergy: 0.45 },
@@ -507,7 +527,7 @@ export const STYLES: Record<GenreId, GenreStyle> = {
       ['i', 'bVI', 'iv', 'V'],
     ],
     bass: 'sustained',
-    comp: 'sustain',
+    comp: 'ostinato',
     comp2: 'arpeggio',
     drums: [
       { note: 41, pattern: 'X..x..x.X.......', minEnergy: 0.4 },
