@@ -181,9 +181,10 @@ function scoop(startTick: number, controls: ControlEvent[]): void {
   controls.push({ tick: startTick + 80, type: 'pitchBend', value: 0 });
 }
 
-// Lydian and mixolydian share every note with their parent major key (F lydian = C major's
-// notes), so only the bass holding the tonic under the changes (F–G/F, G–F/G) says which note is home.
-const PEDAL_MODES = new Set(['lydian', 'mixolydian']);
+// Dorian, lydian and mixolydian share every note with a major key whose tonic is not theirs
+// (F lydian has C major's notes), so only the bass holding the tonic under the changes (F–G/F,
+// G–F/G, Em–D/E) says which note is home. Phrygian's bII already leans back onto its tonic.
+const PEDAL_MODES = new Set(['dorian', 'lydian', 'mixolydian']);
 
 /** Writes the bass part and its pitch-bend controls. */
 export function writeBass(ctx: ArrangeContext, rng: Rng): { notes: NoteEvent[]; controls: ControlEvent[] } {
