@@ -50,8 +50,9 @@ const KICK_AND_SNARE = new Set([35, 36, 37, 38, 39, 40]);
 
 /**
  * At slow tempos, softens every note that starts between beats, so the beat stays the pulse: a
- * 72 bpm one-drop with eighth-note bass, organ, melody and hats as loud as the beat was heard at
- * 144. On a drum part only cymbals and hand percussion lean; kicks and snares keep their accents.
+ * 72 bpm one-drop with eighth-note bass, organ and hats as loud as the beat was heard at 144.
+ * On a drum part only cymbals and hand percussion lean; kicks and snares keep their accents.
+ * The caller leaves the lead's phrasing alone.
  */
 export function leanOnTheBeat(
   notes: NoteEvent[],
