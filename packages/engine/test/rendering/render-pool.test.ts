@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
+import { encodeMp3 } from '../../src/encoding/index.js';
 import { createRenderPool, renderComposition } from '../../src/rendering/index.js';
+import { musicLike } from '../mastering/signals.js';
 import { beatNotes, makeComposition, makePart } from './fixture.js';
 import { loadSmallBank } from './helpers.js';
 
@@ -44,5 +46,12 @@ describe('render pool', () => {
       createSource: pool.createSource,
     });
     assert.deepEqual(again.mix.left, local.mix.left);
+  });
+
+  it('encodes MP3 segments on its threads to the same bytes as this thread alone', async () => {
+    const audio = musicLike(32, 0.3, 9);
+    const alone = await encodeMp3(audio);
+    const helped = await encodeMp3(audio, { helpers: pool.mp3SegmentEncoders });
+    assert.deepEqual(helped, alone);
   });
 });
