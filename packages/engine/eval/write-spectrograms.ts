@@ -16,6 +16,7 @@ const SAMPLES = [
     durationSeconds: 60,
   },
   { file: 'orchestral', prompt: 'epic orchestral battle theme in C minor', seed: 7, durationSeconds: 60 },
+  { file: 'reggae', prompt: 'roots reggae one drop, 72 bpm in G major', seed: 7, durationSeconds: 60 },
   {
     file: 'ambient-no-drums',
     prompt: 'calm ambient soundscape for sleep, no drums',
