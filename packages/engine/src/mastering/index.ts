@@ -6,9 +6,9 @@ export {
   measureLoudness,
 } from './loudness.js';
 export { type MasterOptions, type MasterResult, masterTrack } from './master-track.js';
-export { createMasterEq, type MasterEqualizer } from './tone.js';
 export {
   createStreamingMaster,
   type StreamingMaster,
   type StreamingMasterOptions,
 } from './streaming-master.js';
+export { createMasterEq, type MasterEqualizer } from './tone.js';
