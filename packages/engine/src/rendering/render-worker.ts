@@ -121,8 +121,9 @@ port.on('message', (message: ToWorker) => {
       trackMemory = message.trackMemory;
       break;
     case 'read-memory':
-      // a bench run with --expose-gc gets levels without garbage; the engine never needs it
-      (globalThis as { gc?: () => void }).gc?.();
+      // a bench's memory run with --expose-gc gets levels without garbage (a timed run must not:
+      // a full collection also drops compiled code the next track then compiles again)
+      if (message.collectFirst) (globalThis as { gc?: () => void }).gc?.();
       sampleMemory();
       port.postMessage({
         type: 'memory',
