@@ -46,7 +46,6 @@ export function createAudioStream(options: AudioStreamOptions): AudioStream {
   const held: { left: Float32Array; right: Float32Array }[] = [];
   let heldSamples = 0;
   let master: ReturnType<typeof createStreamingMaster> | undefined;
-  let pending: AudioBuffer | undefined;
   let nextIndex = 0;
   let emittedSamples = 0;
 
@@ -54,11 +53,10 @@ export function createAudioStream(options: AudioStreamOptions): AudioStream {
     options.onChunk({ index: nextIndex++, startSample: emittedSamples, buffer, final });
     emittedSamples += buffer.left.length;
   };
-  // One chunk is held back so the last one can be marked final.
+  // Chunks go out as soon as they are mastered; the master's flush at the end (its look-ahead
+  // latency, never empty once audio went in) is the chunk marked final.
   const offer = (buffer: AudioBuffer | undefined) => {
-    if (!buffer || buffer.left.length === 0) return;
-    if (pending) emit(pending, false);
-    pending = buffer;
+    if (buffer && buffer.left.length > 0) emit(buffer, false);
   };
   const startMaster = () => {
     const excerpt = joinBlocks(held, options.sampleRate);
@@ -86,11 +84,7 @@ export function createAudioStream(options: AudioStreamOptions): AudioStream {
     },
     end() {
       if (!master) startMaster();
-      offer((master as ReturnType<typeof createStreamingMaster>).finish());
-      if (pending) emit(pending, true);
-      else
-        emit({ sampleRate: options.sampleRate, left: new Float32Array(0), right: new Float32Array(0) }, true);
-      pending = undefined;
+      emit((master as ReturnType<typeof createStreamingMaster>).finish(), true);
     },
   };
 }
