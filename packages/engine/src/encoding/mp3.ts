@@ -4,6 +4,7 @@
 // only on the track's length, so the bytes are the same however many threads take part.
 import type { AudioBuffer } from '../types.js';
 import { isMpeg1SampleRate, MP3_FRAME_SAMPLES } from './mp3-frames.js';
+import { addGaplessInfo } from './mp3-gapless.js';
 import { joinMp3Segments, planMp3Segments } from './mp3-segments.js';
 import { checkMp3Bitrate, encodeMp3Stream } from './wasm-encoders.js';
 
@@ -23,14 +24,15 @@ export interface Mp3Options {
   onProgress?: (fraction: number) => void;
 }
 
-/** Encodes stereo PCM as constant-bitrate MP3 (default 192 kbps), in segments over every encoder given. */
+/** Encodes stereo PCM as constant-bitrate MP3 (default 192 kbps), in segments over every encoder
+ * given, with an Info frame so decoders return exactly the samples given (mp3-gapless.ts). */
 export async function encodeMp3(buffer: AudioBuffer, options: Mp3Options = {}): Promise<Uint8Array> {
   const bitrateKbps = options.bitrateKbps ?? 192;
   checkMp3Bitrate(bitrateKbps);
   const totalSamples = buffer.left.length;
   // MPEG-2 rates have another side-info layout, which the joiner does not read
   if (!isMpeg1SampleRate(buffer.sampleRate) || totalSamples < 4 * MP3_FRAME_SAMPLES)
-    return encodeMp3Stream(buffer, { bitrateKbps });
+    return addGaplessInfo(await encodeMp3Stream(buffer, { bitrateKbps }), totalSamples, bitrateKbps);
   const plan = planMp3Segments(totalSamples, buffer.sampleRate);
   const encoded: Uint8Array[] = new Array(plan.segments.length);
   let nextSegment = 0;
@@ -63,5 +65,6 @@ export async function encodeMp3(buffer: AudioBuffer, options: Mp3Options = {}): 
     throw error;
   }
   // no seam found (never seen on music, but not ruled out): one encoder for the whole track
-  return joinMp3Segments(encoded, plan) ?? encodeMp3Stream(buffer, { bitrateKbps });
+  const stream = joinMp3Segments(encoded, plan) ?? (await encodeMp3Stream(buffer, { bitrateKbps }));
+  return addGaplessInfo(stream, totalSamples, bitrateKbps);
 }

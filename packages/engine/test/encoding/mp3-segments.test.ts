@@ -107,7 +107,8 @@ describe('MP3 in segments', () => {
     const alone = await encodeMp3(input);
     const helped = await encodeMp3(input, { helpers: viaHelpers });
     assert.deepEqual(helped, alone);
-    assert.deepEqual(alone, joined);
+    // after the gapless Info frame (mp3-gapless.ts), the joined stream
+    assert.deepEqual(alone.subarray(alone.length - joined.length), joined);
   });
 
   // mpg123 (as WASM, a test-time dependency) decodes both streams; the same decoder on both keeps
