@@ -75,12 +75,10 @@ const DUPLE_RHYTHMS: Record<CompStyle, Hit[][]> = {
     [
       [0, 2, 0],
       [2, 2, 'high'],
-      [4, 2, 1],
-      [6, 2, 'high'],
-      [8, 2, 2],
+      [6, 2, 1],
+      [8, 2, 0],
       [10, 2, 'high'],
-      [12, 2, 1],
-      [14, 2, 'high'],
+      [14, 2, 2],
     ],
   ],
   block: [
@@ -111,7 +109,7 @@ const DUPLE_RHYTHMS: Record<CompStyle, Hit[][]> = {
   ],
   sustain: [[[0, 16, 'all']]],
   // Driving strings (spiccato eighths, the chord on each beat, its root between) for energetic
-  // orchestral sections; calmer sections sustain instead (ostinatoFrom below).
+  // orchestral sections; calmer sections sustain instead (OSTINATO_FROM_ENERGY).
   ostinato: [[0, 2, 4, 6, 8, 10, 12, 14].map((s) => [s, 2, s % 4 === 0 ? 'all' : 0] as Hit)],
   arpeggio: [Array.from({ length: 16 }, (_, s) => [s, 1, s % 6] as Hit)],
   chop16: [[0, 2, 3, 4, 6, 8, 10, 11, 13, 14].map((s) => [s, 1, 'high'] as Hit)],

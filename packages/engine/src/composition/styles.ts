@@ -430,6 +430,7 @@ export const STYLES: Record<GenreId, GenreStyle> = {
       { note: 62, pattern: 'g.g.o.g.g.g.....', minEnergy: 0.1 },
       { note: 63, pattern: '............o.o.', minEnergy: 0.1 },
       { note: 56, pattern: 'X...X...X...X...', minEnergy: 0.3 },
+      { note: 65, pattern: 'x...o...x...o.o.', minEnergy: 0.5 },
     ],
     busyness: 0.6,
   }),
