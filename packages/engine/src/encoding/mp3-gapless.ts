@@ -35,7 +35,7 @@ function crc16(bytes: Uint8Array): number {
 export function addGaplessInfo(stream: Uint8Array, pcmSamples: number, bitrateKbps: number): Uint8Array {
   const frames = parseMp3Frames(stream);
   const first = frames[0];
-  if (!first || first.offsetBytes !== 0) return stream;
+  if (first?.offsetBytes !== 0) return stream;
   const channelMode = ((stream[3] as number) >> 6) & 0x3;
   if (channelMode === 3) return stream;
   // The same header as the audio, without the padding slot: every CBR frame but padding is this long.
