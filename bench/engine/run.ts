@@ -86,7 +86,9 @@ const workDir = mkdtempSync(join(tmpdir(), 'trackforge-bench-'));
 const sf3Path = join(workDir, 'bank.sf3');
 symlinkSync(bankPath, sf3Path);
 if (!fluid)
-  console.log('note: fluidsynth not found (bash scripts/install-bench-tools.sh); the FluidSynth column is skipped');
+  console.log(
+    'note: fluidsynth not found (bash scripts/install-bench-tools.sh); the FluidSynth column is skipped',
+  );
 
 const collectGarbage = (globalThis as { gc?: () => void }).gc;
 if (!collectGarbage) console.log('note: run with NODE_OPTIONS=--expose-gc for the live-memory figure');
