@@ -3,6 +3,7 @@
 // takes one for itself, so calls that interleave (they yield between pieces) never share one.
 import { createMp3Encoder, createOggEncoder } from 'wasm-media-encoders';
 import type { AudioBuffer } from '../types.js';
+import { yieldToEventLoop } from '../yield-to-event-loop.js';
 
 type Mp3Encoder = Awaited<ReturnType<typeof createMp3Encoder>>;
 type OggEncoder = Awaited<ReturnType<typeof createOggEncoder>>;
@@ -63,11 +64,6 @@ export async function encodeOgg(
   } finally {
     idleOggEncoders.push(encoder);
   }
-}
-
-/** Lets other work (worker replies, abort signals) run between pieces without setTimeout's 1 ms clamp. */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 async function runEncoder(encoder: Mp3Encoder | OggEncoder, buffer: AudioBuffer): Promise<Uint8Array> {

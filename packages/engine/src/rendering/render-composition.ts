@@ -2,6 +2,7 @@
 // depends on which other parts exist (stems fall out for free and parts can render in parallel),
 // and all parts advance together chunk by chunk so finished audio can be handed out in order.
 import { type AudioBuffer, type Composition, EngineError, type GenreId, type SoundBank } from '../types.js';
+import { yieldToEventLoop } from '../yield-to-event-loop.js';
 import { createPartRenderer } from './part-renderer.js';
 import { whenDecoderReady } from './renderer.js';
 import { createSendEffects } from './send-effects.js';
@@ -94,11 +95,6 @@ export function createLocalPartSource(request: PartChunkSourceRequest): PartChun
 
 function createStereo(sampleRate: number, samples: number): AudioBuffer {
   return { sampleRate, left: new Float32Array(samples), right: new Float32Array(samples) };
-}
-
-/** Lets abort signals and other work run between chunks without the 1 ms clamp of setTimeout. */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Renders exactly round(durationSeconds × sampleRate) stereo samples of the composition. */

@@ -4,6 +4,7 @@
 import { parentPort } from 'node:worker_threads';
 import { encodeMp3Stream } from '../encoding/wasm-encoders.js';
 import type { Composition, GenreId, SoundBank } from '../types.js';
+import { yieldToEventLoop } from '../yield-to-event-loop.js';
 import { createPartRenderer } from './part-renderer.js';
 import { whenDecoderReady } from './renderer.js';
 import { loadSoundBank } from './sound-bank.js';
@@ -110,7 +111,7 @@ async function runJob(job: Extract<ToWorker, { type: 'job' }>): Promise<void> {
       parts.flatMap((part) => [part.left.buffer as ArrayBuffer, part.right.buffer as ArrayBuffer]),
     );
     // Let cancel and consumed messages in between chunks.
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
   }
 }
 
