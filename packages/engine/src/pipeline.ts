@@ -11,7 +11,7 @@ import {
   encodeOgg,
   encodeWav,
 } from './encoding/index.js';
-import { createMasterEq, masterTrack } from './mastering/index.js';
+import { MasterEq, masterTrack } from './mastering/index.js';
 import { type RenderPool, renderComposition } from './rendering/index.js';
 import { resolveOutputs, validateRequest } from './request-validation.js';
 import { summariseMusic } from './summary.js';
@@ -112,7 +112,7 @@ export async function generateTrack(request: TrackRequest, deps: PipelineDeps): 
   // The master's EQ runs on each block as it is rendered, where this thread waits for the render
   // threads anyway, and the stream and the master then skip it. Loops filter their pre-roll too,
   // so masterTrack keeps theirs.
-  const eq = request.loop ? undefined : createMasterEq(SAMPLE_RATE);
+  const eq = request.loop ? undefined : new MasterEq(SAMPLE_RATE);
   const stream = deps.onChunk
     ? createAudioStream({
         sampleRate: SAMPLE_RATE,
@@ -133,7 +133,7 @@ export async function generateTrack(request: TrackRequest, deps: PipelineDeps): 
       createSource: deps.renderPool?.createSource,
       onProgress: (fraction) => report('rendering', fraction),
       onBlock: (block) => {
-        eq?.process(block.left, block.right);
+        eq?.process(block.left, block.right, block.left, block.right, 0, block.left.length);
         stream?.push(block.startSample, block.left, block.right);
       },
     });

@@ -11,4 +11,4 @@ export {
   type StreamingMaster,
   type StreamingMasterOptions,
 } from './streaming-master.js';
-export { createMasterEq, type MasterEqualizer } from './tone.js';
+export { MasterEq } from './tone.js';

@@ -33,7 +33,7 @@ export interface MasterOptions {
   /** Width of the loop seam on each side of it (default 0.1 s). */
   crossfadeSeconds?: number;
   /**
-   * The input already went through the master's EQ (createMasterEq, e.g. block by block while it
+   * The input already went through the master's EQ (MasterEq, e.g. block by block while it
    * was rendered), so it is not filtered again; ignored when looping, which filters its pre-roll too.
    */
   equalized?: boolean;

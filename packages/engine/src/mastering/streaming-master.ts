@@ -19,7 +19,7 @@ export interface StreamingMasterOptions {
   ceilingDbtp?: number;
   /** Default 5 ms. */
   fadeInSeconds?: number;
-  /** The chunks already went through the master's EQ (createMasterEq); default false. */
+  /** The chunks already went through the master's EQ (MasterEq); default false. */
   equalized?: boolean;
 }
 

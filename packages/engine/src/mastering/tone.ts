@@ -83,24 +83,6 @@ export class MasterEq {
   }
 }
 
-/** The master's EQ as a stateful filter over consecutive blocks, filtering them in place. */
-export interface MasterEqualizer {
-  process(left: Float32Array, right: Float32Array): void;
-}
-
-/**
- * The master's EQ for callers that apply it while the mix is still being rendered, block by
- * block (then pass `equalized` to masterTrack and createStreamingMaster, so neither filters again).
- */
-export function createMasterEq(sampleRateHz: number): MasterEqualizer {
-  const eq = new MasterEq(sampleRateHz);
-  return {
-    process(left, right) {
-      eq.process(left, right, left, right, 0, left.length);
-    },
-  };
-}
-
 /** Where the glue compressor starts working, as mean-square dBFS after the loudness gain. */
 export const GLUE_THRESHOLD_DBFS = -16;
 const GLUE_RATIO = 2;
