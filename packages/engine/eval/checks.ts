@@ -187,6 +187,11 @@ export function checkAudio(analysis: AudioAnalysis, durationSeconds: number): Ch
  */
 export const TEMPO_CEILING_BPM = 176;
 
+/** True when an asked tempo is at or above TEMPO_CEILING_BPM (none asked: false). */
+export function isAboveTempoCeiling(askedBpm: number | undefined): boolean {
+  return askedBpm !== undefined && askedBpm >= TEMPO_CEILING_BPM;
+}
+
 export type TempoVerdict = 'exact' | 'half' | 'double' | 'other';
 
 /** Judges a raw tempo estimate against the asked tempo; only 'exact' passes the bar. */

@@ -8,6 +8,7 @@ import {
   type Check,
   checkAudio,
   checkScore,
+  isAboveTempoCeiling,
   judgeDetectedKey,
   judgeTempo,
   keyCredit,
@@ -88,8 +89,8 @@ export function judgeSet(outcomes: PromptOutcome[]): Bar[] {
   });
 
   const asked = outcomes.filter((o) => o.tempoVerdict !== null);
-  const tempos = asked.filter((o) => (o.entry.expect.bpm as number) < TEMPO_CEILING_BPM);
-  const beyond = asked.filter((o) => (o.entry.expect.bpm as number) >= TEMPO_CEILING_BPM);
+  const tempos = asked.filter((o) => !isAboveTempoCeiling(o.entry.expect.bpm));
+  const beyond = asked.filter((o) => isAboveTempoCeiling(o.entry.expect.bpm));
   if (tempos.length > 0) {
     const exact = tempos.filter((o) => o.tempoVerdict === 'exact').length;
     const rate = exact / tempos.length;

@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadBankFile } from '../node/load-bank.js';
-import { type PromptEntry, TEMPO_CEILING_BPM } from './checks.js';
+import { isAboveTempoCeiling, type PromptEntry } from './checks.js';
 import {
   type Bar,
   checkDeterminismAndVariety,
@@ -36,8 +36,6 @@ const startedMs = performance.now();
 const bank = loadBankFile(bankKey);
 
 const outcomes: PromptOutcome[] = [];
-const beyondCeiling = (askedBpm: number | undefined) =>
-  askedBpm !== undefined && askedBpm >= TEMPO_CEILING_BPM;
 const header = ['prompt', 'tempo asked', 'tempo heard', 'key asked', 'key heard', 'LUFS', 'dBTP', 'result'];
 console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
 for (const entry of selected) {
@@ -45,14 +43,16 @@ for (const entry of selected) {
   outcomes.push(outcome);
   const failed = outcome.checks.filter((c) => !c.ok && !c.informational);
   const tempoOk =
-    outcome.tempoVerdict === null || outcome.tempoVerdict === 'exact' || beyondCeiling(entry.expect.bpm);
+    outcome.tempoVerdict === null ||
+    outcome.tempoVerdict === 'exact' ||
+    isAboveTempoCeiling(entry.expect.bpm);
   const keyOk = outcome.keyVerdict === null || outcome.keyVerdict === 'right';
   const { expect } = entry;
   const row = [
     entry.id,
     expect.bpm ?? '–',
     expect.bpm !== undefined
-      ? `${outcome.analysis.tempoBpm.toFixed(1)} (${outcome.tempoVerdict}${beyondCeiling(expect.bpm) ? ', above ceiling: not counted' : ''})`
+      ? `${outcome.analysis.tempoBpm.toFixed(1)} (${outcome.tempoVerdict}${isAboveTempoCeiling(expect.bpm) ? ', above ceiling: not counted' : ''})`
       : '–',
     expect.key ? `${expect.key.tonic} ${expect.key.mode}` : '–',
     expect.key ? `${outcome.analysis.key.tonic} ${outcome.analysis.key.mode} (${outcome.keyVerdict})` : '–',

@@ -5,7 +5,13 @@ import type { Brief, Mode, SectionName } from '../types.js';
 import type { ChordSlot } from './context.js';
 import type { FormPlan } from './form.js';
 import type { GenreStyle } from './styles.js';
-import { isMinorMode, type ResolvedChord, resolveNumeral, scalePitchClasses } from './theory.js';
+import {
+  isMinorMode,
+  type ResolvedChord,
+  resolveNumeral,
+  scalePitchClasses,
+  triadNumeral,
+} from './theory.js';
 import { voiceChord } from './voicing.js';
 
 const MODAL_POOLS: Partial<Record<Mode, string[][]>> = {
@@ -120,8 +126,7 @@ function poolsFor(brief: Brief, style: GenreStyle): { main: string[][]; bridge: 
 function diatonicColour(numeral: string, tonic: string, scale: Set<number>): ResolvedChord {
   const chord = resolveNumeral(numeral, tonic);
   if (chord.pcs.slice(3).every((pc) => scale.has(pc))) return chord;
-  const triad = /^([b#]?(?:VII|VI|V|IV|III|II|I|vii|vi|v|iv|iii|ii|i))/.exec(numeral)?.[1] ?? numeral;
-  return resolveNumeral(triad, tonic);
+  return resolveNumeral(triadNumeral(numeral), tonic);
 }
 
 /** Writes the chord slots for the whole form, voice-led from first to last. */

@@ -93,9 +93,18 @@ function qualityOf(type: string): ChordQuality {
   return 'major';
 }
 
+/** A roman numeral: accidental, degree (its case the triad's), then the colour suffix. */
+const NUMERAL = /^([b#]?)(VII|VI|V|IV|III|II|I|vii|vi|v|iv|iii|ii|i)(.*)$/;
+
+/** The numeral without its colour suffix: "bVImaj7" → "bVI". */
+export function triadNumeral(numeral: string): string {
+  const match = NUMERAL.exec(numeral);
+  return match ? `${match[1]}${match[2]}` : numeral;
+}
+
 /** Resolves a roman numeral such as "bVImaj7", "ii7" or "V7" in the given tonic. */
 export function resolveNumeral(numeral: string, tonic: PitchClass): ResolvedChord {
-  const match = /^([b#]?)(VII|VI|V|IV|III|II|I|vii|vi|v|iv|iii|ii|i)(.*)$/.exec(numeral);
+  const match = NUMERAL.exec(numeral);
   if (!match) throw new Error(`bad roman numeral ${numeral}`);
   const [, accidental = '', degree = 'I', suffix = ''] = match;
   const upper = degree.toUpperCase();
