@@ -12,7 +12,7 @@ import {
   velocityFor,
 } from './context.js';
 import type { BassStyle } from './styles.js';
-import { pitchInOctaveFrom } from './theory.js';
+import { isMinorMode, pitchInOctaveFrom } from './theory.js';
 
 /** r root, 5 fifth, 3 third, 8 octave, a approach to the next chord, w walking tone. */
 type Degree = 'r' | '5' | '3' | '8' | 'a' | 'w';
@@ -193,6 +193,11 @@ export function writeBass(ctx: ArrangeContext, rng: Rng): { notes: NoteEvent[]; 
   const style = ctx.style.bass;
   const stop = ctx.form.finalChordTick ?? ctx.form.totalTicks;
   const pedal = PEDAL_MODES.has(ctx.brief.key.mode);
+  // The pedal is the tonic triad: its third is minor in dorian (E dorian's G, not G♯).
+  const tonicPedal = {
+    rootPc: ctx.tonicPc,
+    quality: isMinorMode(ctx.brief.key.mode) ? ('minor' as const) : ('major' as const),
+  };
   let previousPitch = -1;
   for (const section of ctx.form.sections) {
     for (const { barTick } of barsOf(ctx, section)) {
@@ -200,10 +205,7 @@ export function writeBass(ctx: ArrangeContext, rng: Rng): { notes: NoteEvent[]; 
         const tick = barTick + step * STEP_TICKS;
         if (step >= ctx.stepsPerBar || tick >= stop || tick >= section.endTick) continue;
         const harmony = chordAt(ctx, tick);
-        const chord =
-          pedal && section.name !== 'bridge'
-            ? { ...harmony, rootPc: ctx.tonicPc, quality: 'major' as const }
-            : harmony;
+        const chord = pedal && section.name !== 'bridge' ? { ...harmony, ...tonicPedal } : harmony;
         const next = chordAt(ctx, chord.startTick + chord.durationTicks);
         const pitch = degreePitch(degree, chord, next, style, ctx.tonicPc, rng);
         // A note never sustains across a chord change, so roots stay true to the harmony.

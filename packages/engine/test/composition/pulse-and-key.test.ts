@@ -148,6 +148,24 @@ describe('key', () => {
     }
   });
 
+  it('keeps the pedal bass inside the mode: a minor third in dorian, a major one in mixolydian', () => {
+    for (const mode of ['dorian', 'mixolydian'] as const) {
+      const key = { tonic: 'A', mode };
+      const c = compose('reggae', { key, bpm: 90 });
+      const scale = new Set(scalePitchClasses(key));
+      // the last eighth of the reggae figure is a chromatic approach into the next bar, by design
+      const approachTick = c.ticksPerBar - 240;
+      const outside = part(c, 'bass').notes.filter(
+        (n) => !scale.has(n.pitch % 12) && Math.abs((n.startTick % c.ticksPerBar) - approachTick) > 30,
+      );
+      assert.deepEqual(
+        outside.map((n) => n.pitch % 12),
+        [],
+        mode,
+      );
+    }
+  });
+
   it('lets the bass follow the chord roots in major keys', () => {
     const c = compose('synthwave', { key: { tonic: 'G', mode: 'major' } });
     const downbeats = part(c, 'bass').notes.filter((n) => n.startTick % c.ticksPerBar === 0);
