@@ -123,7 +123,10 @@ _RECOVERABLE = (OSError, websockets.exceptions.WebSocketException, TimeoutError)
 
 
 class EventSubscription:
-    """Iterate it for verified Event objects; close() (or leaving `with`) ends it."""
+    """Iterate it for verified Event objects; close() (or leaving `with`) ends it.
+
+    Entering `with` opens the socket at once, so events caused inside the block are not missed.
+    """
 
     def __init__(self, client: Trackforge, state: _SubscriptionState, sleep: Callable[[float], None]) -> None:
         self._client, self._state, self._sleep = client, state, sleep
@@ -135,41 +138,60 @@ class EventSubscription:
         """The id of the last event received: pass it as last_event_id to resume later."""
         return self._state.last_event_id
 
-    def __iter__(self) -> Iterator[Event]:
+    def connect(self) -> None:
+        """Opens the socket (retrying with backoff) unless it is open; iteration calls it itself."""
         state = self._state
-        while not self._closed:
+        while self._connection is None:
             try:
                 if state.secret is None:
                     state.secret = self._client.workspace.retrieve().signing_secret
-                with sync_connect(
-                    state.url(), additional_headers=state.headers, open_timeout=CONNECT_TIMEOUT_SECONDS
-                ) as ws:
-                    self._connection = ws
-                    json.loads(ws.recv(timeout=state.remaining()))  # hello
-                    state.failures = 0
+                ws = sync_connect(state.url(), additional_headers=state.headers, open_timeout=CONNECT_TIMEOUT_SECONDS)
+                try:
+                    ws.recv(timeout=state.remaining())  # hello
                     frame = state.subscribe_frame()
                     if frame:
                         ws.send(frame)
-                    while not self._closed:
-                        event = state.accept(str(ws.recv(timeout=state.remaining())), state.secret)
-                        if event is not None:
-                            yield event
+                except BaseException:
+                    ws.close()
+                    raise
+                self._connection = ws
+                state.failures = 0
             except WaitTimeoutError:
                 raise
             except _RECOVERABLE as error:
+                state.remaining()
+                self._sleep(state.next_delay(error))
+
+    def __iter__(self) -> Iterator[Event]:
+        state = self._state
+        while not self._closed:
+            self.connect()
+            assert self._connection is not None and state.secret is not None
+            try:
+                event = state.accept(str(self._connection.recv(timeout=state.remaining())), state.secret)
+            except WaitTimeoutError:
+                raise
+            except _RECOVERABLE as error:
+                self._drop()
                 if self._closed:
                     return
                 state.remaining()
                 self._sleep(state.next_delay(error))
-            finally:
-                self._connection = None
+                continue
+            if event is not None:
+                yield event
+
+    def _drop(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
 
     def close(self) -> None:
         self._closed = True
-        if self._connection is not None:
-            self._connection.close()
+        self._drop()
 
     def __enter__(self) -> EventSubscription:
+        self.connect()
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -177,7 +199,10 @@ class EventSubscription:
 
 
 class AsyncEventSubscription:
-    """`async for` it for verified Event objects; close() (or leaving `async with`) ends it."""
+    """`async for` it for verified Event objects; close() (or leaving `async with`) ends it.
+
+    Entering `async with` opens the socket at once, so events caused inside the block are not missed.
+    """
 
     def __init__(self, client: AsyncTrackforge, state: _SubscriptionState, sleep: Callable[[float], Any]) -> None:
         self._client, self._state, self._sleep = client, state, sleep
@@ -189,42 +214,63 @@ class AsyncEventSubscription:
         """The id of the last event received: pass it as last_event_id to resume later."""
         return self._state.last_event_id
 
-    async def __aiter__(self) -> AsyncIterator[Event]:
+    async def connect(self) -> None:
+        """Opens the socket (retrying with backoff) unless it is open; iteration calls it itself."""
         state = self._state
-        while not self._closed:
+        while self._connection is None:
             try:
                 if state.secret is None:
                     state.secret = (await self._client.workspace.retrieve()).signing_secret
-                async with async_connect(
+                ws = await async_connect(
                     state.url(), additional_headers=state.headers, open_timeout=CONNECT_TIMEOUT_SECONDS
-                ) as ws:
-                    self._connection = ws
+                )
+                try:
                     await asyncio.wait_for(ws.recv(), state.remaining())  # hello
-                    state.failures = 0
                     frame = state.subscribe_frame()
                     if frame:
                         await ws.send(frame)
-                    while not self._closed:
-                        text = await asyncio.wait_for(ws.recv(), state.remaining())
-                        event = state.accept(str(text), state.secret)
-                        if event is not None:
-                            yield event
+                except BaseException:
+                    await ws.close()
+                    raise
+                self._connection = ws
+                state.failures = 0
             except WaitTimeoutError:
                 raise
             except (*_RECOVERABLE, asyncio.TimeoutError) as error:
+                state.remaining()
+                await self._sleep(state.next_delay(error))
+
+    async def __aiter__(self) -> AsyncIterator[Event]:
+        state = self._state
+        while not self._closed:
+            await self.connect()
+            assert self._connection is not None and state.secret is not None
+            try:
+                text = await asyncio.wait_for(self._connection.recv(), state.remaining())
+                event = state.accept(str(text), state.secret)
+            except WaitTimeoutError:
+                raise
+            except (*_RECOVERABLE, asyncio.TimeoutError) as error:
+                await self._drop()
                 if self._closed:
                     return
                 state.remaining()
                 await self._sleep(state.next_delay(error))
-            finally:
-                self._connection = None
+                continue
+            if event is not None:
+                yield event
+
+    async def _drop(self) -> None:
+        if self._connection is not None:
+            await self._connection.close()
+            self._connection = None
 
     async def close(self) -> None:
         self._closed = True
-        if self._connection is not None:
-            await self._connection.close()
+        await self._drop()
 
     async def __aenter__(self) -> AsyncEventSubscription:
+        await self.connect()
         return self
 
     async def __aexit__(self, *exc: object) -> None:
