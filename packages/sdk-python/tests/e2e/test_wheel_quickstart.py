@@ -35,7 +35,11 @@ print("webhook check passed")
 
 def readme_examples() -> Dict[str, str]:
     blocks = re.findall(r"```python\n(.*?)```", (PACKAGE / "README.md").read_text(encoding="utf-8"), re.S)
-    examples = {}
+    root_blocks = re.findall(
+        r"```python\n(.*?)```", (PACKAGE.parents[1] / "README.md").read_text(encoding="utf-8"), re.S
+    )
+    assert len(root_blocks) == 1, "the root README's Python SDK section has one example"
+    examples = {"root README": root_blocks[0]}
     for block in blocks:
         name = re.match(r"# example: (.+)\n", block)
         assert name, f"every python block in the README names its example:\n{block}"
@@ -62,7 +66,14 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_every_readme_example(server
     env = {**os.environ, "TRACKFORGE_API_KEY": server.api_key, "TRACKFORGE_BASE_URL": server.base_url,
            "TRACKFORGE_WEBHOOK_SECRET": WEBHOOK_SECRET}  # fmt: skip
     examples = readme_examples()
-    assert set(examples) == {"quick start", "async events", "lists and errors", "options and streaming", "webhooks"}
+    assert set(examples) == {
+        "root README",
+        "quick start",
+        "async events",
+        "lists and errors",
+        "options and streaming",
+        "webhooks",
+    }
     for name, code in examples.items():
         if name == "webhooks":
             code += f"\nWEBHOOK_SECRET = {WEBHOOK_SECRET!r}\n" + WEBHOOK_CHECK
