@@ -163,7 +163,7 @@ class SyncAPIClient(BaseClient):
             request = self._build_request(
                 self._http, method, path, params=params, body=body, options=opts, idempotency_key=key
             )
-            logger.debug("%s %s (attempt %d)", method, request.url, retries_done + 1)
+            logger.debug("%s %s (attempt %d)", method, loggable(request.url), retries_done + 1)
             try:
                 response = self._http.send(request, stream=stream)
             except httpx.TimeoutException as error:
@@ -175,7 +175,7 @@ class SyncAPIClient(BaseClient):
                     raise APIConnectionError(request) from error
                 response = None
             if response is not None:
-                logger.debug("%s %s -> %d", method, request.url, response.status_code)
+                logger.debug("%s %s -> %d", method, loggable(request.url), response.status_code)
                 if response.status_code < 400:
                     return response
                 if stream:
@@ -225,7 +225,7 @@ class AsyncAPIClient(BaseClient):
             request = self._build_request(
                 self._http, method, path, params=params, body=body, options=opts, idempotency_key=key
             )
-            logger.debug("%s %s (attempt %d)", method, request.url, retries_done + 1)
+            logger.debug("%s %s (attempt %d)", method, loggable(request.url), retries_done + 1)
             try:
                 response = await self._http.send(request, stream=stream)
             except httpx.TimeoutException as error:
@@ -237,7 +237,7 @@ class AsyncAPIClient(BaseClient):
                     raise APIConnectionError(request) from error
                 response = None
             if response is not None:
-                logger.debug("%s %s -> %d", method, request.url, response.status_code)
+                logger.debug("%s %s -> %d", method, loggable(request.url), response.status_code)
                 if response.status_code < 400:
                     return response
                 if stream:
@@ -270,6 +270,13 @@ def parse_retry_after(headers: httpx.Headers) -> Optional[float]:
         return email.utils.parsedate_to_datetime(value).timestamp() - time.time()
     except (TypeError, ValueError):
         return None
+
+
+def loggable(url: httpx.URL) -> str:
+    """The URL without secrets: a magic-link token travels in the query string of auth.verify."""
+    if "token" not in url.params:
+        return str(url)
+    return str(url.copy_set_param("token", "[redacted]"))
 
 
 def user_agent() -> str:

@@ -49,7 +49,10 @@ class _SubscriptionState:
         max_reconnects: int,
         timeout: Optional[float],
     ) -> None:
-        self.base_url, self.headers = base_url, headers
+        self.base_url = base_url
+        # websockets sends its own User-Agent; ours replaces it instead of being sent twice.
+        self.user_agent = headers.get("User-Agent")
+        self.headers = {k: v for k, v in headers.items() if k not in ("User-Agent", "Accept")}
         self.track_ids: Optional[List[str]] = list(track_ids) if track_ids else None
         self.last_event_id = last_event_id
         self.max_reconnects = max_reconnects
@@ -145,7 +148,12 @@ class EventSubscription:
             try:
                 if state.secret is None:
                     state.secret = self._client.workspace.retrieve().signing_secret
-                ws = sync_connect(state.url(), additional_headers=state.headers, open_timeout=CONNECT_TIMEOUT_SECONDS)
+                ws = sync_connect(
+                    state.url(),
+                    additional_headers=state.headers,
+                    user_agent_header=state.user_agent,
+                    open_timeout=CONNECT_TIMEOUT_SECONDS,
+                )
                 try:
                     ws.recv(timeout=state.remaining())  # hello
                     frame = state.subscribe_frame()
@@ -222,7 +230,10 @@ class AsyncEventSubscription:
                 if state.secret is None:
                     state.secret = (await self._client.workspace.retrieve()).signing_secret
                 ws = await async_connect(
-                    state.url(), additional_headers=state.headers, open_timeout=CONNECT_TIMEOUT_SECONDS
+                    state.url(),
+                    additional_headers=state.headers,
+                    user_agent_header=state.user_agent,
+                    open_timeout=CONNECT_TIMEOUT_SECONDS,
                 )
                 try:
                     await asyncio.wait_for(ws.recv(), state.remaining())  # hello

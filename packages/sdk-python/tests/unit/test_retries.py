@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import httpx
 import pytest
 
@@ -135,3 +137,20 @@ async def test_the_async_client_retries_and_reuses_the_idempotency_key() -> None
     assert rec.sleeps == [2.0]
     assert rec.requests[0].headers["Idempotency-Key"] == rec.requests[1].headers["Idempotency-Key"]
     await client.close()
+
+
+def test_debug_logs_requests_and_retries_without_secrets(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG, logger="trackforge")
+    answers = iter([httpx.Response(503), httpx.Response(200, json=AUTH_SESSION)])
+    sync_client(lambda _: next(answers), Recorder()).auth.verify("secret-token")
+    text = caplog.text
+    assert "token=%5Bredacted%5D" in text and "retrying GET /v1/auth/verify" in text
+    assert "secret-token" not in text and "tf_test_key" not in text
+
+
+AUTH_SESSION = {
+    "access_token": "jwt", "token_type": "Bearer", "expires_in": 900, "redirect_to": None,
+    "user": {"id": "usr_1", "object": "user", "email": "a@b.c", "name": None, "created_at": "2026-11-24T00:00:00Z"},
+    "workspace": {"id": "wsp_1", "object": "workspace", "name": "w", "plan": "free",
+                  "credits": {"balance": 0, "held": 0}, "created_at": "2026-11-24T00:00:00Z"},
+}  # fmt: skip
