@@ -82,20 +82,45 @@ def at(node: Any, pointer: tuple[str, ...]) -> Any:
 
 
 def named_schemas(spec: dict[str, Any]) -> dict[str, Any]:
+    components: dict[str, Any] = spec.get("components", {}).get("schemas", {})
     schemas: dict[str, Any] = {}
     for name in COMPONENTS:
-        schemas[name] = strip_properties(spec["components"]["schemas"][name])
+        schemas[name] = strip_properties(components[name])
     for name, (method, path, status, pointer) in MODELS.items():
         body = spec["paths"][path][method]["responses"][status]["content"]["application/json"]["schema"]
-        schemas[name] = strip_properties(copy.deepcopy(at(body, pointer)))
+        schemas[name] = strip_properties(copy.deepcopy(at(_deref(body, components), pointer)))
+        schemas[name] = _deref(schemas[name], components)
     for name, (pointer, replacement) in PATCHES.items():
         parent = at(schemas[name], pointer[:-1])
         parent[pointer[-1]] = replacement
+    # Components that the named shapes refer to come along under their own names.
+    pending = [ref for schema in schemas.values() for ref in _refs(schema)]
+    while pending:
+        ref = pending.pop()
+        if ref not in schemas:
+            schemas[ref] = strip_properties(components[ref])
+            pending += _refs(schemas[ref])
     # Replace every inline copy of a named shape by a reference, largest shapes first.
     canonical = sorted(schemas.items(), key=lambda item: -len(json.dumps(item[1])))
     for name in schemas:
         schemas[name] = _refer(schemas[name], canonical, root=name)
     return schemas
+
+
+def _deref(schema: Any, components: dict[str, Any]) -> Any:
+    """A schema that is only a $ref to a component, replaced by that component's schema."""
+    while isinstance(schema, dict) and set(schema) == {"$ref"}:
+        schema = copy.deepcopy(components[schema["$ref"].rsplit("/", 1)[-1]])
+    return schema
+
+
+def _refs(node: Any) -> list[str]:
+    if isinstance(node, dict):
+        own = [node["$ref"].rsplit("/", 1)[-1]] if isinstance(node.get("$ref"), str) else []
+        return own + [ref for value in node.values() for ref in _refs(value)]
+    if isinstance(node, list):
+        return [ref for item in node for ref in _refs(item)]
+    return []
 
 
 def _refer(node: Any, canonical: list[tuple[str, Any]], root: str | None = None) -> Any:
@@ -110,8 +135,8 @@ def _refer(node: Any, canonical: list[tuple[str, Any]], root: str | None = None)
     return node
 
 
-def generate() -> str:
-    spec = json.loads(OPENAPI.read_text(encoding="utf-8"))
+def generate(openapi: Path = OPENAPI) -> str:
+    spec = json.loads(openapi.read_text(encoding="utf-8"))
     document = {
         "openapi": "3.1.0",
         "info": {"title": "Trackforge models", "version": spec.get("info", {}).get("version", "0")},
@@ -146,8 +171,9 @@ HEADER = """# Generated from openapi.json by packages/sdk-python/scripts/generat
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail when the committed models differ")
+    parser.add_argument("--openapi", type=Path, default=OPENAPI, help="the OpenAPI document (default: the repo's)")
     args = parser.parse_args()
-    fresh = generate()
+    fresh = generate(args.openapi)
     if args.check:
         current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
         if current == fresh:
