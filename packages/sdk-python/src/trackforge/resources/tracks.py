@@ -163,6 +163,8 @@ class Tracks(SyncResource):
                 for event in events:
                     if event.type in ("track.ready", "track.failed"):
                         return self.retrieve(track.id)
+        except WaitTimeoutError as error:
+            raise WaitTimeoutError(f"track {track.id} did not finish within {timeout:g} s") from error
         except _EVENTS_UNAVAILABLE:
             pass
         while True:
@@ -170,7 +172,7 @@ class Tracks(SyncResource):
             if track.status in TERMINAL:
                 return track
             if time.monotonic() + poll_interval_seconds > deadline:
-                raise WaitTimeoutError(f"track {track.id} is still {track.status} after {timeout:g} s")
+                raise WaitTimeoutError(f"track {track.id} did not finish within {timeout:g} s (still {track.status})")
             self._client._sleep(poll_interval_seconds)
 
 
@@ -282,6 +284,8 @@ class AsyncTracks(AsyncResource):
                 async for event in events:
                     if event.type in ("track.ready", "track.failed"):
                         return await self.retrieve(track.id)
+        except WaitTimeoutError as error:
+            raise WaitTimeoutError(f"track {track.id} did not finish within {timeout:g} s") from error
         except _EVENTS_UNAVAILABLE:
             pass
         while True:
@@ -289,5 +293,5 @@ class AsyncTracks(AsyncResource):
             if track.status in TERMINAL:
                 return track
             if time.monotonic() + poll_interval_seconds > deadline:
-                raise WaitTimeoutError(f"track {track.id} is still {track.status} after {timeout:g} s")
+                raise WaitTimeoutError(f"track {track.id} did not finish within {timeout:g} s (still {track.status})")
             await self._client._sleep(poll_interval_seconds)
