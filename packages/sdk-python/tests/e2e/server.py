@@ -43,6 +43,8 @@ class ApiServer:
             **os.environ, "PORT": str(self.port), "HOST": "127.0.0.1", "DATA_DIR": self.data_dir,
             "ENGINE_BANK": "small", "NODE_ENV": "development", "LOG_LEVEL": "warn",
             "PUBLIC_URL": self.base_url,
+            # The webhook test receives deliveries on a loopback port.
+            "ALLOW_PRIVATE_WEBHOOKS": "true",
         }  # fmt: skip
         env.pop("DATABASE_URL", None)
         self._process = subprocess.Popen(
