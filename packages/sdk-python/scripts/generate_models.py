@@ -27,9 +27,15 @@ OPENAPI = PACKAGE.parent.parent / "openapi.json"
 OUTPUT = PACKAGE / "src" / "trackforge" / "types" / "_models.py"
 
 # Model name -> where its schema lives: (method, path, status, pointer inside the body schema).
-MODELS: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
-    "Track": ("get", "/v1/tracks/{id}", "200", ()),
+MODELS: dict[str, tuple[str, str, str, tuple[Any, ...]]] = {
+    # The owner's view; GET /v1/tracks/{id} answers it or the public view (PublicTrack) by caller.
+    "Track": ("post", "/v1/tracks", "201", ()),
+    "TrackUrls": ("post", "/v1/tracks", "201", ("properties", "urls")),
+    "Music": ("post", "/v1/tracks", "201", ("properties", "music", "anyOf", 0)),
+    "Audio": ("post", "/v1/tracks", "201", ("properties", "audio", "anyOf", 0)),
+    "TrackError": ("post", "/v1/tracks", "201", ("properties", "error", "anyOf", 0)),
     "PublicTrack": ("get", "/v1/public/tracks", "200", ("properties", "data", "items")),
+    "PublicTrackUrls": ("get", "/v1/public/tracks", "200", ("properties", "data", "items", "properties", "urls")),
     "Waveform": ("get", "/v1/tracks/{id}/waveform", "200", ()),
     "Voice": ("get", "/v1/voices/{id}", "200", ()),
     "Credits": ("get", "/v1/credits", "200", ()),
@@ -75,7 +81,7 @@ def strip_properties(node: Any) -> Any:
     return node
 
 
-def at(node: Any, pointer: tuple[str, ...]) -> Any:
+def at(node: Any, pointer: tuple[Any, ...]) -> Any:
     for part in pointer:
         node = node[part]
     return node
@@ -88,7 +94,14 @@ def named_schemas(spec: dict[str, Any]) -> dict[str, Any]:
         schemas[name] = strip_properties(components[name])
     for name, (method, path, status, pointer) in MODELS.items():
         body = spec["paths"][path][method]["responses"][status]["content"]["application/json"]["schema"]
-        schemas[name] = strip_properties(copy.deepcopy(at(_deref(body, components), pointer)))
+        try:
+            shape = at(_deref(body, components), pointer)
+        except (KeyError, IndexError, TypeError):
+            raise SystemExit(
+                f"MODELS[{name!r}]: openapi.json has no {'/'.join(map(str, pointer))} under {method} {path}"
+                f" {status}; update MODELS in {Path(__file__).name}"
+            ) from None
+        schemas[name] = strip_properties(copy.deepcopy(shape))
         schemas[name] = _deref(schemas[name], components)
     for name, (pointer, replacement) in PATCHES.items():
         parent = at(schemas[name], pointer[:-1])

@@ -117,6 +117,9 @@ async def test_the_async_client_creates_and_waits_then_streams(server: ApiServer
         assert track.id in ids
         published = await client.tracks.publish(track.id, "public")
         assert published.visibility == "public"
+        public = await client.tracks.retrieve_public(track.id)
+        assert public.object == "public_track" and "workspace_id" not in public.to_dict()
+        assert track.id in [t.id for t in (await client.tracks.list_public(limit=5)).data]
         await client.tracks.delete(track.id)
         with pytest.raises(NotFoundError):
             await client.tracks.retrieve(track.id)

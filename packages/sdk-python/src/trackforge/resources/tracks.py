@@ -5,11 +5,12 @@ from __future__ import annotations
 import time
 from typing import Any, Dict, Literal, Mapping, Optional, Union
 
+import httpx
 from typing_extensions import Unpack
 
 from .._binary import AsyncBinaryStream, BinaryStream, Destination
 from .._event_stream import WaitTimeoutError
-from .._exceptions import APIConnectionError, APIStatusError, WebhookVerificationError
+from .._exceptions import APIConnectionError, APIStatusError, TrackforgeError, WebhookVerificationError
 from .._pagination import AsyncPaginator, SyncPage
 from .._types import RequestOptions
 from ..types import PublicTrack, Track, Waveform
@@ -34,6 +35,23 @@ def _create_headers(wait_seconds: Optional[int], options: RequestOptions) -> Req
     # timeout room for it.
     headers = {"Prefer": f"wait={wait_seconds}", **options.get("extra_headers", {})}
     return {"timeout": float(wait_seconds) + 30.0, **options, "extra_headers": headers}
+
+
+def _own_track(response: httpx.Response) -> Track:
+    body = response.json()
+    if isinstance(body, dict) and body.get("object") == "public_track":
+        raise TrackforgeError(f"{body.get('id')} belongs to another workspace; retrieve_public() reads its public view")
+    return Track.model_validate(body)
+
+
+def _public_track(response: httpx.Response) -> PublicTrack:
+    body = response.json()
+    if isinstance(body, dict) and body.get("object") == "track":
+        # The owner's view is a superset of the public one: keep the public fields only.
+        public = {name: body[name] for name in PublicTrack.model_fields if name in body}
+        urls = body.get("urls") or {}
+        body = {**public, "object": "public_track", "urls": {k: urls.get(k) for k in ("audio", "waveform", "share")}}
+    return PublicTrack.model_validate(body)
 
 
 def _download_route(track_id: str, format: DownloadFormat) -> tuple[str, Dict[str, Any]]:
@@ -71,8 +89,12 @@ class Tracks(SyncResource):
         )  # fmt: skip
 
     def retrieve(self, track_id: str, **options: Unpack[RequestOptions]) -> Track:
-        """The track with its status, progress and, once ready, its music and audio facts."""
-        return self._client.request(Track, "GET", f"/v1/tracks/{track_id}", options=options)
+        """One of your workspace's tracks: status, progress and, once ready, its music and audio facts."""
+        return _own_track(self._client.send("GET", f"/v1/tracks/{track_id}", options=options))
+
+    def retrieve_public(self, track_id: str, **options: Unpack[RequestOptions]) -> PublicTrack:
+        """Any public or unlisted track (yours too) as everyone sees it."""
+        return _public_track(self._client.send("GET", f"/v1/tracks/{track_id}", options=options))
 
     def list(
         self,
@@ -202,8 +224,12 @@ class AsyncTracks(AsyncResource):
         )  # fmt: skip
 
     async def retrieve(self, track_id: str, **options: Unpack[RequestOptions]) -> Track:
-        """The track with its status, progress and, once ready, its music and audio facts."""
-        return await self._client.request(Track, "GET", f"/v1/tracks/{track_id}", options=options)
+        """One of your workspace's tracks: status, progress and, once ready, its music and audio facts."""
+        return _own_track(await self._client.send("GET", f"/v1/tracks/{track_id}", options=options))
+
+    async def retrieve_public(self, track_id: str, **options: Unpack[RequestOptions]) -> PublicTrack:
+        """Any public or unlisted track (yours too) as everyone sees it."""
+        return _public_track(await self._client.send("GET", f"/v1/tracks/{track_id}", options=options))
 
     def list(
         self,

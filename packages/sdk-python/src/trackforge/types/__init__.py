@@ -16,8 +16,12 @@ from ._models import (
     Music,
     PortalSession,
     PublicTrack,
+    PublicTrackUrls,
+    Section,
     Subscription,
     Track,
+    TrackError,
+    TrackUrls,
     User,
     Voice,
     Waveform,
@@ -29,6 +33,6 @@ from ._models import (
 __all__ = [
     "ApiKey", "ApiKeyWithSecret", "Audio", "AuthSession", "CheckoutSession", "CreditBalance",
     "CreditEntry", "Credits", "Event", "MailSent", "Me", "MeWorkspace", "Music", "PortalSession",
-    "PublicTrack", "Subscription", "Track", "User", "Voice", "Waveform", "WebhookEndpoint",
-    "Workspace", "WorkspaceDetails",
+    "PublicTrack", "PublicTrackUrls", "Section", "Subscription", "Track", "TrackError", "TrackUrls",
+    "User", "Voice", "Waveform", "WebhookEndpoint", "Workspace", "WorkspaceDetails",
 ]  # fmt: skip

@@ -40,6 +40,15 @@ class ApiKeyWithSecret(BaseModel):
     """
 
 
+class Audio(BaseModel):
+    channels: float
+    duration_seconds: float
+    formats: List[str]
+    loudness_lufs: float
+    sample_rate: float
+    true_peak_dbtp: float
+
+
 class CheckoutSession(BaseModel):
     id: str
     """
@@ -95,27 +104,6 @@ class MailSent(BaseModel):
     status: Literal["sent"]
 
 
-class PortalSession(BaseModel):
-    url: str
-    """
-    Redirect the user here
-    """
-
-
-class Audio(BaseModel):
-    channels: float
-    duration_seconds: float
-    formats: List[str]
-    loudness_lufs: float
-    sample_rate: float
-    true_peak_dbtp: float
-
-
-class Error(BaseModel):
-    code: str
-    message: str
-
-
 class Section(BaseModel):
     end: float
     name: str
@@ -132,41 +120,17 @@ class Music(BaseModel):
     time_signature: str
 
 
-class Urls(BaseModel):
+class PortalSession(BaseModel):
+    url: str
+    """
+    Redirect the user here
+    """
+
+
+class PublicTrackUrls(BaseModel):
     audio: str
-    midi: str
     share: str
-    stems: str
-    stream: str
     waveform: str
-
-
-class PublicTrack(BaseModel):
-    audio: Optional[Audio]
-    bpm: Optional[float]
-    completed_at: Optional[str]
-    created_at: str
-    credits_charged: float
-    duration: str
-    duration_seconds: float
-    error: Optional[Error]
-    id: str
-    key: Optional[str]
-    loop: bool
-    metadata: Dict[str, Any]
-    music: Optional[Music]
-    object: Literal["track"]
-    progress: float
-    prompt: str
-    seed: float
-    started_at: Optional[str]
-    status: Literal["queued", "generating", "ready", "failed"]
-    title: str
-    urls: Urls
-    visibility: Literal["private", "unlisted", "public"]
-    voice_id: Optional[str]
-    webhook_url: Optional[str]
-    workspace_id: str
 
 
 class Subscription(BaseModel):
@@ -185,36 +149,18 @@ class Subscription(BaseModel):
     """
 
 
-class Music1(Music):
-    pass
+class TrackError(BaseModel):
+    code: str
+    message: str
 
 
-class Track(BaseModel):
-    audio: Optional[Audio]
-    bpm: Optional[float]
-    completed_at: Optional[str]
-    created_at: str
-    credits_charged: float
-    duration: str
-    duration_seconds: float
-    error: Optional[Error]
-    id: str
-    key: Optional[str]
-    loop: bool
-    metadata: Dict[str, Any]
-    music: Optional[Music1]
-    object: Literal["track"]
-    progress: float
-    prompt: str
-    seed: float
-    started_at: Optional[str]
-    status: Literal["queued", "generating", "ready", "failed"]
-    title: str
-    urls: Urls
-    visibility: Literal["private", "unlisted", "public"]
-    voice_id: Optional[str]
-    webhook_url: Optional[str]
-    workspace_id: str
+class TrackUrls(BaseModel):
+    audio: str
+    midi: str
+    share: str
+    stems: str
+    stream: str
+    waveform: str
 
 
 class User(BaseModel):
@@ -319,6 +265,62 @@ class AuthSession(BaseModel):
     workspace: Workspace
 
 
+class MeWorkspace(BaseModel):
+    created_at: str
+    credits: CreditBalance
+    id: str
+    name: str
+    object: Literal["workspace"]
+    plan: Literal["free", "studio", "enterprise"]
+    subscription: Subscription
+
+
+class PublicTrack(BaseModel):
+    """
+    A track as anyone outside its workspace sees it (public and unlisted tracks): never its webhook_url, metadata, workspace_id, seed, error or credits.
+    """
+
+    audio: Optional[Audio]
+    created_at: str
+    duration: str
+    duration_seconds: float
+    id: str
+    music: Optional[Music]
+    object: Literal["public_track"]
+    prompt: str
+    title: str
+    urls: PublicTrackUrls
+    voice_id: Optional[str]
+
+
+class Track(BaseModel):
+    audio: Optional[Audio]
+    bpm: Optional[float]
+    completed_at: Optional[str]
+    created_at: str
+    credits_charged: float
+    duration: str
+    duration_seconds: float
+    error: Optional[TrackError]
+    id: str
+    key: Optional[str]
+    loop: bool
+    metadata: Dict[str, Any]
+    music: Optional[Music]
+    object: Literal["track"]
+    progress: float
+    prompt: str
+    seed: float
+    started_at: Optional[str]
+    status: Literal["queued", "generating", "ready", "failed"]
+    title: str
+    urls: TrackUrls
+    visibility: Literal["private", "unlisted", "public"]
+    voice_id: Optional[str]
+    webhook_url: Optional[str]
+    workspace_id: str
+
+
 class Data(BaseModel):
     track: Track
 
@@ -331,16 +333,6 @@ class Event(BaseModel):
     evt_…; also the Standard Webhooks message id (webhook-id)
     """
     type: Literal["track.queued", "track.generating", "track.ready", "track.failed"]
-
-
-class MeWorkspace(BaseModel):
-    created_at: str
-    credits: CreditBalance
-    id: str
-    name: str
-    object: Literal["workspace"]
-    plan: Literal["free", "studio", "enterprise"]
-    subscription: Subscription
 
 
 class Me(BaseModel):
