@@ -5,7 +5,7 @@
 // package for the run, so the Postgres path is exercised on every `npm test`, not only in CI.
 // Set TEST_POSTGRES=off to run on PGlite only.
 // The Python SDK's pytest suite runs after node's (scripts/run-python-tests.mjs) when the run covers
-// packages/sdk-python; the last line adds both up as "N passed, N failed".
+// packages/sdk-python (TEST_PYTHON=off skips it); the last line adds both up as "N passed, N failed".
 // Usage: node scripts/run-tests.mjs [dir ...]   (default: apps packages)
 import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,7 +47,10 @@ const result =
     : { status: 0, output: '' };
 if (embedded) await embedded.stop();
 const nodeCount = (word) => Number(result.output.match(new RegExp(`^ℹ ${word} (\\d+)`, 'm'))?.[1] ?? 0);
-const python = coversPythonSdk(roots) ? await runPythonTests(roots) : { status: 0, passed: 0, failed: 0 };
+const python =
+  coversPythonSdk(roots) && env.TEST_PYTHON !== 'off'
+    ? await runPythonTests(roots)
+    : { status: 0, passed: 0, failed: 0 };
 const failed = nodeCount('fail') + python.failed + (result.status !== 0 && nodeCount('fail') === 0 ? 1 : 0);
 process.stdout.write(`\n${nodeCount('pass') + python.passed} passed, ${failed} failed\n`);
 process.exit(result.status !== 0 || python.status !== 0 ? 1 : 0);
