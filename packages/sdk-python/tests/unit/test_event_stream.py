@@ -127,3 +127,33 @@ def test_a_refused_handshake_raises_the_typed_error_without_retrying(socket_serv
     with pytest.raises(AuthenticationError):
         client_for(seen["port"], sleeps).events.subscribe(timeout=10).connect()
     assert sleeps == []
+
+
+async def test_the_async_subscription_resumes_after_a_drop_too(socket_server: Callable[..., Any]) -> None:
+    connections = iter([["evt_1:track.queued"], ["evt_2:track.ready"]])
+
+    def script(connection: ServerConnection, messages: List[str]) -> None:
+        for item in next(connections):
+            event_id, event_type = item.split(":")
+            connection.send(frame(event_id, event_type))
+        connection.socket.shutdown(socket.SHUT_RDWR)
+
+    seen = socket_server(script)
+    workspace = {"id": "wsp_1", "object": "workspace", "name": "w", "plan": "studio", "signing_secret": SECRET}
+    http = httpx.AsyncClient(transport=httpx.MockTransport(lambda _: httpx.Response(200, json=workspace)))
+    client = trackforge.AsyncTrackforge(api_key="k", base_url=f"http://127.0.0.1:{seen['port']}", http_client=http)
+    sleeps: List[float] = []
+
+    async def record(seconds: float) -> None:
+        sleeps.append(seconds)
+
+    client._sleep = record
+    received = []
+    async with client.events.subscribe(timeout=10) as events:
+        async for event in events:
+            received.append(event.id)
+            if event.type == "track.ready":
+                break
+    assert received == ["evt_1", "evt_2"] and len(sleeps) == 1
+    assert seen["paths"] == ["/v1/ws/jobs", "/v1/ws/jobs?last_event_id=evt_1"]
+    await client.close()
