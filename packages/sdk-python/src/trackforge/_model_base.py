@@ -1,4 +1,4 @@
-"""The base of every response model: unknown fields are kept, so a newer server never breaks it."""
+"""The base of every response model: unknown fields are kept, so fields a newer server adds break nothing."""
 
 from __future__ import annotations
 
