@@ -45,8 +45,14 @@ function run(
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
-/** Starts `serve` and resolves with its port and the demo API key once it listens. */
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; port: number; apiKey: string }> {
+/**
+ * Starts `serve` and resolves with its port once it listens, and the demo API key it prints after
+ * that on a first start (later starts reuse the first one's key and print none).
+ */
+async function startServer(
+  dataDir: string,
+  firstStart: boolean,
+): Promise<{ child: ChildProcess; port: number; apiKey: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', main, 'serve'], {
     env: envFor(dataDir),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,17 +62,16 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; port
   child.stderr!.on('data', (chunk) => {
     output += chunk;
   });
+  const keyPattern = /API key: (tf_live_\S+)\n/;
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.on('data', (chunk) => {
       output += chunk;
       const match = /running on http:\/\/localhost:(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
+      if (match && (!firstStart || keyPattern.test(output))) resolve(Number(match[1]));
     });
     child.on('exit', (code) => reject(new Error(`serve exited early (${code}): ${output}`)));
   });
-  // The demo key is printed on the first start only; later starts reuse the one from the first.
-  const apiKey = /API key: (tf_live_\S+)/.exec(output)?.[1] ?? '';
-  return { child, port, apiKey };
+  return { child, port, apiKey: keyPattern.exec(output)?.[1] ?? '' };
 }
 
 const servers: ChildProcess[] = [];
@@ -96,7 +101,7 @@ describe('one owner for the embedded database', () => {
     timeout: 180_000,
   }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tf-owner-'));
-    const first = await startServer(dataDir);
+    const first = await startServer(dataDir, true);
     assert.match(first.apiKey, /^tf_live_/);
     const before = await creditBalance(first.port, first.apiKey);
 
@@ -123,7 +128,7 @@ describe('one owner for the embedded database', () => {
     first.child.kill('SIGKILL');
     await killed;
     assert.ok(existsSync(join(dataDir, 'pglite.lock')));
-    const restarted = await startServer(dataDir);
+    const restarted = await startServer(dataDir, false);
     assert.equal(Number(readFileSync(join(dataDir, 'pglite.lock'), 'utf8')), restarted.child.pid);
     assert.equal(await creditBalance(restarted.port, first.apiKey), before + 7, 'the grant survived');
     const stopped = new Promise<number | null>((resolve) => restarted.child.on('exit', resolve));
