@@ -12,7 +12,7 @@ import type { CliStreams } from './run-track.js';
 import { writeTrackFiles } from './track-output.js';
 import { EXIT } from './usage-error.js';
 
-interface BatchRow {
+export interface BatchRow {
   job: BatchJob;
   result?: TrackResult;
   error?: string;
@@ -98,7 +98,10 @@ export function formatBatchTable(rows: readonly BatchRow[], totalSeconds: number
     ];
   });
   const widths = header.map((title, column) =>
-    Math.max(title.length, ...cells.filter((row) => row.length > 2).map((row) => (row[column] ?? '').length)),
+    Math.max(
+      title.length,
+      ...cells.filter((row) => row.length === header.length).map((row) => (row[column] ?? '').length),
+    ),
   );
   const format = (row: string[]) =>
     row
