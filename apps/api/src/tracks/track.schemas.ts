@@ -1,6 +1,6 @@
 // Wire shapes of /v1/tracks (API.md "Track"). Duration and key are checked with the engine's own
 // parsers so the API accepts exactly what the engine understands.
-import { parseDuration, parseKey } from '@trackforge/engine';
+import { parseDuration, parseKey, REQUEST_LIMITS } from '@trackforge/engine';
 import { z } from 'zod';
 import { PageQuerySchema } from '../shared/keyset-page.js';
 
@@ -15,7 +15,10 @@ export const CreateTrackBodySchema = z.strictObject({
     .string()
     .trim()
     .min(1, 'prompt must not be empty')
-    .max(2000, 'prompt must be at most 2000 characters after trimming')
+    .max(
+      REQUEST_LIMITS.maxPromptCharacters,
+      `prompt must be at most ${REQUEST_LIMITS.maxPromptCharacters} characters after trimming`,
+    )
     .describe('What the music should sound like.'),
   duration: z
     .union([z.string(), z.number()])
@@ -34,12 +37,18 @@ export const CreateTrackBodySchema = z.strictObject({
     .regex(/^voc_[0-9A-Za-z]+$/, 'voice_id must be a voice id such as voc_…')
     .nullable()
     .optional(),
-  seed: z.number().int().min(0).max(4294967295).optional().describe('Same seed + same request → same track.'),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(REQUEST_LIMITS.maxSeed)
+    .optional()
+    .describe('Same seed + same request → same track.'),
   loop: z.boolean().optional(),
-  bpm: z.number().int().min(40).max(240).optional(),
+  bpm: z.number().int().min(REQUEST_LIMITS.minBpm).max(REQUEST_LIMITS.maxBpm).optional(),
   key: z
     .string()
-    .max(40)
+    .max(REQUEST_LIMITS.maxKeyCharacters)
     .refine((text) => parseKey(text) !== null, 'key must be a musical key such as "D minor" or "F# major"')
     .optional(),
   visibility: VisibilitySchema.optional(),
