@@ -136,7 +136,8 @@ export class APIClient {
         return { response, done };
       }
       if (isRetryableStatus(response.status) && retriesLeft > 0) {
-        await response.body?.cancel().catch(() => {});
+        // Not awaited: the body is unwanted, and cancelling a tee'd body waits for its twin.
+        response.body?.cancel().catch(() => {});
         done();
         const waitMs = retryDelayMs(attempt, response.headers);
         log.info(
