@@ -20,7 +20,8 @@ export function createGatedWebSocket() {
         if (this.closedEarly) return;
         this.real = new WebSocket(url, options);
         sockets.push(this.real);
-        for (const [type, listener] of this.listeners) this.real.addEventListener(type as 'open', listener as () => void);
+        for (const [type, listener] of this.listeners)
+          this.real.addEventListener(type as 'open', listener as () => void);
       });
     }
     get readyState(): number {
