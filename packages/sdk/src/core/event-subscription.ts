@@ -4,7 +4,7 @@
 // With no starting id it first takes the newest event id as its start, so a drop before the first
 // event loses nothing either; an empty workspace is replayed from GET /v1/events instead.
 import { WebhookVerificationError as SWVerificationError, Webhook } from 'standardwebhooks';
-import { AuthenticationError, TrackforgeError, WebhookVerificationError } from '../errors.js';
+import { makeStatusError, TrackforgeError, WebhookVerificationError } from '../errors.js';
 import type { Logger } from '../internal/logger.js';
 import { openWebSocket, resolveWebSocket, type WebSocketConstructor } from '../internal/websocket.js';
 import type { TrackEvent } from '../types.js';
@@ -150,14 +150,9 @@ export class EventSubscription implements AsyncIterable<TrackEvent> {
         errorMessage = event.message ?? String(event.error ?? 'socket error');
         // `ws` reports a refused upgrade as "Unexpected server response: 401".
         const status = /Unexpected server response: (\d+)/.exec(errorMessage)?.[1];
-        if (status === '401' || status === '403' || status === '400') {
-          fatal = new AuthenticationError(
-            Number(status),
-            {
-              detail: `The event WebSocket was refused (${status}): check the API key, and that last_event_id is an event of this workspace.`,
-            },
-            new Headers(),
-          );
+        if (status && Number(status) >= 400 && Number(status) < 500 && status !== '408' && status !== '429') {
+          const detail = `The event WebSocket was refused with ${status}: check the credential, and that last_event_id is an event of this workspace from the last 30 days.`;
+          fatal = makeStatusError(Number(status), { detail }, new Headers());
         }
       });
       socket.addEventListener('close', (event) => {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   AuthenticationError,
+  BadRequestError,
   InsufficientCreditsError,
   NotFoundError,
   PlanRequiredError,
@@ -72,6 +73,9 @@ describe('SDK against the real server', { timeout: 240_000 }, () => {
       }
     })();
 
+    // Once the track is done, the resumed socket has 15 s to deliver the rest; a lost event then
+    // fails the comparison below instead of hanging the suite.
+    const giveUp = finished.then(() => setTimeout(() => subscription.close(), 15_000).unref());
     const received: string[] = [];
     for await (const event of subscription) {
       if (event.data.track.id !== created.id) continue;
@@ -83,6 +87,7 @@ describe('SDK against the real server', { timeout: 240_000 }, () => {
       }
       if (event.type === 'track.ready') break;
     }
+    clearTimeout(await giveUp);
     assert.ok(subscription.reconnects >= 1, 'the subscription reconnected');
 
     const logged: string[] = [];
@@ -110,6 +115,19 @@ describe('SDK against the real server', { timeout: 240_000 }, () => {
 
     await member.auth.signout();
     await assert.rejects(member.me(), AuthenticationError);
+  });
+
+  it('refuses a subscription with a revoked key or an unknown last_event_id with the typed error', async () => {
+    const stranger = new Trackforge({ baseURL: server.baseURL, apiKey: 'tf_live_not_a_key' });
+    const refused = stranger.events.subscribe();
+    const lost = client.events.subscribe({ lastEventId: 'evt_01M00000000000000000000000' });
+    try {
+      await assert.rejects(refused.ready(), AuthenticationError);
+      await assert.rejects(lost.ready(), BadRequestError);
+    } finally {
+      refused.close();
+      lost.close();
+    }
   });
 
   it('raises NotFoundError for a track that does not exist', async () => {

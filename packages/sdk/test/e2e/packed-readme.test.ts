@@ -79,6 +79,7 @@ export const isCredits = (error: unknown) => error instanceof InsufficientCredit
     assert.equal(run.status, 0, `README examples failed:\n${run.stdout}\n${run.stderr}`);
     assert.match(run.stdout, /^ready \d+ /m);
     assert.match(run.stdout, /track\.ready 100 %/);
+    assert.match(run.stdout, /^streamed bytes: [1-9]\d{3,}$/m);
     assert.match(run.stdout, /^duration — /m);
     assert.match(run.stdout, /README examples done/);
   });
