@@ -371,7 +371,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List public tracks of every workspace, newest first (no credential needed) */
+        /**
+         * List public tracks of every workspace, newest first (no credential needed)
+         * @description Each track is the public representation (`object: "public_track"`).
+         */
         get: {
             parameters: {
                 query?: {
@@ -397,25 +400,11 @@ export interface paths {
                             data: {
                                 id: string;
                                 /** @enum {string} */
-                                object: "track";
+                                object: "public_track";
+                                title: string;
                                 prompt: string;
                                 duration: string;
                                 duration_seconds: number;
-                                /** @enum {string} */
-                                status: "queued" | "generating" | "ready" | "failed";
-                                progress: number;
-                                /** @enum {string} */
-                                visibility: "private" | "unlisted" | "public";
-                                title: string;
-                                voice_id: string | null;
-                                seed: number;
-                                loop: boolean;
-                                bpm: number | null;
-                                key: string | null;
-                                metadata: {
-                                    [key: string]: string;
-                                };
-                                webhook_url: string | null;
                                 music: {
                                     bpm: number;
                                     key: string;
@@ -439,21 +428,11 @@ export interface paths {
                                 } | null;
                                 urls: {
                                     audio: string;
-                                    midi: string;
-                                    stems: string;
                                     waveform: string;
-                                    stream: string;
                                     share: string;
                                 };
-                                error: {
-                                    code: string;
-                                    message: string;
-                                } | null;
-                                credits_charged: number;
-                                workspace_id: string;
+                                voice_id: string | null;
                                 created_at: string;
-                                started_at: string | null;
-                                completed_at: string | null;
                             }[];
                             has_more: boolean;
                             next_cursor: string | null;
@@ -477,7 +456,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a track (public and unlisted tracks need no credential) */
+        /**
+         * Get a track (public and unlisted tracks need no credential)
+         * @description The track's own workspace gets the full track (`object: "track"`); anyone else reading a public or unlisted track gets the public representation (`object: "public_track"`).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -555,6 +537,42 @@ export interface paths {
                             created_at: string;
                             started_at: string | null;
                             completed_at: string | null;
+                        } | {
+                            id: string;
+                            /** @enum {string} */
+                            object: "public_track";
+                            title: string;
+                            prompt: string;
+                            duration: string;
+                            duration_seconds: number;
+                            music: {
+                                bpm: number;
+                                key: string;
+                                time_signature: string;
+                                genre: string;
+                                moods: string[];
+                                instruments: string[];
+                                sections: {
+                                    name: string;
+                                    start: number;
+                                    end: number;
+                                }[];
+                            } | null;
+                            audio: {
+                                formats: string[];
+                                sample_rate: number;
+                                channels: number;
+                                duration_seconds: number;
+                                loudness_lufs: number;
+                                true_peak_dbtp: number;
+                            } | null;
+                            urls: {
+                                audio: string;
+                                waveform: string;
+                                share: string;
+                            };
+                            voice_id: string | null;
+                            created_at: string;
                         };
                     };
                 };

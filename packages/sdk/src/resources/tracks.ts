@@ -11,6 +11,7 @@ import type {
   TrackCreateParams,
   TrackListParams,
   TrackVisibility,
+  Waveform,
 } from '../types.js';
 import type { Events } from './events.js';
 
@@ -43,6 +44,21 @@ export class Tracks {
   /** One track (owner's view). */
   retrieve(id: string, options?: RequestOptions): Promise<Track> {
     return this.api.request<Track>({ method: 'GET', path: `/v1/tracks/${encodeURIComponent(id)}`, options });
+  }
+
+  /** A public or unlisted track of any workspace, as everyone outside its workspace sees it. */
+  retrievePublic(id: string, options?: RequestOptions): Promise<PublicTrack> {
+    return this.api.request<PublicTrack>({
+      method: 'GET',
+      path: `/v1/tracks/${encodeURIComponent(id)}`,
+      options,
+    });
+  }
+
+  /** Waveform peaks for drawing the track (min/max pairs per bucket). */
+  waveform(id: string, options?: RequestOptions): Promise<Waveform> {
+    const path = `/v1/tracks/${encodeURIComponent(id)}/waveform`;
+    return this.api.request<Waveform>({ method: 'GET', path, options });
   }
 
   /** The workspace's tracks, newest first; `for await` walks every page. */

@@ -49,8 +49,19 @@ describe('SDK against the real server', { timeout: 240_000 }, () => {
 
     const midi = new Uint8Array(await (await client.tracks.download(created.id, 'midi')).arrayBuffer());
     assert.equal(new TextDecoder().decode(midi.slice(0, 4)), 'MThd');
+    const waveform = await client.tracks.waveform(created.id);
+    assert.ok(waveform.peaks.length > 0 && waveform.peaks.every((peak) => peak >= -1 && peak <= 1));
     const page = await client.tracks.list({ limit: 1 });
     assert.equal(page.data[0]?.id, created.id);
+
+    const published = await client.tracks.publish(created.id, { visibility: 'unlisted' });
+    assert.equal(published.visibility, 'unlisted');
+    const anonymous = new Trackforge({ baseURL: server.baseURL, apiKey: '' });
+    const seenByOthers = await anonymous.tracks.retrievePublic(created.id);
+    assert.equal(seenByOthers.object, 'public_track');
+    assert.equal('workspace_id' in seenByOthers, false);
+    await client.tracks.delete(created.id);
+    await assert.rejects(client.tracks.retrieve(created.id), NotFoundError);
   });
 
   it('loses no event when the WebSocket is cut mid-generation', async () => {
