@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import {
   APIConnectionError,
   APITimeoutError,
+  APIUserAbortError,
   BadRequestError,
   InternalServerError,
   RateLimitError,
@@ -186,5 +187,32 @@ describe('client requests', () => {
     await client.tracks.retrieve('trk_1');
     assert.ok(lines.some((line) => line.includes('GET http://api.test/v1/tracks/trk_1')));
     assert.ok(lines.every((line) => !line.includes('tf_test_key')));
+  });
+  it('stops at once with APIUserAbortError when the caller aborts, without retrying', async () => {
+    const hang = (_request: unknown, signal: AbortSignal) =>
+      new Promise<Response>((_resolve, reject) =>
+        signal.addEventListener('abort', () => reject(new Error('aborted'))),
+      );
+    const { client, requests } = mockClient([hang]);
+    const controller = new AbortController();
+    const pending = client.tracks.retrieve('trk_1', { signal: controller.signal });
+    controller.abort();
+    await assert.rejects(pending, APIUserAbortError);
+    assert.equal(requests.length, 1);
+  });
+
+  it('logs at debug level when TRACKFORGE_LOG=debug', async () => {
+    const saved = process.env.TRACKFORGE_LOG;
+    process.env.TRACKFORGE_LOG = 'debug';
+    try {
+      const lines: string[] = [];
+      const sink = { debug: (line: string) => lines.push(line), info() {}, warn() {}, error() {} };
+      const { client } = mockClient([json(200, trackBody())], { logger: sink });
+      await client.tracks.retrieve('trk_1');
+      assert.ok(lines.some((line) => line.startsWith('[trackforge] ← 200 GET')));
+    } finally {
+      if (saved === undefined) delete process.env.TRACKFORGE_LOG;
+      else process.env.TRACKFORGE_LOG = saved;
+    }
   });
 });

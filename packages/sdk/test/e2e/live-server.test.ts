@@ -5,6 +5,7 @@ import {
   AuthenticationError,
   BadRequestError,
   InsufficientCreditsError,
+  InternalServerError,
   NotFoundError,
   PlanRequiredError,
   type TrackEvent,
@@ -143,5 +144,50 @@ describe('SDK against the real server', { timeout: 240_000 }, () => {
 
   it('raises NotFoundError for a track that does not exist', async () => {
     await assert.rejects(client.tracks.retrieve('trk_01M00000000000000000000000'), NotFoundError);
+  });
+  it('covers the account surface: voices, sign-in, API keys, webhook endpoints, secret rotation, billing, the ledger', async () => {
+    const voices = await client.voices.list({ limit: 2 });
+    assert.equal(voices.data.length, 2);
+    const voice = await client.voices.retrieve(voices.data[0]!.id);
+    const preview = await client.voices.preview(voice.id);
+    assert.equal(preview.contentType, 'audio/mpeg');
+    assert.ok(summariseMp3(new Uint8Array(await preview.arrayBuffer())).durationSeconds > 1);
+
+    const anonymous = new Trackforge({ baseURL: server.baseURL, apiKey: '' });
+    assert.deepEqual(await anonymous.auth.magicLink({ email: 'demo@trackforge.local' }), { status: 'sent' });
+    const token = await readMagicLinkToken(server.baseURL, 'demo@trackforge.local');
+    const member = anonymous.withOptions({ apiKey: (await anonymous.auth.verify({ token })).access_token });
+
+    const key = await member.apiKeys.create({ name: 'ci' });
+    assert.match(key.secret, /^tf_live_/);
+    const viaNewKey = new Trackforge({ baseURL: server.baseURL, apiKey: key.secret });
+    assert.equal((await viaNewKey.me()).workspace.id, (await client.me()).workspace.id);
+    const keyIds: string[] = [];
+    for await (const listed of member.apiKeys.list()) keyIds.push(listed.id);
+    assert.ok(keyIds.includes(key.id));
+    await member.apiKeys.delete(key.id);
+    await assert.rejects(viaNewKey.me(), AuthenticationError);
+
+    // Created and deleted with no event in between, so nothing is ever delivered to it.
+    const endpoint = await member.webhookEndpoints.create({ url: 'https://hooks.example.com/trackforge' });
+    assert.match(endpoint.secret, /^whsec_/);
+    assert.equal((await member.webhookEndpoints.retrieve(endpoint.id)).url, endpoint.url);
+    assert.ok((await member.webhookEndpoints.list()).data.some((listed) => listed.id === endpoint.id));
+    await member.webhookEndpoints.delete(endpoint.id);
+    await assert.rejects(member.webhookEndpoints.retrieve(endpoint.id), NotFoundError);
+
+    const before = await client.workspace.retrieve();
+    const rotated = await member.workspace.rotateSigningSecret();
+    assert.notEqual(rotated.signing_secret, before.signing_secret);
+
+    const unconfigured = member.billing.portal({ return_url: 'https://example.com/' }, { maxRetries: 0 });
+    await assert.rejects(
+      unconfigured,
+      (error: unknown) => error instanceof InternalServerError && error.code === 'billing_not_configured',
+    );
+
+    const ledger: string[] = [];
+    for await (const entry of client.credits.listEntries({ limit: 2 })) ledger.push(entry.kind);
+    assert.ok(ledger.length >= 3 && ledger.includes('grant'), `ledger: ${ledger.join(', ')}`);
   });
 });
