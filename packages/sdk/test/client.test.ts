@@ -215,4 +215,12 @@ describe('client requests', () => {
       else process.env.TRACKFORGE_LOG = saved;
     }
   });
+  it('stops retrying with APIUserAbortError when the caller aborts during the wait between attempts', async () => {
+    const controller = new AbortController();
+    const { client, requests } = mockClient([problem(503, 'unavailable')], {
+      sleep: async () => controller.abort(),
+    });
+    await assert.rejects(client.tracks.retrieve('trk_1', { signal: controller.signal }), APIUserAbortError);
+    assert.equal(requests.length, 1);
+  });
 });

@@ -124,7 +124,7 @@ export class APIClient {
         if (retriesLeft <= 0) throw failure;
         const waitMs = retryDelayMs(attempt, undefined);
         log.info(`${failure.message} Retrying in ${Math.round(waitMs)} ms (${retriesLeft} left).`);
-        await this.config.sleep(waitMs, options.signal);
+        await this.waitBeforeRetry(waitMs, options.signal);
         continue;
       }
 
@@ -143,13 +143,24 @@ export class APIClient {
         log.info(
           `${request.method} ${url} answered ${response.status}; retrying in ${Math.round(waitMs)} ms (${retriesLeft} left).`,
         );
-        await this.config.sleep(waitMs, options.signal);
+        await this.waitBeforeRetry(waitMs, options.signal);
         continue;
       }
       const problem = await readProblem(response);
       done();
       throw makeStatusError(response.status, problem, response.headers);
     }
+  }
+
+  /** The pause between attempts; the caller's signal ends it with APIUserAbortError. */
+  private async waitBeforeRetry(waitMs: number, signal: AbortSignal | undefined): Promise<void> {
+    try {
+      await this.config.sleep(waitMs, signal);
+    } catch (error) {
+      if (signal?.aborted) throw new APIUserAbortError();
+      throw error;
+    }
+    if (signal?.aborted) throw new APIUserAbortError();
   }
 
   private buildHeaders(request: APIRequest, idempotencyKey: string | undefined): Headers {
