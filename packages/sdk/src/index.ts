@@ -7,7 +7,7 @@ export { Page, PagePromise } from './core/pagination.js';
 export * from './errors.js';
 export type { Logger, LogLevel } from './internal/logger.js';
 export type { WebSocketConstructor, WebSocketLike } from './internal/websocket.js';
-export type { DownloadFormat, WaitOptions } from './resources/tracks.js';
+export type { CreateOptions, DownloadFormat, WaitOptions } from './resources/tracks.js';
 export type { HeaderSource } from './resources/webhooks.js';
 export type * from './types.js';
 export { API_VERSION, SDK_VERSION } from './version.js';

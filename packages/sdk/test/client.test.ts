@@ -223,4 +223,10 @@ describe('client requests', () => {
     await assert.rejects(client.tracks.retrieve('trk_1', { signal: controller.signal }), APIUserAbortError);
     assert.equal(requests.length, 1);
   });
+  it('asks the server to hold a create with Prefer: wait=N', async () => {
+    const { client, requests } = mockClient([json(201, trackBody({ status: 'ready' }))], { timeout: 1000 });
+    const track = await client.tracks.create({ prompt: 'p', duration: '5s' }, { waitSeconds: 30 });
+    assert.equal(track.status, 'ready');
+    assert.equal(requests[0]!.headers.get('prefer'), 'wait=30');
+  });
 });

@@ -18,6 +18,11 @@ import type { Events } from './events.js';
 /** Every file a track has: four audio formats, the MIDI arrangement, a zip of stems, waveform peaks. */
 export type DownloadFormat = 'mp3' | 'wav' | 'ogg' | 'flac' | 'midi' | 'stems' | 'waveform';
 
+export interface CreateOptions extends RequestOptions {
+  /** Hold the answer until the track is ready or failed, or this many seconds (≤ 60) pass (`Prefer: wait=N`). */
+  waitSeconds?: number;
+}
+
 export interface WaitOptions extends RequestOptions {
   /** Give up after this long (default 10 minutes) with WaitTimeoutError. */
   waitTimeoutMs?: number;
@@ -37,8 +42,18 @@ export class Tracks {
    * Queues a track (holds 1 credit until it is ready; given back if it fails).
    * @example const track = await client.tracks.create({ prompt: 'mellow lofi piano', duration: 'short' });
    */
-  create(params: TrackCreateParams, options?: RequestOptions): Promise<Track> {
-    return this.api.request<Track>({ method: 'POST', path: '/v1/tracks', body: params, options });
+  create(params: TrackCreateParams, options: CreateOptions = {}): Promise<Track> {
+    const { waitSeconds, ...rest } = options;
+    const held =
+      waitSeconds === undefined
+        ? rest
+        : {
+            ...rest,
+            headers: { prefer: `wait=${waitSeconds}`, ...rest.headers },
+            // The server holds the answer up to waitSeconds; the timeout must outlast it.
+            timeout: Math.max(rest.timeout ?? this.api.config.timeout, (waitSeconds + 15) * 1000),
+          };
+    return this.api.request<Track>({ method: 'POST', path: '/v1/tracks', body: params, options: held });
   }
 
   /** One track (owner's view). */
