@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Fuzzes the live API against its own OpenAPI document with schemathesis (PyPI): starts the server
+# on a fresh DATA_DIR and a free loopback port (generation off), signs in with the dev seed's API key,
+# and fails on any 5xx, undocumented status, body that breaks its schema or wrong content type.
+# Prints the number of requests sent and every failure. Bounded by FUZZ_MAX_SECONDS (default 150)
+# and FUZZ_MAX_EXAMPLES per operation (default 60).
+#   bash scripts/fuzz-api.sh                       # what CI runs
+#   bash scripts/fuzz-api.sh --exclude-known-bugs  # skips the cases listed in KNOWN_BUG_EXCLUSIONS
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+SCHEMATHESIS_VERSION=4.32.5
+VENV=.venv-fuzz
+MAX_SECONDS=${FUZZ_MAX_SECONDS:-150}
+MAX_EXAMPLES=${FUZZ_MAX_EXAMPLES:-60}
+SEED=${FUZZ_SEED:-}
+# Server bugs owned by another change, skipped only with --exclude-known-bugs (never in CI):
+# NUL characters reach Postgres (500), and Fastify's own 414 for a path parameter over 100
+# characters is not problem+json (only negative generation makes such paths).
+KNOWN_BUG_EXCLUSIONS=(--generation-allow-x00 false --mode positive)
+
+exclusions=()
+for arg in "$@"; do
+  case "$arg" in
+    --exclude-known-bugs) exclusions=("${KNOWN_BUG_EXCLUSIONS[@]}") ;;
+    *) echo "unknown option $arg (known: --exclude-known-bugs)" >&2; exit 2 ;;
+  esac
+done
+
+if [ ! -x "$VENV/bin/schemathesis" ] || ! "$VENV/bin/schemathesis" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
+  echo "installing schemathesis $SCHEMATHESIS_VERSION into $VENV"
+  python3 -m venv "$VENV" || exit 1
+  "$VENV/bin/pip" install -q --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" || exit 1
+fi
+
+work=$(mktemp -d)
+server_pid=""
+cleanup() {
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+base="http://127.0.0.1:$port"
+# Not a TTY, so the server logs JSON; the dev seed prints "API key: tf_…" once on a new DATA_DIR.
+# A Stripe webhook secret is set so /v1/webhooks/stripe checks signatures (else it is 503 by design).
+STRIPE_WEBHOOK_SECRET=whsec_fuzz_only_not_a_real_secret NODE_ENV=development DATA_DIR="$work/data" PORT="$port" HOST=127.0.0.1 PUBLIC_URL="$base" \
+  WORKERS=0 ENGINE_BANK=small LOG_LEVEL=warn \
+  node --import tsx apps/api/src/main.ts serve >"$work/server.log" 2>&1 &
+server_pid=$!
+
+api_key=""
+for _ in $(seq 1 120); do
+  api_key=$(grep -oE 'API key: tf_[A-Za-z0-9_]+' "$work/server.log" | head -1 | sed 's/API key: //')
+  [ -n "$api_key" ] && curl -fs "$base/readyz" >/dev/null && break
+  if ! kill -0 "$server_pid" 2>/dev/null; then cat "$work/server.log"; echo "the server did not start"; exit 1; fi
+  sleep 0.5
+done
+if [ -z "$api_key" ]; then cat "$work/server.log"; echo "no API key from the dev seed"; exit 1; fi
+
+echo "fuzzing $base (schemathesis $SCHEMATHESIS_VERSION, ≤ ${MAX_SECONDS}s, ≤ $MAX_EXAMPLES examples per operation)"
+"$VENV/bin/schemathesis" run "$base/openapi.json" \
+  --header "Authorization: Bearer $api_key" \
+  --checks not_a_server_error,status_code_conformance,response_schema_conformance,content_type_conformance \
+  --phases examples,coverage,fuzzing \
+  --max-examples "$MAX_EXAMPLES" --max-time "$MAX_SECONDS" --request-timeout 20 \
+  --workers 2 --no-color --suppress-health-check all --generation-database none \
+  ${SEED:+--seed "$SEED"} \
+  --report ndjson --report-ndjson-path "$work/events.ndjson" \
+  "${exclusions[@]}" 2>&1 | tee "$work/run.log"
+status=${PIPESTATUS[0]}
+
+requests=$(node -e '
+  const lines = require("fs").readFileSync(process.argv[1], "utf8").split("\n").filter(Boolean);
+  let n = 0;
+  for (const line of lines) {
+    const event = JSON.parse(line);
+    const finished = event.ScenarioFinished;
+    if (finished) n += Object.keys(finished.recorder?.interactions ?? {}).length;
+  }
+  console.log(n);
+' "$work/events.ndjson" 2>/dev/null || echo "?")
+if grep -q '"msg":"unhandled error"' "$work/server.log"; then
+  echo "--- unhandled errors in the server log (first 10):"
+  grep '"msg":"unhandled error"' "$work/server.log" | head -10 | cut -c1-400
+fi
+echo "fuzz: $requests requests sent; schemathesis exit status $status"
+exit "$status"
