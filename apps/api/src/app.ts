@@ -23,6 +23,7 @@ import { installErrorHandlers } from './http/error-handler.js';
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.js';
 import { registerDocs, registerOpenApi } from './http/openapi.js';
 import { requestIdFor } from './http/request-id.js';
+import { registerTextValidation } from './http/text-validation.js';
 import { registerVersionHeader } from './http/version.js';
 import { createIdempotencyService } from './idempotency/idempotency.service.js';
 import { registerApiKeyRoutes } from './keys/api-key.routes.js';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerTextValidation(app);
   registerVersionHeader(app);
   // Before any route, so that a WebSocket upgrade to a plain HTTP route is refused.
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });

@@ -58,6 +58,20 @@ const TRACK = {
   completed_at: '2026-11-01T09:30:09.000Z',
 };
 
+const PUBLIC_TRACK = {
+  id: TRACK_ID,
+  object: 'public_track',
+  title: TRACK.title,
+  prompt: TRACK.prompt,
+  duration: TRACK.duration,
+  duration_seconds: TRACK.duration_seconds,
+  music: TRACK.music,
+  audio: TRACK.audio,
+  urls: { audio: TRACK.urls.audio, waveform: TRACK.urls.waveform, share: TRACK.urls.share },
+  voice_id: null,
+  created_at: CREATED_AT,
+};
+
 const USER = {
   id: `usr_${ULID}`,
   object: 'user',
@@ -83,8 +97,10 @@ const API_KEY = {
   created_at: CREATED_AT,
   last_used_at: null,
 };
+// A voice of the seeded catalogue, so the example finds a real one.
+const VOICE_ID = 'voc_01JNB4RQ80DK7GPSZDDWG7A222';
 const VOICE = {
-  id: `voc_${ULID}`,
+  id: VOICE_ID,
   object: 'voice',
   name: 'Aria',
   description: 'A bright soprano for pop hooks.',
@@ -95,7 +111,7 @@ const VOICE = {
   tags: ['bright'],
   creator: { name: 'Trackforge' },
   plan_required: null,
-  preview_url: `${BASE}/v1/voices/voc_${ULID}/preview`,
+  preview_url: `${BASE}/v1/voices/${VOICE_ID}/preview`,
   usage_count: 12,
   created_at: CREATED_AT,
 };
@@ -208,7 +224,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     response: { ...TRACK, status: 'queued', progress: 0, music: null, audio: null, completed_at: null },
   },
   'GET /v1/tracks': { response: list(TRACK) },
-  'GET /v1/public/tracks': { response: list({ ...TRACK, visibility: 'public' }) },
+  'GET /v1/public/tracks': { response: list(PUBLIC_TRACK) },
   'GET /v1/tracks/{id}': { params: trackParams, response: TRACK },
   'DELETE /v1/tracks/{id}': { params: trackParams },
   'POST /v1/tracks/{id}/publish': {

@@ -70,6 +70,29 @@ export const AudioQuerySchema = z.object({
   download: z.enum(['1', 'true', '0', 'false']).optional(),
 });
 
+const TrackMusicSchema = z
+  .object({
+    bpm: z.number(),
+    key: z.string(),
+    time_signature: z.string(),
+    genre: z.string(),
+    moods: z.array(z.string()),
+    instruments: z.array(z.string()),
+    sections: z.array(z.object({ name: z.string(), start: z.number(), end: z.number() })),
+  })
+  .nullable();
+
+const TrackAudioSchema = z
+  .object({
+    formats: z.array(z.string()),
+    sample_rate: z.number(),
+    channels: z.number(),
+    duration_seconds: z.number(),
+    loudness_lufs: z.number(),
+    true_peak_dbtp: z.number(),
+  })
+  .nullable();
+
 export const TrackSchema = z.object({
   id: z.string(),
   object: z.literal('track'),
@@ -87,27 +110,8 @@ export const TrackSchema = z.object({
   key: z.string().nullable(),
   metadata: z.record(z.string(), z.string()),
   webhook_url: z.string().nullable(),
-  music: z
-    .object({
-      bpm: z.number(),
-      key: z.string(),
-      time_signature: z.string(),
-      genre: z.string(),
-      moods: z.array(z.string()),
-      instruments: z.array(z.string()),
-      sections: z.array(z.object({ name: z.string(), start: z.number(), end: z.number() })),
-    })
-    .nullable(),
-  audio: z
-    .object({
-      formats: z.array(z.string()),
-      sample_rate: z.number(),
-      channels: z.number(),
-      duration_seconds: z.number(),
-      loudness_lufs: z.number(),
-      true_peak_dbtp: z.number(),
-    })
-    .nullable(),
+  music: TrackMusicSchema,
+  audio: TrackAudioSchema,
   urls: z.object({
     audio: z.string(),
     midi: z.string(),
@@ -124,6 +128,36 @@ export const TrackSchema = z.object({
   completed_at: z.string().nullable(),
 });
 export type TrackJson = z.infer<typeof TrackSchema>;
+
+/** The public track (API.md "Two representations"): only what a listener needs. */
+export const PublicTrackSchema = z
+  .strictObject({
+    id: z.string(),
+    object: z.literal('public_track'),
+    title: z.string(),
+    prompt: z.string(),
+    duration: z.string(),
+    duration_seconds: z.number(),
+    music: TrackMusicSchema,
+    audio: TrackAudioSchema,
+    urls: z.strictObject({ audio: z.string(), waveform: z.string(), share: z.string() }),
+    voice_id: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .describe(
+    'A track as anyone outside its workspace sees it (public and unlisted tracks): never its webhook_url, metadata, workspace_id, seed, error or credits.',
+  );
+export type PublicTrackJson = z.infer<typeof PublicTrackSchema>;
+
+/** GET /v1/tracks/{id}: the owner's track for its workspace, the public track for everyone else. */
+export const ReadTrackSchema = z.union([TrackSchema, PublicTrackSchema]);
+
+export const PublicTrackListSchema = z.object({
+  object: z.literal('list'),
+  data: z.array(PublicTrackSchema),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable(),
+});
 
 export const TrackListSchema = z.object({
   object: z.literal('list'),
