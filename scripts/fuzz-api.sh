@@ -52,8 +52,11 @@ server_pid=$!
 
 api_key=""
 for _ in $(seq 1 120); do
-  api_key=$(grep -oE 'API key: tf_[A-Za-z0-9_]+' "$work/server.log" | head -1 | sed 's/API key: //')
-  [ -n "$api_key" ] && curl -fs "$base/readyz" >/dev/null && break
+  # The banner's curl line comes after the key, so the key line is complete once it is there.
+  if grep -q 'curl -X POST' "$work/server.log"; then
+    api_key=$(grep -oE 'API key: tf_[A-Za-z0-9_]+' "$work/server.log" | head -1 | sed 's/API key: //')
+    curl -fs "$base/readyz" >/dev/null && break
+  fi
   if ! kill -0 "$server_pid" 2>/dev/null; then cat "$work/server.log"; echo "the server did not start"; exit 1; fi
   sleep 0.5
 done

@@ -7,6 +7,12 @@ import { PageQuerySchema } from '../shared/keyset-page.js';
 const DURATION_HELP =
   'duration must be "short" (30 s), "standard" (120 s), "long" (240 s), or a length from 5 s to 600 s such as "45s" or "2:30"';
 
+// Documents the duration rule for clients (lower case shown; any case is accepted): short, standard,
+// long, m:ss, or seconds/minutes such as "45s", "90", "2m30s", "1.5 min"; 5–600 s in all.
+const NUMBER = '\\d+(?:\\.\\d+)?\\s*';
+const SECONDS_UNIT = '(?:s|sec|secs|seconds?)';
+const DURATION_PATTERN = `^\\s*(?:short|standard|long|\\d{1,2}:[0-5]\\d|${NUMBER}(?:m|min|mins|minutes?)(?:\\s*${NUMBER}${SECONDS_UNIT}?)?|${NUMBER}${SECONDS_UNIT}?)\\s*$`;
+
 const VisibilitySchema = z.enum(['private', 'unlisted', 'public']);
 const StatusSchema = z.enum(['queued', 'generating', 'ready', 'failed']);
 
@@ -18,7 +24,8 @@ export const CreateTrackBodySchema = z.strictObject({
     .max(2000, 'prompt must be at most 2000 characters after trimming')
     .describe('What the music should sound like.'),
   duration: z
-    .union([z.string(), z.number()])
+    // The patterns only document the rule; the engine's parseDuration decides (and names the fix).
+    .union([z.string().meta({ pattern: DURATION_PATTERN }), z.number().meta({ minimum: 5, maximum: 600 })])
     .transform((value, ctx) => {
       const text = typeof value === 'number' ? `${value}s` : value.trim().toLowerCase();
       const seconds = parseDuration(text);
@@ -36,12 +43,19 @@ export const CreateTrackBodySchema = z.strictObject({
     .optional(),
   seed: z.number().int().min(0).max(4294967295).optional().describe('Same seed + same request → same track.'),
   loop: z.boolean().optional(),
-  bpm: z.number().int().min(40).max(240).optional(),
+  bpm: z
+    .number()
+    .int()
+    .min(40)
+    .max(240)
+    .optional()
+    .describe('Tempo in beats per minute, 40–240; omit to let the prompt decide.'),
   key: z
     .string()
     .max(40)
     .refine((text) => parseKey(text) !== null, 'key must be a musical key such as "D minor" or "F# major"')
-    .optional(),
+    .optional()
+    .describe('Musical key such as "D minor", "F# major" or "Bb dorian"; omit to let the prompt decide.'),
   visibility: VisibilitySchema.optional(),
   webhook_url: z
     .url({ protocol: /^https?$/ })
@@ -56,7 +70,9 @@ export type CreateTrackBody = z.output<typeof CreateTrackBodySchema>;
 
 export const PublishTrackBodySchema = z.strictObject({ visibility: VisibilitySchema });
 
-export const TrackIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const TrackIdParamsSchema = z.object({
+  id: z.string().min(1).max(64).describe('A track id (trk_…).'),
+});
 
 export const ListTracksQuerySchema = PageQuerySchema.extend({
   status: StatusSchema.optional(),
