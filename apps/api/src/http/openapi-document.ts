@@ -63,7 +63,7 @@ const HEADERS = {
   },
   TrackforgeVersion: {
     description: 'The API version that answered (YYYY-MM-DD).',
-    schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+    schema: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
   },
   RateLimit: {
     description: 'IETF RateLimit fields: what is left of the current window, e.g. `"default";r=59;t=30`.',
@@ -86,7 +86,7 @@ const PARAMETERS = {
     in: 'header',
     required: false,
     description: 'Pin the API version (YYYY-MM-DD); the answer echoes the version used.',
-    schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', example: '2026-11-01' },
+    schema: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', example: '2026-11-01' },
   },
   IdempotencyKey: {
     name: 'Idempotency-Key',

@@ -9,9 +9,9 @@ const DURATION_HELP =
 
 // Documents the duration rule for clients (lower case shown; any case is accepted): short, standard,
 // long, m:ss, or seconds/minutes such as "45s", "90", "2m30s", "1.5 min"; 5–600 s in all.
-const NUMBER = '\\d+(?:\\.\\d+)?\\s*';
+const NUMBER = '[0-9]+(?:\\.[0-9]+)?\\s*';
 const SECONDS_UNIT = '(?:s|sec|secs|seconds?)';
-const DURATION_PATTERN = `^\\s*(?:short|standard|long|\\d{1,2}:[0-5]\\d|${NUMBER}(?:m|min|mins|minutes?)(?:\\s*${NUMBER}${SECONDS_UNIT}?)?|${NUMBER}${SECONDS_UNIT}?)\\s*$`;
+const DURATION_PATTERN = `^\\s*(?:short|standard|long|[0-9]{1,2}:[0-5][0-9]|${NUMBER}(?:m|min|mins|minutes?)(?:\\s*${NUMBER}${SECONDS_UNIT}?)?|${NUMBER}${SECONDS_UNIT}?)\\s*$`;
 
 const VisibilitySchema = z.enum(['private', 'unlisted', 'public']);
 const StatusSchema = z.enum(['queued', 'generating', 'ready', 'failed']);
