@@ -3,6 +3,7 @@
 import { parseDuration, parseKey } from '@trackforge/engine';
 import { z } from 'zod';
 import { PageQuerySchema } from '../shared/keyset-page.js';
+import { prefixedId, timestamp } from '../shared/wire-schemas.js';
 
 const DURATION_HELP =
   'duration must be "short" (30 s), "standard" (120 s), "long" (240 s), or a length from 5 s to 600 s such as "45s" or "2:30"';
@@ -110,21 +111,21 @@ const TrackAudioSchema = z
   .nullable();
 
 export const TrackSchema = z.object({
-  id: z.string(),
+  id: prefixedId('trk', 'Track'),
   object: z.literal('track'),
-  prompt: z.string(),
-  duration: z.string(),
-  duration_seconds: z.number(),
+  prompt: z.string().describe('The prompt as sent, trimmed.'),
+  duration: z.string().describe('The duration as asked for, normalised (short, 45s, 2:30…).'),
+  duration_seconds: z.number().describe('Length of the finished track in seconds (5–600).'),
   status: StatusSchema,
-  progress: z.number(),
+  progress: z.number().describe('0 to 1 while generating; 1 when ready.'),
   visibility: VisibilitySchema,
-  title: z.string(),
-  voice_id: z.string().nullable(),
-  seed: z.number(),
+  title: z.string().describe('A title made from the prompt.'),
+  voice_id: z.string().nullable().describe('The marketplace voice (voc_…), or null for none.'),
+  seed: z.number().describe('The seed used; the same seed and request give the same track.'),
   loop: z.boolean(),
   bpm: z.number().nullable(),
   key: z.string().nullable(),
-  metadata: z.record(z.string(), z.string()),
+  metadata: z.record(z.string(), z.string()).describe('Your own key/value pairs, returned as sent.'),
   webhook_url: z.string().nullable(),
   music: TrackMusicSchema,
   audio: TrackAudioSchema,
@@ -136,12 +137,15 @@ export const TrackSchema = z.object({
     stream: z.string(),
     share: z.string(),
   }),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
-  credits_charged: z.number(),
-  workspace_id: z.string(),
-  created_at: z.string(),
-  started_at: z.string().nullable(),
-  completed_at: z.string().nullable(),
+  error: z
+    .object({ code: z.string(), message: z.string() })
+    .nullable()
+    .describe('Why generation failed (status failed); null otherwise.'),
+  credits_charged: z.number().describe('Credits held or spent on this track (0 after a refund).'),
+  workspace_id: prefixedId('wsp', 'Workspace'),
+  created_at: timestamp(),
+  started_at: timestamp('When generation started (ISO 8601, UTC); null while queued.').nullable(),
+  completed_at: timestamp('When it became ready or failed (ISO 8601, UTC).').nullable(),
 });
 export type TrackJson = z.infer<typeof TrackSchema>;
 
