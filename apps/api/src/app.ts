@@ -22,6 +22,7 @@ import { registerHealthRoutes } from './health/health.routes.js';
 import { installErrorHandlers } from './http/error-handler.js';
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.js';
 import { registerDocs, registerOpenApi } from './http/openapi.js';
+import { rateLimitSettingsFrom, registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
 import { registerTextValidation } from './http/text-validation.js';
 import { registerVersionHeader } from './http/version.js';
@@ -105,6 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => auth.close());
   registerAuthentication(app, { config: deps.config, ...auth });
+  // After authentication (the limit is per credential and plan), before every /v1 route.
+  await registerRateLimit(app, { settings: rateLimitSettingsFrom(deps.config), clock });
   if (deps.config.NODE_ENV !== 'production') registerDevMailRoutes(app, auth);
   const accounts = auth.accounts;
   const eventRuntime = createEventRuntime({
