@@ -24,8 +24,6 @@ export interface OperationContract {
   access: Access;
   /** Errors of the feature itself, beyond those errorCodesFor derives for every route of its kind. */
   errors?: ErrorCode[];
-  /** False for a POST that changes nothing worth replaying (sign-out). */
-  idempotencyKey?: boolean;
   /** Replaces the route's success responses (binary files, WebSocket upgrade). */
   success?: SuccessOverride[];
 }
@@ -49,7 +47,7 @@ export const OPERATION_CONTRACTS: Record<string, OperationContract> = {
   'POST /v1/auth/signup': { access: 'public' },
   'POST /v1/auth/magic-link': { access: 'public' },
   'GET /v1/auth/verify': { access: 'public', errors: ['invalid_token'] },
-  'POST /v1/auth/signout': { access: 'user', idempotencyKey: false },
+  'POST /v1/auth/signout': { access: 'user' },
   'GET /v1/me': { access: 'workspace' },
 
   'POST /v1/api-keys': { access: 'user', errors: ['plan_required'] },
@@ -154,8 +152,10 @@ export function errorCodesFor(contract: OperationContract, shape: OperationShape
   return [...codes];
 }
 
-/** POSTs made with a Trackforge credential accept Idempotency-Key (one plugin for all of them). */
-export function acceptsIdempotencyKey(contract: OperationContract, method: string): boolean {
-  if (method !== 'POST' || contract.idempotencyKey === false) return false;
-  return contract.access === 'workspace' || contract.access === 'user';
+/**
+ * Every POST goes through the idempotency plugin; it keeps answers apart per workspace, so the key
+ * takes effect whenever a credential comes with the request (anonymous POSTs ignore it).
+ */
+export function acceptsIdempotencyKey(method: string): boolean {
+  return method === 'POST';
 }

@@ -93,7 +93,7 @@ const PARAMETERS = {
     in: 'header',
     required: false,
     description:
-      'Retry safely: the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409.',
+      'Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409.',
     schema: { type: 'string', minLength: 1, maxLength: 255 },
   },
 };
@@ -179,7 +179,7 @@ function completeOperation(key: string, operation: Operation): void {
   if (!contract) throw new Error(`${key} has no entry in OPERATION_CONTRACTS (http/openapi-contract.ts)`);
   const method = key.split(' ')[0]!;
   const parameters = operation.parameters ?? [];
-  const idempotent = acceptsIdempotencyKey(contract, method);
+  const idempotent = acceptsIdempotencyKey(method);
   const shape = { method, hasPathParams: parameters.some((p) => p.in === 'path'), idempotent };
 
   operation.security = SECURITY[contract.access];
