@@ -10,7 +10,13 @@ from trackforge._model_base import BaseModel
 
 class ApiKey(BaseModel):
     created_at: str
+    """
+    When it was created (ISO 8601, UTC).
+    """
     id: str
+    """
+    API key id: key_ followed by a 26-character ULID.
+    """
     last_four: str
     last_used_at: Optional[str]
     mode: Literal["live", "test"]
@@ -24,7 +30,13 @@ class ApiKey(BaseModel):
 
 class ApiKeyWithSecret(BaseModel):
     created_at: str
+    """
+    When it was created (ISO 8601, UTC).
+    """
     id: str
+    """
+    API key id: key_ followed by a 26-character ULID.
+    """
     last_four: str
     last_used_at: Optional[str]
     mode: Literal["live", "test"]
@@ -61,6 +73,10 @@ class CheckoutSession(BaseModel):
 
 
 class CreditBalance(BaseModel):
+    """
+    Spendable credits and credits held by tracks being generated.
+    """
+
     balance: int
     held: int
 
@@ -72,9 +88,15 @@ class CreditEntry(BaseModel):
     """
     balance_after: int
     created_at: str
+    """
+    When it was created (ISO 8601, UTC).
+    """
     description: Optional[str]
     held_after: int
     id: str
+    """
+    Credit entry id: crd_ followed by a 26-character ULID.
+    """
     kind: Literal["grant", "topup", "hold", "capture", "release", "refund", "adjust"]
     object: Literal["credit_entry"]
     track_id: Optional[str]
@@ -165,8 +187,14 @@ class TrackUrls(BaseModel):
 
 class User(BaseModel):
     created_at: str
+    """
+    When it was created (ISO 8601, UTC).
+    """
     email: str
     id: str
+    """
+    User id: usr_ followed by a 26-character ULID.
+    """
     name: Optional[str]
     object: Literal["user"]
 
@@ -177,10 +205,16 @@ class Creator(BaseModel):
 
 class Voice(BaseModel):
     created_at: str
+    """
+    When it was created (ISO 8601, UTC).
+    """
     creator: Creator
     description: str
     gender: Literal["female", "male", "neutral"]
     id: str
+    """
+    Voice id: voc_ followed by a 26-character ULID.
+    """
     languages: List[str]
     name: str
     object: Literal["voice"]
@@ -210,6 +244,9 @@ class Waveform(BaseModel):
 
 class WebhookEndpoint(BaseModel):
     created_at: str
+    """
+    When it was created (ISO 8601, UTC).
+    """
     disabled_reason: Optional[str]
     """
     Why deliveries stopped, e.g. the URL answered 410 Gone
@@ -221,6 +258,9 @@ class WebhookEndpoint(BaseModel):
     Event types sent to this endpoint; empty = all
     """
     id: str
+    """
+    Webhook endpoint id: whe_ followed by a 26-character ULID.
+    """
     object: Literal["webhook_endpoint"]
     secret: str
     """
@@ -232,8 +272,14 @@ class WebhookEndpoint(BaseModel):
 
 class Workspace(BaseModel):
     created_at: str
+    """
+    When it was created (ISO 8601, UTC).
+    """
     credits: CreditBalance
     id: str
+    """
+    Workspace id: wsp_ followed by a 26-character ULID.
+    """
     name: str
     object: Literal["workspace"]
     plan: Literal["free", "studio", "enterprise"]
@@ -267,8 +313,14 @@ class AuthSession(BaseModel):
 
 class MeWorkspace(BaseModel):
     created_at: str
+    """
+    When it was created (ISO 8601, UTC).
+    """
     credits: CreditBalance
     id: str
+    """
+    Workspace id: wsp_ followed by a 26-character ULID.
+    """
     name: str
     object: Literal["workspace"]
     plan: Literal["free", "studio", "enterprise"]
@@ -298,27 +350,66 @@ class Track(BaseModel):
     bpm: Optional[float]
     completed_at: Optional[str]
     created_at: str
+    """
+    When it was created (ISO 8601, UTC).
+    """
     credits_charged: float
+    """
+    Credits held or spent on this track (0 after a refund).
+    """
     duration: str
+    """
+    The duration as asked for, normalised (short, 45s, 2:30…).
+    """
     duration_seconds: float
+    """
+    Length of the finished track in seconds (5–600).
+    """
     error: Optional[TrackError]
+    """
+    Why generation failed (status failed); null otherwise.
+    """
     id: str
+    """
+    Track id: trk_ followed by a 26-character ULID.
+    """
     key: Optional[str]
     loop: bool
     metadata: Dict[str, Any]
+    """
+    Your own key/value pairs, returned as sent.
+    """
     music: Optional[Music]
     object: Literal["track"]
     progress: float
+    """
+    0 to 1 while generating; 1 when ready.
+    """
     prompt: str
+    """
+    The prompt as sent, trimmed.
+    """
     seed: float
+    """
+    The seed used; the same seed and request give the same track.
+    """
     started_at: Optional[str]
     status: Literal["queued", "generating", "ready", "failed"]
     title: str
+    """
+    A title made from the prompt.
+    """
     urls: TrackUrls
     visibility: Literal["private", "unlisted", "public"]
     voice_id: Optional[str]
+    """
+    The marketplace voice (voc_…), or null for none.
+    """
     webhook_url: Optional[str]
     workspace_id: str
+    """
+    Workspace id: wsp_ followed by a 26-character ULID.
+    """
 
 
 class Data(BaseModel):
@@ -327,6 +418,9 @@ class Data(BaseModel):
 
 class Event(BaseModel):
     created_at: str
+    """
+    When it was created (ISO 8601, UTC).
+    """
     data: Data
     id: str
     """
