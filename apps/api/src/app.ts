@@ -19,7 +19,7 @@ import { createCreditsService } from './credits/credit.service.js';
 import type { DatabaseHandle } from './database/create-database.js';
 import { createEventRuntime, type EventRuntimeOptions } from './events/event-runtime.js';
 import { registerHealthRoutes } from './health/health.routes.js';
-import { installErrorHandlers } from './http/error-handler.js';
+import { answerClientError, answerFrameworkError, installErrorHandlers } from './http/error-handler.js';
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.js';
 import { registerDocs, registerOpenApi } from './http/openapi.js';
 import { requestIdFor } from './http/request-id.js';
@@ -71,7 +71,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdFor,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.NODE_ENV === 'production',
-    return503OnClosing: true,
+    // Off: http/error-handler.ts answers requests during shutdown with a problem+json 503.
+    return503OnClosing: false,
+    // Router and HTTP-parser failures are problem+json too (http/error-handler.ts).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
