@@ -38,6 +38,7 @@ import { createTracksService } from './tracks/track.service.js';
 import { createStoragePreviewStore } from './voices/preview-store.js';
 import { registerVoiceRoutes } from './voices/voice.routes.js';
 import { createVoiceService } from './voices/voice.service.js';
+import { createWebhookUrlCheck, resolveHost } from './webhooks/webhook-address.js';
 import { createPreviewRenderer, createThreadedPreviewRender } from './voices/voice-preview.js';
 
 // The studio's static pages ship with the repository; a deployment may point elsewhere.
@@ -60,6 +61,8 @@ export interface AppDeps {
   storage?: Storage;
   /** Called after a generation job commits (serve wakes its in-process workers). */
   onJobEnqueued?: () => void;
+  /** DNS for the creation-time webhook URL check; default the system resolver (tests inject one). */
+  resolveHost?: (host: string) => Promise<string[]>;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -162,6 +165,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: deps.config.PUBLIC_URL,
     resolveVoice: (voiceId, plan) => voices.resolveVoiceForTrack(voiceId, plan),
     onJobEnqueued: deps.onJobEnqueued,
+    checkWebhookUrl: createWebhookUrlCheck({
+      allowPrivate: deps.config.ALLOW_PRIVATE_WEBHOOKS,
+      resolve: deps.resolveHost ?? resolveHost,
+    }),
   });
   await app.register(
     async (v1) => {

@@ -51,6 +51,8 @@ export interface TracksServiceDeps {
   resolveVoice?: (voiceId: string, plan: Plan) => Promise<{ spec: VoiceSpec }>;
   /** Called after a job was committed, so an in-process worker can start at once. */
   onJobEnqueued?: () => void;
+  /** Refuses a webhook_url that may not receive webhooks (webhooks/webhook-address.ts): 400 naming it. */
+  checkWebhookUrl?: (url: string, param: string) => Promise<void>;
 }
 
 export type TracksService = ReturnType<typeof createTracksService>;
@@ -104,6 +106,7 @@ export function createTracksService(deps: TracksServiceDeps) {
       body: CreateTrackBody,
       idempotency?: IdempotencyScope,
     ): Promise<TrackJson> {
+      if (body.webhook_url) await deps.checkWebhookUrl?.(body.webhook_url, 'webhook_url');
       let voiceSpec: VoiceSpec | null = null;
       if (body.voice_id) {
         if (!deps.resolveVoice) {
