@@ -38,8 +38,8 @@ import { createTracksService } from './tracks/track.service.js';
 import { createStoragePreviewStore } from './voices/preview-store.js';
 import { registerVoiceRoutes } from './voices/voice.routes.js';
 import { createVoiceService } from './voices/voice.service.js';
-import { createWebhookUrlCheck, resolveHost } from './webhooks/webhook-address.js';
 import { createPreviewRenderer, createThreadedPreviewRender } from './voices/voice-preview.js';
+import { createWebhookUrlCheck, resolveHost } from './webhooks/webhook-address.js';
 
 // The studio's static pages ship with the repository; a deployment may point elsewhere.
 const DEFAULT_STUDIO_DIR = fileURLToPath(new URL('../../studio/public/', import.meta.url));

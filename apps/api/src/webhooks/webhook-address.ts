@@ -73,10 +73,14 @@ export function createWebhookUrlCheck(options: {
   return async (url, param) => {
     const problem = await findWebhookUrlProblem(url, options);
     if (!problem) return;
-    throw new AppError('validation_failed', `${param} ${problem}; webhooks go only to public http(s) addresses.`, {
-      param,
-      errors: [{ param, message: problem, code: 'webhook_url_not_allowed' }],
-    });
+    throw new AppError(
+      'validation_failed',
+      `${param} ${problem}; webhooks go only to public http(s) addresses.`,
+      {
+        param,
+        errors: [{ param, message: problem, code: 'webhook_url_not_allowed' }],
+      },
+    );
   };
 }
 
