@@ -25,6 +25,7 @@ import { registerDocs, registerOpenApi } from './http/openapi.js';
 import { requestIdFor } from './http/request-id.js';
 import { registerTextValidation } from './http/text-validation.js';
 import { registerVersionHeader } from './http/version.js';
+import { registerIdempotency } from './idempotency/idempotency.plugin.js';
 import { createIdempotencyService } from './idempotency/idempotency.service.js';
 import { registerApiKeyRoutes } from './keys/api-key.routes.js';
 import { registerDevMailRoutes } from './mail/dev-mail.routes.js';
@@ -112,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => auth.close());
   registerAuthentication(app, { config: deps.config, ...auth });
+  const idempotency = createIdempotencyService({ db: deps.database.db, clock });
+  registerIdempotency(app, { idempotency });
   if (deps.config.NODE_ENV !== 'production') registerDevMailRoutes(app, auth);
   const accounts = auth.accounts;
   const eventRuntime = createEventRuntime({
@@ -160,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     clock,
     credits,
-    idempotency: createIdempotencyService({ db: deps.database.db, clock }),
+    idempotency,
     storage,
     publicUrl: deps.config.PUBLIC_URL,
     resolveVoice: (voiceId, plan) => voices.resolveVoiceForTrack(voiceId, plan),
