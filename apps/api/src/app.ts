@@ -23,6 +23,7 @@ import { answerClientError, answerFrameworkError, installErrorHandlers } from '.
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.js';
 import { registerDocs, registerOpenApi } from './http/openapi.js';
 import { requestIdFor } from './http/request-id.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerTextValidation } from './http/text-validation.js';
 import { registerVersionHeader } from './http/version.js';
 import { registerIdempotency } from './idempotency/idempotency.plugin.js';
@@ -96,7 +97,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   await registerOpenApi(app, { publicUrl: deps.config.PUBLIC_URL });
-  registerMetrics(app, deps.metrics ?? createMetrics({ processMetrics: false }));
+  await registerSecurityHeaders(app, deps.config);
+  registerMetrics(app, deps.metrics ?? createMetrics({ processMetrics: false }), {
+    token: deps.config.METRICS_TOKEN,
+  });
   registerHealthRoutes(app, { database: deps.database });
   registerStudioRoutes(app, { studioDir: deps.studioDir ?? DEFAULT_STUDIO_DIR });
 

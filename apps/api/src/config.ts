@@ -38,6 +38,8 @@ const ConfigSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALLOW_PRIVATE_WEBHOOKS: booleanFlag.default(false),
+  // Bearer token for GET /metrics; unset → /metrics answers only loopback clients.
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
 });
 
 /** The validated configuration; derived values are filled in by loadConfig. */
