@@ -19,13 +19,15 @@ import { createCreditsService } from './credits/credit.service.js';
 import type { DatabaseHandle } from './database/create-database.js';
 import { createEventRuntime, type EventRuntimeOptions } from './events/event-runtime.js';
 import { registerHealthRoutes } from './health/health.routes.js';
-import { installErrorHandlers } from './http/error-handler.js';
+import { answerClientError, answerFrameworkError, installErrorHandlers } from './http/error-handler.js';
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.js';
 import { registerDocs, registerOpenApi } from './http/openapi.js';
 import { rateLimitSettingsFrom, registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerTextValidation } from './http/text-validation.js';
 import { registerVersionHeader } from './http/version.js';
+import { registerIdempotency } from './idempotency/idempotency.plugin.js';
 import { createIdempotencyService } from './idempotency/idempotency.service.js';
 import { registerApiKeyRoutes } from './keys/api-key.routes.js';
 import { registerDevMailRoutes } from './mail/dev-mail.routes.js';
@@ -40,6 +42,7 @@ import { createStoragePreviewStore } from './voices/preview-store.js';
 import { registerVoiceRoutes } from './voices/voice.routes.js';
 import { createVoiceService } from './voices/voice.service.js';
 import { createPreviewRenderer, createThreadedPreviewRender } from './voices/voice-preview.js';
+import { createWebhookUrlCheck, resolveHost } from './webhooks/webhook-address.js';
 
 // The studio's static pages ship with the repository; a deployment may point elsewhere.
 const DEFAULT_STUDIO_DIR = fileURLToPath(new URL('../../studio/public/', import.meta.url));
@@ -61,6 +64,8 @@ export interface AppDeps {
   storage?: Storage;
   /** Called after a generation job commits (serve wakes its in-process workers). */
   onJobEnqueued?: () => void;
+  /** DNS for the creation-time webhook URL check; default the system resolver (tests inject one). */
+  resolveHost?: (host: string) => Promise<string[]>;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -72,7 +77,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdFor,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.NODE_ENV === 'production',
-    return503OnClosing: true,
+    // Off: http/error-handler.ts answers requests during shutdown with a problem+json 503.
+    return503OnClosing: false,
+    // Router and HTTP-parser failures are problem+json too (http/error-handler.ts).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -89,7 +98,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   await registerOpenApi(app, { publicUrl: deps.config.PUBLIC_URL });
-  registerMetrics(app, deps.metrics ?? createMetrics({ processMetrics: false }));
+  await registerSecurityHeaders(app, deps.config);
+  registerMetrics(app, deps.metrics ?? createMetrics({ processMetrics: false }), {
+    token: deps.config.METRICS_TOKEN,
+  });
   registerHealthRoutes(app, { database: deps.database });
   registerStudioRoutes(app, { studioDir: deps.studioDir ?? DEFAULT_STUDIO_DIR });
 
@@ -108,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthentication(app, { config: deps.config, ...auth });
   // After authentication (the limit is per credential and plan), before every /v1 route.
   await registerRateLimit(app, { settings: rateLimitSettingsFrom(deps.config), clock });
+  const idempotency = createIdempotencyService({ db: deps.database.db, clock });
+  registerIdempotency(app, { idempotency });
   if (deps.config.NODE_ENV !== 'production') registerDevMailRoutes(app, auth);
   const accounts = auth.accounts;
   const eventRuntime = createEventRuntime({
@@ -156,11 +170,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     clock,
     credits,
-    idempotency: createIdempotencyService({ db: deps.database.db, clock }),
+    idempotency,
     storage,
     publicUrl: deps.config.PUBLIC_URL,
     resolveVoice: (voiceId, plan) => voices.resolveVoiceForTrack(voiceId, plan),
     onJobEnqueued: deps.onJobEnqueued,
+    checkWebhookUrl: createWebhookUrlCheck({
+      allowPrivate: deps.config.ALLOW_PRIVATE_WEBHOOKS,
+      resolve: deps.resolveHost ?? resolveHost,
+    }),
   });
   await app.register(
     async (v1) => {

@@ -46,6 +46,8 @@ const ConfigSchema = z.object({
   RATE_LIMIT_STUDIO: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_ENTERPRISE: z.coerce.number().int().min(1).default(3000),
   WEBSOCKETS_PER_WORKSPACE: z.coerce.number().int().min(1).default(20),
+  // Bearer token for GET /metrics; unset → /metrics answers only loopback clients.
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
 });
 
 /** The validated configuration; derived values are filled in by loadConfig. */

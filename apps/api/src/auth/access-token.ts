@@ -5,6 +5,8 @@ import type { Clock } from '../shared/clock.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'trackforge';
+/** Tolerated difference between API nodes' clocks for a token's iat. */
+const CLOCK_SKEW_SECONDS = 60;
 
 export interface AccessTokenClaims {
   userId: string;
@@ -30,13 +32,20 @@ export function createAccessTokens({ secret, clock }: { secret: Uint8Array; cloc
     /** The claims of a valid, unexpired token; null for anything else. */
     async verify(token: string): Promise<AccessTokenClaims | null> {
       try {
+        // Without requiredClaims, jose accepts a token that has no exp at all: one signed without
+        // it (a leaked secret, a bug) would never expire. iat must be present and not in the
+        // future, and the lifetime no longer than we ever issue.
         const { payload } = await jwtVerify(token, secret, {
           algorithms: ['HS256'],
           issuer: ISSUER,
           currentDate: clock.now(),
+          requiredClaims: ['exp', 'iat', 'sub'],
         });
-        const { sub, wsp, sid } = payload;
+        const { sub, wsp, sid, exp, iat } = payload;
         if (typeof sub !== 'string' || typeof wsp !== 'string' || typeof sid !== 'string') return null;
+        const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+        if (typeof exp !== 'number' || typeof iat !== 'number') return null;
+        if (iat > nowSeconds + CLOCK_SKEW_SECONDS || exp - iat > ACCESS_TOKEN_TTL_SECONDS) return null;
         return { userId: sub, workspaceId: wsp, sessionId: sid };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;

@@ -1,6 +1,7 @@
 // Request and response shapes of /v1/auth/*.
 import { z } from 'zod';
 import { UserSchema, WorkspaceSchema } from '../accounts/account.schemas.js';
+import { findRedirectProblem } from './redirect-target.js';
 
 const EmailSchema = z
   .string()
@@ -15,6 +16,10 @@ const RedirectSchema = z
   .string()
   .min(1)
   .max(2000)
+  .superRefine((text, ctx) => {
+    const problem = findRedirectProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: `redirect_to ${problem}` });
+  })
   .describe('Where the studio goes after sign-in: a relative path (/studio) or a URL on an allowed origin.');
 
 export const SignupBodySchema = z.object({

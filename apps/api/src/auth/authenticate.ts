@@ -51,6 +51,8 @@ export function registerAuthentication(app: FastifyInstance, deps: Authenticatio
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
     request.auth = null;
+    // A route that checks its own bearer (GET /metrics with METRICS_TOKEN) is not ours to parse.
+    if ((request.routeOptions.config as { ownCredential?: boolean } | undefined)?.ownCredential) return;
     const header = request.headers.authorization;
     if (header !== undefined) {
       request.auth = await authenticateBearer(header, deps);

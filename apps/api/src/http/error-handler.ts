@@ -1,8 +1,14 @@
 // Renders every failure as application/problem+json (API.md "Errors"); unknown errors become a
 // generic 500 whose full detail goes only to the log, under the request id.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode, type FieldError, problemBody } from '../errors.js';
+import { newId } from '../shared/ids.js';
+import { createAllowedMethods } from './allowed-methods.js';
+
+const MAX_URL_LENGTH = 8192;
 
 /** Sends a problem+json response for the given code. */
 function sendProblem(
@@ -13,14 +19,83 @@ function sendProblem(
 ): FastifyReply {
   const body = problemBody(code, detail, reply.request.id, extras);
   if (extras.headers) reply.headers(extras.headers);
+  // Framework errors (frameworkErrors below) are answered before the onRequest hooks ran.
+  reply.header('x-request-id', reply.request.id);
   return reply
     .code(body.status as number)
     .type('application/problem+json')
     .send(body);
 }
 
-/** Installs the root error and not-found handlers. */
+/**
+ * Fastify's `frameworkErrors` option: failures of the router itself, before any hook. A path
+ * parameter over maxParamLength (100) is 414; a path that is not valid percent-encoding is 400.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendProblem(
+      reply,
+      'uri_too_long',
+      'A path parameter is longer than 100 characters; no id is that long. Check the URL.',
+      { param: 'path' },
+    );
+  }
+  return sendProblem(reply, 'validation_failed', 'The URL path is not valid percent-encoded text.', {
+    param: 'path',
+  });
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: what Node's HTTP parser refuses before Fastify sees a
+ * request (a request head over 16 KiB, a malformed request line or header, a timeout). Written on
+ * the raw socket, still as problem+json with a request id.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [code, detail]: [ErrorCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ['headers_too_large', 'The request line and headers exceed 16 KiB; send a shorter URL or headers.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ['request_timeout', 'The request did not arrive in time; send it again.']
+        : ['validation_failed', 'The request is not valid HTTP/1.1 (check the request line and headers).'];
+  const requestId = newId('req');
+  const problem = problemBody(code, detail, requestId);
+  const body = JSON.stringify(problem);
+  if (!socket.writable) return void socket.destroy(error);
+  socket.end(
+    `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status as number]}\r\n` +
+      'Connection: close\r\n' +
+      'Content-Type: application/problem+json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      `x-request-id: ${requestId}\r\n\r\n${body}`,
+  );
+}
+
+/** Installs the root error and not-found handlers; call before any route is registered. */
 export function installErrorHandlers(app: FastifyInstance): void {
+  const allowedMethods = createAllowedMethods(app);
+  // Fastify's own return503OnClosing answers plain JSON; this is the same rule as problem+json
+  // (buildApp turns that option off).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new AppError('unavailable', 'The server is shutting down; retry in a moment.', {
+        headers: { 'retry-after': '1' },
+      });
+    }
+    // Node refuses request heads over 16 KiB itself (431 above); no Trackforge URL needs half that.
+    if (request.url.length > MAX_URL_LENGTH) {
+      throw new AppError(
+        'uri_too_long',
+        `The URL has ${request.url.length} characters; the limit is ${MAX_URL_LENGTH}. Send large input in a JSON body.`,
+        { param: 'path' },
+      );
+    }
+  });
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.detail);
@@ -82,11 +157,21 @@ export function installErrorHandlers(app: FastifyInstance): void {
     );
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = allowedMethods(path);
+    if (allowed.length > 0) {
+      return sendProblem(
+        reply,
+        'method_not_allowed',
+        `${path} does not answer ${request.method}; it answers ${allowed.join(', ')}.`,
+        { headers: { allow: allowed.join(', ') } },
+      );
+    }
+    return sendProblem(
       reply,
       'not_found',
-      `No route ${request.method} ${request.url.split('?')[0]}. See /docs for the API reference.`,
-    ),
-  );
+      `No route ${request.method} ${path}. See /docs for the API reference.`,
+    );
+  });
 }

@@ -1,6 +1,9 @@
 // Prometheus metrics per app instance (no global registry, so tests can build many apps).
-import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { AppError } from '../errors.js';
+import { isLoopbackRequest } from './loopback.js';
 
 export interface Metrics {
   registry: Registry;
@@ -30,8 +33,30 @@ export function createMetrics(options: { processMetrics: boolean }): Metrics {
   };
 }
 
+/**
+ * Who may read /metrics: with METRICS_TOKEN, a request bearing it (Prometheus' `authorization`
+ * / bearer_token); without, only clients on this machine (a sidecar or node exporter setup).
+ */
+function assertMayReadMetrics(request: FastifyRequest, token: string | undefined): void {
+  if (token === undefined) {
+    if (isLoopbackRequest(request)) return;
+    throw new AppError('not_found', 'No route GET /metrics. See /docs for the API reference.');
+  }
+  const given = Buffer.from(/^Bearer +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '');
+  const expected = Buffer.from(token);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new AppError('unauthenticated', 'Send Authorization: Bearer <METRICS_TOKEN> to read /metrics.', {
+      headers: { 'www-authenticate': 'Bearer' },
+    });
+  }
+}
+
 /** Records every response and serves GET /metrics. */
-export function registerMetrics(app: FastifyInstance, metrics: Metrics): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  metrics: Metrics,
+  options: { token?: string } = {},
+): void {
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, not the raw URL, keeps label cardinality bounded.
     const labels = {
@@ -42,7 +67,9 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics): void {
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  // ownCredential: the bearer here is the metrics token, not an API key or access token.
+  app.get('/metrics', { schema: { hide: true }, config: { ownCredential: true } }, async (request, reply) => {
+    assertMayReadMetrics(request, options.token);
     reply.type(metrics.registry.contentType);
     return metrics.registry.metrics();
   });

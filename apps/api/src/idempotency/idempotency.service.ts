@@ -82,6 +82,11 @@ export function createIdempotencyService(deps: { db: Db; clock: Clock }) {
       return storeIdempotentResponse(tx, scope.workspaceId, scope.key, response);
     },
 
+    /** Stores the answer of work that did not store it in its own transaction (idempotency.plugin.ts). */
+    store(scope: IdempotencyScope, response: { status: number; body: unknown }): Promise<void> {
+      return storeIdempotentResponse(db, scope.workspaceId, scope.key, response);
+    },
+
     /** Frees the key after the work failed, so a retry (after a top-up, say) runs again. */
     abandon(scope: IdempotencyScope): Promise<void> {
       return deleteIdempotencyRecord(db, scope.workspaceId, scope.key);

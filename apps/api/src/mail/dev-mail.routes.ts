@@ -1,8 +1,11 @@
 // GET /_dev/mail: the dev mailbox as a JSON array, newest first. Never registered in production, where
-// /_dev/* therefore answers 404.
+// /_dev/* therefore answers 404; in development it answers only clients on this machine (the
+// mailbox holds sign-in links), others get the same 404.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../errors.js';
+import { isLoopbackRequest } from '../http/loopback.js';
 import type { DevMailbox } from './dev-mailbox.js';
 
 const StoredMailSchema = z.object({
@@ -22,6 +25,11 @@ export function registerDevMailRoutes(app: FastifyInstance, deps: { mailbox: Dev
         response: { 200: z.array(StoredMailSchema) },
       },
     },
-    async () => deps.mailbox?.list() ?? [],
+    async (request) => {
+      if (!isLoopbackRequest(request)) {
+        throw new AppError('not_found', 'No route GET /_dev/mail. See /docs for the API reference.');
+      }
+      return deps.mailbox?.list() ?? [];
+    },
   );
 }

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../auth/auth-context.js';
 import { AppError } from '../errors.js';
+import { IdempotencyKeyHeaderSchema } from '../idempotency/idempotency.plugin.js';
 import { nextPageLink, PageQuerySchema } from '../shared/keyset-page.js';
 import { parseRange } from './range.js';
 import {
@@ -29,8 +30,8 @@ export interface TrackRoutesDeps {
 
 const MAX_WAIT_SECONDS = 60;
 
-const CreateHeadersSchema = z.object({
-  'idempotency-key': z.string().min(1).max(255).optional(),
+const CreateHeadersSchema = z.looseObject({
+  'idempotency-key': IdempotencyKeyHeaderSchema,
   prefer: z.string().optional(),
 });
 
@@ -62,22 +63,8 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const key = request.headers['idempotency-key'];
-      const scope = key ? { workspaceId: auth.workspaceId, key } : undefined;
-      if (scope) {
-        const start = await tracks.beginIdempotentCreate(scope, request.body);
-        if (start.kind === 'replay') {
-          reply.header('idempotent-replayed', 'true');
-          return reply.code(start.status as 201).send(start.body as z.infer<typeof TrackSchema>);
-        }
-      }
-      let track: z.infer<typeof TrackSchema>;
-      try {
-        track = await tracks.createTrack(auth, request.body, scope);
-      } catch (error) {
-        if (scope) await tracks.abandonIdempotentCreate(scope);
-        throw error;
-      }
+      // The claimed Idempotency-Key (idempotency.plugin.ts) is stored in the create's transaction.
+      let track = await tracks.createTrack(auth, request.body, request.idempotency ?? undefined);
       const wait = waitSeconds(request.headers.prefer);
       if (wait !== undefined && wait > 0) {
         track = await tracks.waitForTrack(auth, track.id, wait * 1000);

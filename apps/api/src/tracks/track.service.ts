@@ -7,12 +7,7 @@ import type { CreditsService } from '../credits/credit.service.js';
 import { type Db, transaction } from '../database/create-database.js';
 import { AppError } from '../errors.js';
 import { appendEvent } from '../events/events.service.js';
-import {
-  hashRequest,
-  type IdempotencyScope,
-  type IdempotencyService,
-  type IdempotencyStart,
-} from '../idempotency/idempotency.service.js';
+import type { IdempotencyScope, IdempotencyService } from '../idempotency/idempotency.service.js';
 import { deleteJobsForPayload } from '../jobs/job.repository.js';
 import { enqueueJob } from '../jobs/job-queue.js';
 import type { Clock } from '../shared/clock.js';
@@ -51,6 +46,8 @@ export interface TracksServiceDeps {
   resolveVoice?: (voiceId: string, plan: Plan) => Promise<{ spec: VoiceSpec }>;
   /** Called after a job was committed, so an in-process worker can start at once. */
   onJobEnqueued?: () => void;
+  /** Refuses a webhook_url that may not receive webhooks (webhooks/webhook-address.ts): 400 naming it. */
+  checkWebhookUrl?: (url: string, param: string) => Promise<void>;
 }
 
 export type TracksService = ReturnType<typeof createTracksService>;
@@ -84,16 +81,6 @@ export function createTracksService(deps: TracksServiceDeps) {
     getReadableTrack,
     present,
 
-    /** Claims an Idempotency-Key for a create, or answers with the stored response / 409 / 422. */
-    beginIdempotentCreate(scope: IdempotencyScope, body: CreateTrackBody): Promise<IdempotencyStart> {
-      return deps.idempotency.begin(scope, hashRequest('POST', '/v1/tracks', body));
-    },
-
-    /** Frees the key after a create failed (402, say), so the same key can be retried. */
-    abandonIdempotentCreate(scope: IdempotencyScope): Promise<void> {
-      return deps.idempotency.abandon(scope);
-    },
-
     openFile(key: string, range?: ByteRange) {
       return deps.storage.getStream(key, range);
     },
@@ -104,6 +91,7 @@ export function createTracksService(deps: TracksServiceDeps) {
       body: CreateTrackBody,
       idempotency?: IdempotencyScope,
     ): Promise<TrackJson> {
+      if (body.webhook_url) await deps.checkWebhookUrl?.(body.webhook_url, 'webhook_url');
       let voiceSpec: VoiceSpec | null = null;
       if (body.voice_id) {
         if (!deps.resolveVoice) {

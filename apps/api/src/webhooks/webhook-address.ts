@@ -2,47 +2,26 @@
 // host resolves to is checked, and the connection uses exactly the addresses that were checked, so
 // a DNS answer that changes between check and connect (rebinding) cannot slip through.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { AppError } from '../errors.js';
 
-const blocked = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this" network
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, cloud metadata (169.254.169.254)
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved and broadcast
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96], // NAT64
-  ['2001:db8::', 32],
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv6');
-}
+// IANA's global unicast space for IPv6. Everything outside it (::/96 IPv4-compatible forms such as
+// ::127.0.0.1, fec0::/10 site-local, 100::/64 discard…) is not a place a public receiver lives.
+const IPV6_GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
 
 /**
- * True for loopback, private, link-local, multicast and other non-public addresses. BlockList checks
- * IPv4-mapped IPv6 (::ffff:127.0.0.1) against the IPv4 rules itself.
+ * True for every address that is not public unicast, by ipaddr.js's maintained range table:
+ * anything whose range() is not 'unicast' (loopback, private, linkLocal — 169.254.169.254 —,
+ * carrierGradeNat, reserved, multicast, uniqueLocal, ipv4Mapped, rfc6145, rfc6052/NAT64, 6to4,
+ * teredo, discard, deprecatedSiteLocal…), IPv6 outside 2000::/3, and anything that is not an IP
+ * at all. The IPv6 forms that embed an IPv4 address are refused outright rather than unwrapped.
  */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (isIP(address) === 0 || !ipaddr.isValid(address)) return true;
+  const parsed = ipaddr.parse(address);
+  if (parsed.range() !== 'unicast') return true;
+  return parsed.kind() === 'ipv6' && !parsed.match(IPV6_GLOBAL_UNICAST);
 }
 
 export class WebhookAddressError extends Error {
@@ -80,6 +59,29 @@ export async function findWebhookUrlProblem(
   const addresses = await options.resolve(host).catch(() => []);
   const inside = addresses.find(isPrivateAddress);
   return inside ? `${host} resolves to the private address ${inside}` : undefined;
+}
+
+/**
+ * The creation-time check (POST /v1/tracks webhook_url, POST /v1/webhook-endpoints url): throws 400
+ * validation_failed naming `param` when the URL may not receive webhooks. Delivery applies the same
+ * isPrivateAddress to the addresses it connects to (checkedLookup).
+ */
+export function createWebhookUrlCheck(options: {
+  allowPrivate: boolean;
+  resolve?: (host: string) => Promise<string[]>;
+}): (url: string, param: string) => Promise<void> {
+  return async (url, param) => {
+    const problem = await findWebhookUrlProblem(url, options);
+    if (!problem) return;
+    throw new AppError(
+      'validation_failed',
+      `${param} ${problem}; webhooks go only to public http(s) addresses.`,
+      {
+        param,
+        errors: [{ param, message: problem, code: 'webhook_url_not_allowed' }],
+      },
+    );
+  };
 }
 
 /** Every address of host, via the system resolver (what connections use). */

@@ -1,14 +1,14 @@
-// /v1/webhook-endpoints: outgoing webhook endpoints, managed by signed-in members only.
+// /v1/webhook-endpoints: outgoing webhook endpoints, managed by signed-in members and by the
+// workspace's API keys (automating webhook setup is what keys are for).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/auth-context.js';
+import { requireAuth } from '../auth/auth-context.js';
 import { nextPageLink, PageQuerySchema } from '../shared/keyset-page.js';
 import {
   CreateWebhookEndpointHeadersSchema,
   CreateWebhookEndpointSchema,
   presentWebhookEndpoint,
-  type WebhookEndpointJson,
   WebhookEndpointListSchema,
   WebhookEndpointParamsSchema,
   WebhookEndpointSchema,
@@ -34,24 +34,14 @@ export function registerWebhookEndpointRoutes(
       },
     },
     async (request, reply) => {
-      const auth = requireUser(request);
-      const key = request.headers['idempotency-key'];
-      const scope = key ? { workspaceId: auth.workspaceId, key } : undefined;
-      if (scope) {
-        const start = await deps.endpoints.beginIdempotentCreate(scope, request.body);
-        if (start.kind === 'replay') {
-          reply.header('idempotent-replayed', 'true');
-          return reply.code(start.status as 201).send(start.body as WebhookEndpointJson);
-        }
-      }
-      try {
-        return reply
-          .code(201)
-          .send(await deps.endpoints.createEndpoint(auth.workspaceId, request.body, scope));
-      } catch (error) {
-        if (scope) await deps.endpoints.abandonIdempotentCreate(scope);
-        throw error;
-      }
+      const auth = requireAuth(request);
+      // The claimed Idempotency-Key (idempotency.plugin.ts) is stored in the create's transaction.
+      const endpoint = await deps.endpoints.createEndpoint(
+        auth.workspaceId,
+        request.body,
+        request.idempotency ?? undefined,
+      );
+      return reply.code(201).send(endpoint);
     },
   );
 
@@ -66,7 +56,7 @@ export function registerWebhookEndpointRoutes(
       },
     },
     async (request, reply) => {
-      const auth = requireUser(request);
+      const auth = requireAuth(request);
       const page = await deps.endpoints.listEndpoints(auth.workspaceId, request.query);
       const link = nextPageLink(`${deps.publicUrl}/v1/webhook-endpoints`, request.query, page);
       if (link) reply.header('link', link);
@@ -85,7 +75,7 @@ export function registerWebhookEndpointRoutes(
       },
     },
     async (request) => {
-      const auth = requireUser(request);
+      const auth = requireAuth(request);
       return presentWebhookEndpoint(await deps.endpoints.getEndpoint(auth.workspaceId, request.params.id));
     },
   );
@@ -101,7 +91,7 @@ export function registerWebhookEndpointRoutes(
       },
     },
     async (request, reply) => {
-      const auth = requireUser(request);
+      const auth = requireAuth(request);
       await deps.endpoints.deleteEndpoint(auth.workspaceId, request.params.id);
       return reply.code(204).send(null);
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EventTypeSchema } from '../events/events.schemas.js';
+import { IdempotencyKeyHeaderSchema } from '../idempotency/idempotency.plugin.js';
 import { prefixedId, timestamp } from '../shared/wire-schemas.js';
 import type { EndpointRow } from './webhooks.repository.js';
 
@@ -22,8 +23,8 @@ export const CreateWebhookEndpointSchema = z.object({
   event_types: z.array(EventTypeSchema).max(20).optional().describe('Omit or [] for every event type'),
 });
 
-export const CreateWebhookEndpointHeadersSchema = z.object({
-  'idempotency-key': z.string().min(1).max(255).optional(),
+export const CreateWebhookEndpointHeadersSchema = z.looseObject({
+  'idempotency-key': IdempotencyKeyHeaderSchema,
 });
 
 export const WebhookEndpointParamsSchema = z.object({

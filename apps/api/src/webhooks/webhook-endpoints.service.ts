@@ -3,12 +3,7 @@ import { type Db, transaction } from '../database/create-database.js';
 import { AppError } from '../errors.js';
 import type { EventType } from '../events/event.table.js';
 import { generateSigningSecret } from '../events/event-signing.js';
-import {
-  hashRequest,
-  type IdempotencyScope,
-  type IdempotencyService,
-  type IdempotencyStart,
-} from '../idempotency/idempotency.service.js';
+import type { IdempotencyScope, IdempotencyService } from '../idempotency/idempotency.service.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { fetchKeysetPage, type Page, type PageQuery } from '../shared/keyset-page.js';
@@ -91,12 +86,6 @@ export function createWebhookEndpointsService(deps: WebhookEndpointsDeps) {
         return json;
       });
     },
-
-    beginIdempotentCreate(scope: IdempotencyScope, input: CreateEndpointInput): Promise<IdempotencyStart> {
-      return deps.idempotency.begin(scope, hashRequest('POST', '/v1/webhook-endpoints', input));
-    },
-
-    abandonIdempotentCreate: (scope: IdempotencyScope) => deps.idempotency.abandon(scope),
 
     listEndpoints(workspaceId: string, query: PageQuery): Promise<Page<EndpointRow>> {
       return fetchKeysetPage(

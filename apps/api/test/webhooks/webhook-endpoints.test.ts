@@ -92,9 +92,31 @@ for (const kind of testDatabaseKinds()) {
       assert.deepEqual(list.json().data, []);
     });
 
-    it('refuses API keys and anonymous callers', async () => {
-      const byKey = await create(owner.apiKeyHeaders!, { url: 'https://93.184.215.14/a' });
-      assert.equal(byKey.statusCode, 403);
+    it("lets the workspace's API keys manage endpoints and refuses anonymous callers", async () => {
+      const keyHeaders = owner.apiKeyHeaders!;
+      const byKey = await create(keyHeaders, { url: 'https://93.184.215.14/by-key' });
+      assert.equal(byKey.statusCode, 201, byKey.body);
+      const id = byKey.json().id;
+      const listed = await t.app.inject({ method: 'GET', url: '/v1/webhook-endpoints', headers: keyHeaders });
+      assert.ok(listed.json().data.some((row: { id: string }) => row.id === id));
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/v1/webhook-endpoints/${id}`,
+        headers: keyHeaders,
+      });
+      assert.equal(read.json().secret, byKey.json().secret);
+      const foreign = await t.app.inject({
+        method: 'GET',
+        url: `/v1/webhook-endpoints/${id}`,
+        headers: other.apiKeyHeaders!,
+      });
+      assert.equal(foreign.statusCode, 404);
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/v1/webhook-endpoints/${id}`,
+        headers: keyHeaders,
+      });
+      assert.equal(deleted.statusCode, 204);
       const anonymous = await create({}, { url: 'https://93.184.215.14/a' });
       assert.equal(anonymous.statusCode, 401);
     });

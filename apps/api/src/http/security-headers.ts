@@ -1,0 +1,66 @@
+// Browser-facing protections for every answer: helmet's headers (nosniff, no framing, HSTS only
+// when the public URL is https, a CSP the /docs reference and the studio pages work under) and
+// CORS for ALLOWED_ORIGINS (preflights answered; credentials only for those origins).
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+
+// The Scalar page at /docs boots from an inline script and inline styles; the studio pages use
+// inline <script type="module"> and <style>. Everything else is same-origin only.
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", "'unsafe-inline'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  mediaSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<Config, 'PUBLIC_URL' | 'ALLOWED_ORIGINS'>,
+): Promise<void> {
+  const https = new URL(config.PUBLIC_URL).protocol === 'https:';
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    frameguard: { action: 'deny' },
+    // HSTS over plain http would pin a development host to https it does not serve.
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // Public tracks' audio may be played by <audio> on other sites.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(fastifyCors, {
+    origin: config.ALLOWED_ORIGINS,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'DELETE'],
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'Idempotency-Key',
+      'Prefer',
+      'Range',
+      'If-None-Match',
+      'If-Range',
+      'Trackforge-Version',
+      'X-Request-Id',
+    ],
+    exposedHeaders: [
+      'X-Request-Id',
+      'Idempotent-Replayed',
+      'Location',
+      'Link',
+      'Retry-After',
+      'Trackforge-Version',
+      'Preference-Applied',
+      'Content-Range',
+      'ETag',
+    ],
+    maxAge: 600,
+  });
+}
