@@ -105,7 +105,6 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<void> {
       const client = { ...generating, apiKey, filesDir: join(dataDir, 'files') };
       const seed = Number(values.seed);
       const durationSeconds = Number(values.duration);
-      // warm both sides once (the first track decodes its genre's samples on either side)
       await createUntilReady(client, { prompt: PROMPTS[0] as string, duration: 10, seed });
       const idleAfterWarm = await settledRss(generating.pid, 2000);
       console.log(`RSS idle after a first 10 s track, WORKERS=1: ${mb(idleAfterWarm)}`);

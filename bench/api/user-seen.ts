@@ -67,11 +67,13 @@ export async function measureUserSeen(
   engine: { bank: SoundBank; renderPool: RenderPool },
   request: { prompt: string; durationSeconds: number; seed: number },
 ): Promise<UserSeenResult> {
+  const engineRequest = { ...request, outputs: { formats: ['mp3' as const], midi: true, waveform: true } };
+  const deps = { bank: engine.bank, renderPool: engine.renderPool };
+  // Both sides warm: the first track of a genre decodes its samples, on either side.
+  await generateTrack({ ...engineRequest, durationSeconds: 10 }, deps);
+  await createUntilReady(client, { prompt: request.prompt, duration: 10, seed: request.seed });
   const engineStartMs = performance.now();
-  await generateTrack(
-    { ...request, outputs: { formats: ['mp3'], midi: true, waveform: true } },
-    { bank: engine.bank, renderPool: engine.renderPool },
-  );
+  await generateTrack(engineRequest, deps);
   const engineSeconds = (performance.now() - engineStartMs) / 1000;
   const peak = watchPeakRss(client.pid);
   const { seconds, track } = await createUntilReady(client, {

@@ -1,6 +1,6 @@
 // Wires the pieces a generation worker needs (used by `serve` with WORKERS > 0 and by `worker`):
 // a pool of warm engine threads, the job runner for `track.generate`, and the track lifecycle.
-import { hostname } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import type { Config } from '../config.js';
 import { createCreditsService } from '../credits/credit.service.js';
 import type { Db } from '../database/create-database.js';
@@ -29,12 +29,24 @@ export interface GenerationWorkersOptions {
   onError?: (error: unknown) => void;
 }
 
+/**
+ * Each generation thread renders its parts on the engine's render pool: the cores split between
+ * the generation threads, at least one render thread each (2 cores, WORKERS=1: 2 render threads).
+ */
+export function renderThreadsPerGeneration(generationThreads: number): number {
+  return Math.max(1, Math.floor(availableParallelism() / generationThreads));
+}
+
 export function startGenerationWorkers(options: GenerationWorkersOptions) {
   const clock = options.clock ?? systemClock;
   const threads = Math.max(1, options.config.WORKERS);
   const pool = options.generate
     ? undefined
-    : createGenerationPool({ threads, bank: options.config.ENGINE_BANK });
+    : createGenerationPool({
+        threads,
+        bank: options.config.ENGINE_BANK,
+        renderThreads: renderThreadsPerGeneration(threads),
+      });
   const lifecycle = createTrackLifecycle({
     db: options.db,
     clock,

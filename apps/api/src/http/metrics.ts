@@ -1,6 +1,6 @@
 // Prometheus metrics per app instance (no global registry, so tests can build many apps).
 import type { FastifyInstance } from 'fastify';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 export interface Metrics {
   registry: Registry;
@@ -12,6 +12,16 @@ export interface Metrics {
 export function createMetrics(options: { processMetrics: boolean }): Metrics {
   const registry = new Registry();
   if (options.processMetrics) collectDefaultMetrics({ register: registry });
+  // Always on (the default process metrics are opt-in): what this process holds in memory, all its
+  // threads included, read when scraped.
+  new Gauge({
+    name: 'trackforge_process_rss_bytes',
+    help: 'Resident set size of this process (all threads), in bytes',
+    registers: [registry],
+    collect() {
+      this.set(process.memoryUsage.rss());
+    },
+  });
   return {
     registry,
     httpRequests: new Counter({
