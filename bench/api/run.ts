@@ -77,14 +77,10 @@ async function startEmbeddedPostgres() {
   };
 }
 
-function pgliteAloneRss(dataDir: string): number {
-  const run = spawnSync(
-    process.execPath,
-    [new URL('./pglite-alone.mjs', import.meta.url).pathname, dataDir],
-    {
-      encoding: 'utf8',
-    },
-  );
+function pgliteAloneRss(dataDir: string, sharedBuffers?: string): number {
+  const script = new URL('./pglite-alone.mjs', import.meta.url).pathname;
+  const args = [script, dataDir, ...(sharedBuffers ? [sharedBuffers] : [])];
+  const run = spawnSync(process.execPath, args, { encoding: 'utf8' });
   return Number(run.stdout.trim());
 }
 
@@ -121,8 +117,12 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<void> {
 
     // API only (WORKERS=0): latency under load, POST /v1/tracks with generation off.
     grantCredits({ ...base, workers: 0, port: 0 }, 1_000_000);
-    if (kind === 'pglite')
-      console.log(`PGlite alone (open + one query): RSS ${mb(pgliteAloneRss(join(dataDir, 'pglite')))}`);
+    if (kind === 'pglite') {
+      const pglite = join(dataDir, 'pglite');
+      console.log(
+        `PGlite alone (open + one query): RSS ${mb(pgliteAloneRss(pglite))} with its defaults, ${mb(pgliteAloneRss(pglite, '32MB'))} with shared_buffers=32MB`,
+      );
+    }
     const apiOnly = await startServer({ ...base, workers: 0, port: nextPort++ });
     try {
       console.log(`RSS idle, WORKERS=0: ${mb(await settledRss(apiOnly.pid, 5000))}`);
