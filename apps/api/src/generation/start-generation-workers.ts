@@ -11,6 +11,7 @@ import { systemClock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import type { Storage } from '../storage/storage.js';
 import { GENERATION_QUEUE } from '../tracks/track.service.js';
+import { DERIVED_FILE_TTL_MS, sweepDerivedFiles } from '../tracks/track-derived-files.js';
 import { createTrackLifecycle } from '../tracks/track-lifecycle.service.js';
 import { createGenerationHandler } from './generation.handler.js';
 import { createGenerationPool, type Generate } from './generation-pool.js';
@@ -70,11 +71,12 @@ export function startGenerationWorkers(options: GenerationWorkersOptions) {
   });
   runner.start();
   // Finished jobs are only history (the track row is the record); keep a week for debugging.
+  // Derived formats are a cache: evicted a week after they were made (rendered again on demand).
   const cleanup = setInterval(
     () => {
-      deleteFinishedJobs(options.db, new Date(clock.now().getTime() - FINISHED_JOB_RETENTION_MS)).catch(
-        options.onError,
-      );
+      const nowMs = clock.now().getTime();
+      deleteFinishedJobs(options.db, new Date(nowMs - FINISHED_JOB_RETENTION_MS)).catch(options.onError);
+      sweepDerivedFiles(options.storage, new Date(nowMs - DERIVED_FILE_TTL_MS)).catch(options.onError);
     },
     60 * 60 * 1000,
   );

@@ -1,7 +1,9 @@
 // A ready track stores only its MP3, MIDI and waveform; WAV, OGG, FLAC and the stems are rendered
 // again from the track's engine request on first download (the engine is deterministic by request,
 // seed and bank, so a lossless file is the real master, not a decoded MP3) and kept beside the
-// track's files. Concurrent first downloads share one render. Deleting the track deletes them.
+// track's files. Concurrent first downloads share one render. Deleting the track deletes them, and
+// sweepDerivedFiles evicts those written more than DERIVED_FILE_TTL_MS ago (the next download
+// renders them again), so the store holds at rest only what a track needs.
 import { createHash } from 'node:crypto';
 import type { Generate } from '../generation/generation-pool.js';
 import type { Storage } from '../storage/storage.js';
@@ -10,6 +12,20 @@ import type { TrackFiles } from './track.table.js';
 import { type DerivedKind, derivedFileKey, engineRequestOf, TRACK_FILES } from './track-files.js';
 
 type FileRef = NonNullable<TrackFiles['wav']>;
+
+/** How long a derived file is kept after it was made; documented in README "Speed and size". */
+export const DERIVED_FILE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Deletes the derived files written before `olderThan`; returns how many went. */
+export async function sweepDerivedFiles(storage: Storage, olderThan: Date): Promise<number> {
+  let deleted = 0;
+  for await (const object of storage.list('tracks/')) {
+    if (!object.key.includes('/derived/') || object.modifiedAt >= olderThan) continue;
+    await storage.deletePrefix(object.key);
+    deleted++;
+  }
+  return deleted;
+}
 
 export interface DerivedFiles {
   /** The derived file of a ready track, made and stored on the first call. */
