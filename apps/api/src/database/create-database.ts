@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -65,16 +66,25 @@ const PGLITE_SHARED_BUFFERS = '32MB';
 
 async function createPglite(dataDir: string | null, loadDataDir?: Blob): Promise<DatabaseHandle> {
   let path: string | undefined;
+  let lock: { release(): void } | undefined;
   if (dataDir !== null) {
     path = resolve(join(dataDir, 'pglite'));
     mkdirSync(path, { recursive: true });
+    // One owner process per directory (data-dir-lock.ts); throws DataDirLockedError otherwise.
+    lock = acquireDataDirLock(dataDir);
   }
-  const pglite = await PGlite.create(path, {
-    // Postgres's default 128 MB of shared buffers is most of PGlite's resident memory (357 MB
-    // against 220 MB measured with 32 MB), and a Trackforge database is small enough to fit.
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    ...(loadDataDir ? { loadDataDir } : {}),
-  });
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(path, {
+      // Postgres's default 128 MB of shared buffers is most of PGlite's resident memory (357 MB
+      // against 220 MB measured with 32 MB), and a Trackforge database is small enough to fit.
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
     db,
@@ -85,6 +95,7 @@ async function createPglite(dataDir: string | null, loadDataDir?: Blob): Promise
     async close() {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
+      lock?.release();
     },
   };
 }
