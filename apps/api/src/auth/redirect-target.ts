@@ -3,6 +3,7 @@
 // the protocol-relative "//evil.example": an open redirect that a prefix check misses. Any control
 // character, whitespace or backslash is refused, and a relative path must stay on our origin once
 // resolved the way a browser would.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const FORBIDDEN = /[\u0000-\u0020\u007f-\u009f\\\s]/;
 const PROBE_ORIGIN = 'https://origin.invalid';
 
