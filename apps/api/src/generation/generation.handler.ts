@@ -68,9 +68,7 @@ export function createGenerationHandler(deps: {
         await writing;
       }
       const files = await lifecycle.storeFiles(track, generated);
-      await lifecycle.completeTrack(track, generated, files, (tx) =>
-        lockOwnedJob(tx, job.id, context.workerId),
-      );
+      await lifecycle.completeTrack(track, generated, files, (tx) => lockOwnedJob(tx, context.claim));
     },
 
     async onFinalFailure(job, error) {
