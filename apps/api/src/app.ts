@@ -101,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     getCreditBalance: deps.getCreditBalance ?? ((workspaceId) => credits.getCreditBalance(workspaceId)),
   });
+  // Mail goes out from the durable queue, including mail an earlier process could not send.
+  app.addHook('onReady', async () => auth.outbox.start());
   app.addHook('onClose', () => auth.close());
   registerAuthentication(app, { config: deps.config, ...auth });
   if (deps.config.NODE_ENV !== 'production') registerDevMailRoutes(app, auth);
