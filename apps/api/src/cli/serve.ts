@@ -1,11 +1,16 @@
 // `serve`: the API (and, once jobs land, in-process workers). Graceful shutdown on SIGTERM/SIGINT:
-// stop accepting, let in-flight requests finish, then close the database.
+// stop accepting, let in-flight requests finish, abort background work (webhook requests, mail,
+// generation) and hand it back to the durable queue, then close the database — within
+// SHUTDOWN_DEADLINE_MS whatever is pending; past it the process exits anyway and leases return
+// whatever was still claimed.
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import { type GenerationWorkers, startGenerationWorkers } from '../generation/start-generation-workers.js';
 import { openRuntime } from '../runtime.js';
 import { createStorage } from '../storage/create-storage.js';
 import { demoAccountBanner, seedDemoAccount } from './dev-seed.js';
+
+const SHUTDOWN_DEADLINE_MS = 9_000;
 
 export async function serve(config: Config): Promise<void> {
   const runtime = await openRuntime(config);
@@ -46,9 +51,14 @@ export async function serve(config: Config): Promise<void> {
       process.exit(1);
     }
     closing = true;
-    app.log.info(`${signal}: finishing in-flight requests`);
-    await app.close();
-    await workers?.stop();
+    app.log.info(`${signal}: finishing in-flight requests, handing background work back to the queue`);
+    setTimeout(() => {
+      app.log.warn(
+        `shutdown took over ${SHUTDOWN_DEADLINE_MS} ms: exiting; unfinished jobs return when their leases end`,
+      );
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    await Promise.all([app.close(), workers?.stop()]);
     await runtime.database.close();
     process.exit(0);
   };

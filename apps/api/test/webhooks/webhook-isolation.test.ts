@@ -137,7 +137,7 @@ for (const kind of testDatabaseKinds()) {
       }
     }
 
-    it("delivers another workspace's event while an endpoint holds its request without answering, and shutdown hands the held one back", async () => {
+    it("delivers another workspace's event while an endpoint holds its request without answering, and shutdown hands the held one back", async (test) => {
       const dispatcher = dispatcherFor();
       dispatcher.start();
       const slowArrived = hanging.nextRequest();
@@ -145,14 +145,18 @@ for (const kind of testDatabaseKinds()) {
       await within(slowArrived, 'the slow endpoint receives its request');
 
       const promptArrived = prompt.next();
+      const committedAt = performance.now();
       const ready = await appendTestEvent(t, otherOwner.workspaceId, 'track.ready');
       dispatcher.wake();
       await within(promptArrived, "the other workspace's track.ready arrives");
+      test.diagnostic(`track.ready delivered ${Math.round(performance.now() - committedAt)} ms after commit`);
       assert.deepEqual(prompt.received, [ready.id]);
       assert.equal(hanging.held.length, 1, 'the slow request is still unanswered');
       await within(deliveryStatus(ready.id, 'succeeded'), 'the prompt delivery is recorded');
 
+      const stopAt = performance.now();
       await within(dispatcher.stop(), 'stop returns without waiting for the slow endpoint');
+      test.diagnostic(`dispatcher stopped ${Math.round(performance.now() - stopAt)} ms after stop()`);
       await within(hanging.held[0]!.closed, 'the held request is aborted');
       const [delivery] = await t.database.db
         .selectFrom('webhook_delivery')
