@@ -37,6 +37,8 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
     leaseMs: deps.leaseMs ?? 60_000,
     pollMs: deps.pollMs ?? 1_000,
     retryDelayMs,
+    // The delivery row is the record the owner sees; its job is only the schedule.
+    deleteFinished: true,
     onError: deps.onError,
     handler: createWebhookDeliveryHandler(deps),
   });
