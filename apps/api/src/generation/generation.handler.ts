@@ -71,12 +71,16 @@ export function createGenerationHandler(deps: {
       await lifecycle.completeTrack(track, generated, files, (tx) => lockOwnedJob(tx, context.claim));
     },
 
-    async onFinalFailure(job, error) {
+    async onFinalFailure(job, error, claim) {
       const code = error instanceof PermanentJobError ? error.code : 'generation_failed';
-      await lifecycle.failTrack(String(job.payload.track_id), {
-        code,
-        message: `Generation failed: ${error.message}. Your credit was refunded; try again or change the prompt.`,
-      });
+      await lifecycle.failTrack(
+        String(job.payload.track_id),
+        {
+          code,
+          message: `Generation failed: ${error.message}. Your credit was refunded; try again or change the prompt.`,
+        },
+        (tx) => lockOwnedJob(tx, claim),
+      );
     },
   };
 }

@@ -37,8 +37,12 @@ export interface JobContext {
 
 export interface JobHandler {
   run(job: JobRow, context: JobContext): Promise<void>;
-  /** Called when the job fails for good, before it is marked failed; must be idempotent. */
-  onFinalFailure(job: JobRow, error: Error): Promise<void>;
+  /**
+   * Called when the job fails for good, before it is marked failed; must be idempotent. Writes it
+   * makes should check `claim` still holds (lockOwnedJob) in their transaction: a worker whose
+   * lease lapsed must not settle a job another worker is running.
+   */
+  onFinalFailure(job: JobRow, error: Error, claim: JobClaim): Promise<void>;
 }
 
 export interface JobRunnerOptions {
@@ -136,7 +140,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   }
 
   async function giveUp(job: JobRow, claim: JobClaim, error: Error): Promise<void> {
-    await handler.onFinalFailure(job, error);
+    await handler.onFinalFailure(job, error, claim);
     if (options.deleteFinished) await deleteOwnedJob(db, claim);
     else await markJobFailed(db, { ...claim, now: clock.now(), error: error.message, retryAt: null });
   }
