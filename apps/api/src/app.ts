@@ -22,7 +22,9 @@ import { registerHealthRoutes } from './health/health.routes.js';
 import { installErrorHandlers } from './http/error-handler.js';
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.js';
 import { registerDocs, registerOpenApi } from './http/openapi.js';
+import { rateLimitSettingsFrom, registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
+import { registerTextValidation } from './http/text-validation.js';
 import { registerVersionHeader } from './http/version.js';
 import { createIdempotencyService } from './idempotency/idempotency.service.js';
 import { registerApiKeyRoutes } from './keys/api-key.routes.js';
@@ -81,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerTextValidation(app);
   registerVersionHeader(app);
   // Before any route, so that a WebSocket upgrade to a plain HTTP route is refused.
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
@@ -105,6 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => auth.outbox.start());
   app.addHook('onClose', () => auth.close());
   registerAuthentication(app, { config: deps.config, ...auth });
+  // After authentication (the limit is per credential and plan), before every /v1 route.
+  await registerRateLimit(app, { settings: rateLimitSettingsFrom(deps.config), clock });
   if (deps.config.NODE_ENV !== 'production') registerDevMailRoutes(app, auth);
   const accounts = auth.accounts;
   const eventRuntime = createEventRuntime({

@@ -8,7 +8,10 @@ import type { Config } from '../config.js';
 import { type GenerationWorkers, startGenerationWorkers } from '../generation/start-generation-workers.js';
 import { openRuntime } from '../runtime.js';
 import { createStorage } from '../storage/create-storage.js';
+import { adminAnswer } from './admin.js';
 import { demoAccountBanner, seedDemoAccount } from './dev-seed.js';
+import { migratedByServerAnswer } from './migrate.js';
+import { startOperatorChannel } from './operator-channel.js';
 
 const SHUTDOWN_DEADLINE_MS = 9_000;
 
@@ -58,6 +61,7 @@ export async function serve(config: Config): Promise<void> {
       );
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
+    await operatorChannel?.close();
     await Promise.all([app.close(), workers?.stop()]);
     await runtime.database.close();
     process.exit(0);
@@ -66,6 +70,15 @@ export async function serve(config: Config): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // This process owns the embedded database, so `admin` and `migrate` run in here (README "Operators").
+  const operatorChannel =
+    runtime.database.kind === 'pglite'
+      ? await startOperatorChannel(config.DATA_DIR, async ({ command, args }) =>
+          command === 'admin'
+            ? adminAnswer(args, { db: runtime.database.db })
+            : migratedByServerAnswer(runtime.database.kind),
+        )
+      : undefined;
   if (config.WORKERS > 0) {
     workers = startGenerationWorkers({
       db: runtime.database.db,

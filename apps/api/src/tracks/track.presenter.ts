@@ -1,4 +1,5 @@
-// The public Track JSON (API.md), used by every route and by events, so both say the same thing.
+// The owner's Track JSON (API.md "Track"): what the track's own workspace (its members and keys)
+// sees, on every route and in events. Everyone else gets public-track.presenter.ts.
 import type { TrackRow } from './track.repository.js';
 import type { TrackJson } from './track.schemas.js';
 

@@ -11,7 +11,9 @@ import {
   AudioQuerySchema,
   CreateTrackBodySchema,
   ListTracksQuerySchema,
+  PublicTrackListSchema,
   PublishTrackBodySchema,
+  ReadTrackSchema,
   TrackIdParamsSchema,
   TrackListSchema,
   TrackSchema,
@@ -78,7 +80,7 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
       }
       const wait = waitSeconds(request.headers.prefer);
       if (wait !== undefined && wait > 0) {
-        track = await tracks.waitForTrack(viewerOf(request), track.id, wait * 1000);
+        track = await tracks.waitForTrack(auth, track.id, wait * 1000);
         reply.header('preference-applied', `wait=${wait}`);
       }
       reply.header('location', `${deps.publicUrl}/v1/tracks/${track.id}`);
@@ -111,8 +113,9 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
       schema: {
         tags: ['tracks'],
         summary: 'List public tracks of every workspace, newest first (no credential needed)',
+        description: 'Each track is the public representation (`object: "public_track"`).',
         querystring: PageQuerySchema,
-        response: { 200: TrackListSchema },
+        response: { 200: PublicTrackListSchema },
       },
     },
     async (request, reply) => {
@@ -129,8 +132,10 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
       schema: {
         tags: ['tracks'],
         summary: 'Get a track (public and unlisted tracks need no credential)',
+        description:
+          'The track\'s own workspace gets the full track (`object: "track"`); anyone else reading a public or unlisted track gets the public representation (`object: "public_track"`).',
         params: TrackIdParamsSchema,
-        response: { 200: TrackSchema },
+        response: { 200: ReadTrackSchema },
       },
     },
     async (request) => tracks.getTrack(viewerOf(request), request.params.id),

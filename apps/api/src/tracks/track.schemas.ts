@@ -1,6 +1,6 @@
 // Wire shapes of /v1/tracks (API.md "Track"). Duration and key are checked with the engine's own
 // parsers so the API accepts exactly what the engine understands.
-import { parseDuration, parseKey } from '@trackforge/engine';
+import { parseDuration, parseKey, REQUEST_LIMITS } from '@trackforge/engine';
 import { z } from 'zod';
 import { PageQuerySchema } from '../shared/keyset-page.js';
 
@@ -15,7 +15,10 @@ export const CreateTrackBodySchema = z.strictObject({
     .string()
     .trim()
     .min(1, 'prompt must not be empty')
-    .max(2000, 'prompt must be at most 2000 characters after trimming')
+    .max(
+      REQUEST_LIMITS.maxPromptCharacters,
+      `prompt must be at most ${REQUEST_LIMITS.maxPromptCharacters} characters after trimming`,
+    )
     .describe('What the music should sound like.'),
   duration: z
     .union([z.string(), z.number()])
@@ -34,12 +37,18 @@ export const CreateTrackBodySchema = z.strictObject({
     .regex(/^voc_[0-9A-Za-z]+$/, 'voice_id must be a voice id such as voc_…')
     .nullable()
     .optional(),
-  seed: z.number().int().min(0).max(4294967295).optional().describe('Same seed + same request → same track.'),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(REQUEST_LIMITS.maxSeed)
+    .optional()
+    .describe('Same seed + same request → same track.'),
   loop: z.boolean().optional(),
-  bpm: z.number().int().min(40).max(240).optional(),
+  bpm: z.number().int().min(REQUEST_LIMITS.minBpm).max(REQUEST_LIMITS.maxBpm).optional(),
   key: z
     .string()
-    .max(40)
+    .max(REQUEST_LIMITS.maxKeyCharacters)
     .refine((text) => parseKey(text) !== null, 'key must be a musical key such as "D minor" or "F# major"')
     .optional(),
   visibility: VisibilitySchema.optional(),
@@ -70,6 +79,29 @@ export const AudioQuerySchema = z.object({
   download: z.enum(['1', 'true', '0', 'false']).optional(),
 });
 
+const TrackMusicSchema = z
+  .object({
+    bpm: z.number(),
+    key: z.string(),
+    time_signature: z.string(),
+    genre: z.string(),
+    moods: z.array(z.string()),
+    instruments: z.array(z.string()),
+    sections: z.array(z.object({ name: z.string(), start: z.number(), end: z.number() })),
+  })
+  .nullable();
+
+const TrackAudioSchema = z
+  .object({
+    formats: z.array(z.string()),
+    sample_rate: z.number(),
+    channels: z.number(),
+    duration_seconds: z.number(),
+    loudness_lufs: z.number(),
+    true_peak_dbtp: z.number(),
+  })
+  .nullable();
+
 export const TrackSchema = z.object({
   id: z.string(),
   object: z.literal('track'),
@@ -87,27 +119,8 @@ export const TrackSchema = z.object({
   key: z.string().nullable(),
   metadata: z.record(z.string(), z.string()),
   webhook_url: z.string().nullable(),
-  music: z
-    .object({
-      bpm: z.number(),
-      key: z.string(),
-      time_signature: z.string(),
-      genre: z.string(),
-      moods: z.array(z.string()),
-      instruments: z.array(z.string()),
-      sections: z.array(z.object({ name: z.string(), start: z.number(), end: z.number() })),
-    })
-    .nullable(),
-  audio: z
-    .object({
-      formats: z.array(z.string()),
-      sample_rate: z.number(),
-      channels: z.number(),
-      duration_seconds: z.number(),
-      loudness_lufs: z.number(),
-      true_peak_dbtp: z.number(),
-    })
-    .nullable(),
+  music: TrackMusicSchema,
+  audio: TrackAudioSchema,
   urls: z.object({
     audio: z.string(),
     midi: z.string(),
@@ -124,6 +137,36 @@ export const TrackSchema = z.object({
   completed_at: z.string().nullable(),
 });
 export type TrackJson = z.infer<typeof TrackSchema>;
+
+/** The public track (API.md "Two representations"): only what a listener needs. */
+export const PublicTrackSchema = z
+  .strictObject({
+    id: z.string(),
+    object: z.literal('public_track'),
+    title: z.string(),
+    prompt: z.string(),
+    duration: z.string(),
+    duration_seconds: z.number(),
+    music: TrackMusicSchema,
+    audio: TrackAudioSchema,
+    urls: z.strictObject({ audio: z.string(), waveform: z.string(), share: z.string() }),
+    voice_id: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .describe(
+    'A track as anyone outside its workspace sees it (public and unlisted tracks): never its webhook_url, metadata, workspace_id, seed, error or credits.',
+  );
+export type PublicTrackJson = z.infer<typeof PublicTrackSchema>;
+
+/** GET /v1/tracks/{id}: the owner's track for its workspace, the public track for everyone else. */
+export const ReadTrackSchema = z.union([TrackSchema, PublicTrackSchema]);
+
+export const PublicTrackListSchema = z.object({
+  object: z.literal('list'),
+  data: z.array(PublicTrackSchema),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable(),
+});
 
 export const TrackListSchema = z.object({
   object: z.literal('list'),

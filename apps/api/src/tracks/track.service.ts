@@ -20,6 +20,7 @@ import { isId, newId } from '../shared/ids.js';
 import { fetchKeysetPage, type Page, type PageQuery } from '../shared/keyset-page.js';
 import type { ByteRange, Storage } from '../storage/storage.js';
 import { tailLiveAudio } from './live-audio.js';
+import { presentPublicTrack } from './public-track.presenter.js';
 import { presentTrack, titleFromPrompt } from './track.presenter.js';
 import {
   deleteTrackRow,
@@ -30,7 +31,7 @@ import {
   type TrackRow,
   updateTrackVisibility,
 } from './track.repository.js';
-import type { CreateTrackBody, ListTracksQuery, TrackJson } from './track.schemas.js';
+import type { CreateTrackBody, ListTracksQuery, PublicTrackJson, TrackJson } from './track.schemas.js';
 import type { TrackFileKind, TrackVisibility } from './track.table.js';
 import { TRACK_FILES, trackFolder } from './track-files.js';
 
@@ -57,6 +58,10 @@ export type TracksService = ReturnType<typeof createTracksService>;
 export function createTracksService(deps: TracksServiceDeps) {
   const { db, clock, credits, publicUrl } = deps;
   const present = (row: TrackRow) => presentTrack(row, publicUrl);
+  const presentPublic = (row: TrackRow) => presentPublicTrack(row, publicUrl);
+  /** The owner's representation for the track's own workspace, the public one for everyone else. */
+  const presentFor = (viewer: Viewer, row: TrackRow) =>
+    row.workspace_id === viewer?.workspaceId ? present(row) : presentPublic(row);
 
   /** The track if the viewer may read it; 404 otherwise (never reveals a private track exists). */
   async function getReadableTrack(viewer: Viewer, id: string): Promise<TrackRow> {
@@ -144,15 +149,20 @@ export function createTracksService(deps: TracksServiceDeps) {
       return json;
     },
 
-    async getTrack(viewer: Viewer, id: string): Promise<TrackJson> {
-      return present(await getReadableTrack(viewer, id));
+    async getTrack(viewer: Viewer, id: string): Promise<TrackJson | PublicTrackJson> {
+      return presentFor(viewer, await getReadableTrack(viewer, id));
     },
 
     /** Waits (polling) until the track is ready or failed, or the time is up; returns it as it is then. */
-    async waitForTrack(viewer: Viewer, id: string, timeoutMs: number, pollMs = 250): Promise<TrackJson> {
+    async waitForTrack(
+      owner: { workspaceId: string },
+      id: string,
+      timeoutMs: number,
+      pollMs = 250,
+    ): Promise<TrackJson> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const track = await getReadableTrack(viewer, id);
+        const track = await getReadableTrack({ workspaceId: owner.workspaceId, userId: null }, id);
         if (track.status === 'ready' || track.status === 'failed' || Date.now() >= deadline)
           return present(track);
         await new Promise((resolve) =>
@@ -171,13 +181,13 @@ export function createTracksService(deps: TracksServiceDeps) {
       return { ...page, data: page.data.map(present) };
     },
 
-    async listPublicTracks(query: PageQuery): Promise<Page<TrackJson>> {
+    async listPublicTracks(query: PageQuery): Promise<Page<PublicTrackJson>> {
       const page = await fetchKeysetPage(
         query,
         (options) => listTrackRows(db, { visibility: 'public' }, options),
         (cursor) => findTrackPosition(db, cursor, { publicOnly: true }),
       );
-      return { ...page, data: page.data.map(present) };
+      return { ...page, data: page.data.map(presentPublic) };
     },
 
     async publishTrack(workspaceId: string, id: string, visibility: TrackVisibility): Promise<TrackJson> {

@@ -1,0 +1,124 @@
+// The public representation of a track: what anyone outside the owner's workspace may see.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createTestAccount, type TestAccount } from '../helpers/accounts.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { testDatabaseKinds } from '../helpers/databases.js';
+import { createTrack, fund } from './helpers.js';
+
+// API.md "Two representations": exactly these fields, nothing else.
+const PUBLIC_FIELDS = [
+  'audio',
+  'created_at',
+  'duration',
+  'duration_seconds',
+  'id',
+  'music',
+  'object',
+  'prompt',
+  'title',
+  'urls',
+  'voice_id',
+];
+const PUBLIC_URL_FIELDS = ['audio', 'share', 'waveform'];
+const SECRET_TOKEN = 'hook-token-5ecr3t';
+const SECRET_METADATA = 'customer-4711-private';
+
+for (const kind of testDatabaseKinds()) {
+  describe(`public tracks on ${kind}`, () => {
+    let t: TestApp;
+    let owner: TestAccount;
+    let stranger: TestAccount;
+    let publicId: string;
+    let unlistedId: string;
+    before(async () => {
+      // Private webhooks allowed only so that creation does not look the example host up.
+      t = await createTestApp(kind, { env: { ALLOW_PRIVATE_WEBHOOKS: 'true' } });
+      owner = await createTestAccount(t);
+      stranger = await createTestAccount(t);
+      await fund(t, owner.workspaceId, 5);
+      const body = {
+        prompt: 'warm lofi for reading',
+        duration: 'short',
+        seed: 987654,
+        webhook_url: `https://hooks.example.com/in?token=${SECRET_TOKEN}`,
+        metadata: { customer: SECRET_METADATA },
+      };
+      publicId = (await createTrack(t, owner, { ...body, visibility: 'public' })).json().id;
+      unlistedId = (await createTrack(t, owner, { ...body, visibility: 'unlisted' })).json().id;
+    });
+    after(() => t.close());
+
+    const get = (url: string, account?: TestAccount) =>
+      t.app.inject({ method: 'GET', url, headers: account?.headers ?? {} });
+
+    function assertPublic(track: Record<string, unknown>, id: string) {
+      assert.deepEqual(Object.keys(track).sort(), PUBLIC_FIELDS);
+      assert.deepEqual(Object.keys(track.urls as object).sort(), PUBLIC_URL_FIELDS);
+      assert.equal(track.object, 'public_track');
+      assert.equal(track.id, id);
+    }
+
+    function assertNothingPrivate(text: string) {
+      for (const secret of [
+        SECRET_TOKEN,
+        SECRET_METADATA,
+        'webhook_url',
+        'metadata',
+        'workspace_id',
+        'seed',
+        '987654',
+        owner.workspaceId,
+      ]) {
+        assert.ok(!text.includes(secret), `public answer contains ${secret}`);
+      }
+    }
+
+    it('lists public tracks in the public representation only', async () => {
+      const response = await get('/v1/public/tracks');
+      assert.equal(response.statusCode, 200);
+      const list = response.json();
+      assert.equal(list.data.length, 1);
+      assertPublic(list.data[0], publicId);
+      assertNothingPrivate(response.body);
+    });
+
+    it('shows anonymous and foreign readers of public and unlisted tracks the public representation', async () => {
+      for (const id of [publicId, unlistedId]) {
+        for (const reader of [undefined, stranger]) {
+          const response = await get(`/v1/tracks/${id}`, reader);
+          assert.equal(response.statusCode, 200);
+          assertPublic(response.json(), id);
+          assertNothingPrivate(response.body);
+        }
+      }
+    });
+
+    it("shows the owner's workspace the full track, with its webhook_url, metadata and seed", async () => {
+      for (const headers of [owner.headers, owner.apiKeyHeaders!]) {
+        const track = (
+          await t.app.inject({ method: 'GET', url: `/v1/tracks/${unlistedId}`, headers })
+        ).json();
+        assert.equal(track.object, 'track');
+        assert.equal(track.seed, 987654);
+        assert.equal(track.metadata.customer, SECRET_METADATA);
+        assert.match(track.webhook_url, new RegExp(SECRET_TOKEN));
+        assert.equal(track.workspace_id, owner.workspaceId);
+      }
+    });
+
+    it('documents both representations in openapi.json', async () => {
+      const doc = (await get('/openapi.json')).json();
+      const schemaOf = (path: string) =>
+        doc.paths[path].get.responses['200'].content['application/json'].schema;
+      const read = schemaOf('/v1/tracks/{id}').anyOf as { properties: Record<string, unknown> }[];
+      assert.deepEqual(
+        read.map((variant) => (variant.properties.object as { enum: string[] }).enum[0]).sort(),
+        ['public_track', 'track'],
+      );
+      const listed = schemaOf('/v1/public/tracks').properties.data.items;
+      assert.deepEqual(Object.keys(listed.properties).sort(), PUBLIC_FIELDS);
+      assert.equal(listed.additionalProperties, false);
+    });
+  });
+}
