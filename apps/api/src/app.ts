@@ -118,6 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     getCreditBalance: deps.getCreditBalance ?? ((workspaceId) => credits.getCreditBalance(workspaceId)),
   });
+  // Mail goes out from the durable queue, including mail an earlier process could not send.
+  app.addHook('onReady', async () => auth.outbox.start());
   app.addHook('onClose', () => auth.close());
   registerAuthentication(app, { config: deps.config, ...auth });
   // After authentication (the limit is per credential and plan), before every /v1 route.

@@ -28,7 +28,7 @@ export interface AuthServices {
   /** The in-memory mailbox when SMTP_URL is unset; null when mail goes out over SMTP. */
   mailbox: DevMailbox | null;
   getCreditBalance: CreditBalanceReader;
-  /** Cancels mail retries, then waits for sends under way and background writes. */
+  /** Stops the mail queue (unsent mail stays queued for the next start), then waits for background writes. */
   close(): Promise<void>;
 }
 
@@ -54,12 +54,16 @@ export function createAuthServices(deps: AuthServicesDeps): AuthServices {
   const smtp = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : null;
   const mailbox = smtp ? null : createDevMailbox({ clock, log: (line) => log.info(line) });
   const outbox = createMailOutbox({
+    db,
+    clock,
     mailer: smtp ?? mailbox!,
     retryDelaysMs: deps.mailRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
     onError: (error, message, willRetry) =>
       log.error(
         { err: error },
-        `mail "${message.subject}" to ${message.to} failed${willRetry ? '; retrying' : '; giving up'}`,
+        message
+          ? `mail "${message.subject}" to ${message.to} failed${willRetry ? '; retrying' : '; giving up'}`
+          : 'mail queue failure',
       ),
   });
   const magicLinks = createMagicLinkService({
@@ -83,8 +87,7 @@ export function createAuthServices(deps: AuthServicesDeps): AuthServices {
     mailbox,
     getCreditBalance: deps.getCreditBalance ?? zeroCreditBalance,
     async close() {
-      outbox.stop();
-      await Promise.all([outbox.drain(), apiKeys.flush()]);
+      await Promise.all([outbox.stop(), apiKeys.flush()]);
       smtp?.close();
     },
   };

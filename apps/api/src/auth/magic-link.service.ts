@@ -95,7 +95,7 @@ export function createMagicLinkService(deps: MagicLinkServiceDeps) {
       // not spend the token.
       const link = `${deps.publicUrl}/studio/auth/callback?token=${token}`;
       const kind = user ? 'sign_in' : request.intent === 'sign_up' ? 'sign_up' : 'no_account';
-      deps.outbox.enqueue(magicLinkMail(kind, email, link, MAGIC_LINK_TTL_MINUTES));
+      await deps.outbox.enqueue(magicLinkMail(kind, email, link, MAGIC_LINK_TTL_MINUTES));
     },
 
     /** Spends the token (once) and starts a session; creates the account on a sign-up link. */

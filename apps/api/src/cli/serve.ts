@@ -1,5 +1,8 @@
 // `serve`: the API (and, once jobs land, in-process workers). Graceful shutdown on SIGTERM/SIGINT:
-// stop accepting, let in-flight requests finish, then close the database.
+// stop accepting, let in-flight requests finish, abort background work (webhook requests, mail,
+// generation) and hand it back to the durable queue, then close the database — within
+// SHUTDOWN_DEADLINE_MS whatever is pending; past it the process exits anyway and leases return
+// whatever was still claimed.
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import { type GenerationWorkers, startGenerationWorkers } from '../generation/start-generation-workers.js';
@@ -9,6 +12,8 @@ import { adminAnswer } from './admin.js';
 import { demoAccountBanner, seedDemoAccount } from './dev-seed.js';
 import { migratedByServerAnswer } from './migrate.js';
 import { startOperatorChannel } from './operator-channel.js';
+
+const SHUTDOWN_DEADLINE_MS = 9_000;
 
 export async function serve(config: Config): Promise<void> {
   const runtime = await openRuntime(config);
@@ -49,10 +54,15 @@ export async function serve(config: Config): Promise<void> {
       process.exit(1);
     }
     closing = true;
-    app.log.info(`${signal}: finishing in-flight requests`);
+    app.log.info(`${signal}: finishing in-flight requests, handing background work back to the queue`);
+    setTimeout(() => {
+      app.log.warn(
+        `shutdown took over ${SHUTDOWN_DEADLINE_MS} ms: exiting; unfinished jobs return when their leases end`,
+      );
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     await operatorChannel?.close();
-    await app.close();
-    await workers?.stop();
+    await Promise.all([app.close(), workers?.stop()]);
     await runtime.database.close();
     process.exit(0);
   };

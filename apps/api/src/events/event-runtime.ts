@@ -1,6 +1,7 @@
 // Everything events and webhooks need inside one API process, built once by buildApp: the
 // services, the LISTEN hub, the webhook dispatcher and (outside tests) the background loops that
-// deliver webhooks and expire old events.
+// deliver webhooks and expire old events. stop() aborts webhook requests in flight and hands
+// their deliveries back to the durable queue, so shutdown never waits on a slow receiver.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Plan } from '../auth/auth-context.js';
 import type { Config } from '../config.js';
@@ -27,9 +28,12 @@ export interface EventRuntimeOptions {
   backgroundJobs?: boolean;
   /** Replaces the HTTP sender (tests). */
   sendWebhook?: SendWebhook;
+  /** Deadline of one webhook attempt (default 15 s). */
+  webhookTimeoutMs?: number;
+  /** How often the dispatcher looks for due retries when no event wakes it (default 1 s). */
+  webhookPollMs?: number;
 }
 
-const DISPATCH_INTERVAL_MS = 5_000;
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 
 export function createEventRuntime(deps: {
@@ -59,7 +63,8 @@ export function createEventRuntime(deps: {
     db,
     clock,
     signingSecrets,
-    send: options.sendWebhook ?? createWebhookSender({ allowPrivate }),
+    send: options.sendWebhook ?? createWebhookSender({ allowPrivate, timeoutMs: options.webhookTimeoutMs }),
+    pollMs: options.webhookPollMs,
     onError,
   });
   const background = options.backgroundJobs ?? config.NODE_ENV !== 'test';
@@ -93,8 +98,7 @@ export function createEventRuntime(deps: {
       await hub.start();
       if (!background) return;
       stopWaking = hub.onEvent(() => dispatcher.wake());
-      dispatcher.start(DISPATCH_INTERVAL_MS);
-      dispatcher.wake();
+      dispatcher.start();
       retentionTimer = setInterval(() => {
         events.deleteExpiredEvents().catch(onError);
       }, RETENTION_INTERVAL_MS);

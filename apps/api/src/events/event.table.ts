@@ -1,11 +1,17 @@
 import type { ColumnType } from 'kysely';
 
-export type EventType = 'track.queued' | 'track.generating' | 'track.ready' | 'track.failed';
+export type EventType =
+  | 'track.queued'
+  | 'track.generating'
+  | 'track.ready'
+  | 'track.failed'
+  | 'webhook_endpoint.disabled';
 export const EVENT_TYPES: readonly EventType[] = [
   'track.queued',
   'track.generating',
   'track.ready',
   'track.failed',
+  'webhook_endpoint.disabled',
 ];
 
 export interface EventTable {

@@ -11,7 +11,16 @@ export const EventSchema = z.object({
   type: EventTypeSchema,
   created_at: timestamp(),
   data: z.object({
-    track: z.record(z.string(), z.unknown()).describe('The track as GET /v1/tracks/{id} shows it'),
+    track: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('track.* events: the track as GET /v1/tracks/{id} shows it'),
+    webhook_endpoint: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe(
+        'webhook_endpoint.disabled: the endpoint as GET /v1/webhook-endpoints/{id} shows it, without its secret',
+      ),
   }),
 });
 

@@ -25,7 +25,8 @@ const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 export interface AppendEventInput {
   workspaceId: string;
   type: EventType;
-  data: { track: Record<string, unknown> };
+  /** A track event carries the track; webhook_endpoint.disabled carries the endpoint (no secret). */
+  data: { track: Record<string, unknown> } | { webhook_endpoint: Record<string, unknown> };
   /** Defaults to now; pass the injected clock's time so tests and retention agree. */
   createdAt?: Date;
 }
@@ -50,7 +51,8 @@ export async function appendEvent(tx: Tx, input: AppendEventInput): Promise<Appe
     data: input.data,
   };
   const payload = JSON.stringify(event);
-  const trackId = typeof input.data.track.id === 'string' ? input.data.track.id : null;
+  const trackId =
+    'track' in input.data && typeof input.data.track.id === 'string' ? input.data.track.id : null;
   await insertEvent(tx, {
     id: event.id,
     workspace_id: input.workspaceId,

@@ -64,17 +64,19 @@ export function createGenerationHandler(deps: {
       // The live file goes before the track is ready, so a ready track never has one: a listener
       // still tailing it keeps its open file, and a later one gets the finished MP3.
       if (live) await lifecycle.endLiveAudio(track);
-      await lifecycle.completeTrack(track, generated, files, (tx) =>
-        lockOwnedJob(tx, job.id, context.workerId),
-      );
+      await lifecycle.completeTrack(track, generated, files, (tx) => lockOwnedJob(tx, context.claim));
     },
 
-    async onFinalFailure(job, error) {
+    async onFinalFailure(job, error, claim) {
       const code = error instanceof PermanentJobError ? error.code : 'generation_failed';
-      await lifecycle.failTrack(String(job.payload.track_id), {
-        code,
-        message: `Generation failed: ${error.message}. Your credit was refunded; try again or change the prompt.`,
-      });
+      await lifecycle.failTrack(
+        String(job.payload.track_id),
+        {
+          code,
+          message: `Generation failed: ${error.message}. Your credit was refunded; try again or change the prompt.`,
+        },
+        (tx) => lockOwnedJob(tx, claim),
+      );
     },
   };
 }

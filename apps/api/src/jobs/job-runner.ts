@@ -1,10 +1,20 @@
 // Runs jobs of one queue: claims with a lease, keeps the lease alive with heartbeats while the
-// handler works, retries with exponential backoff, and hands a job that will not succeed to the
+// handler works, retries on the queue's schedule, and hands a job that will not succeed to the
 // handler's onFinalFailure exactly when it gives up. A job whose worker died is claimed again once
-// its lease expires; handlers must therefore be safe to run again (idempotent settlement).
+// its lease expires; handlers must therefore be safe to run again (idempotent settlement). Every
+// status write names the claimed attempt (job.repository.ts: fencing).
 import type { Db } from '../database/create-database.js';
 import type { Clock } from '../shared/clock.js';
-import { claimJob, extendLease, type JobRow, markJobDone, markJobFailed } from './job.repository.js';
+import {
+  claimJob,
+  deleteOwnedJob,
+  extendLease,
+  type JobClaim,
+  type JobRow,
+  markJobDone,
+  markJobFailed,
+  releaseJob,
+} from './job.repository.js';
 
 /** Throw this from a handler for a failure that retrying cannot fix (bad input). */
 export class PermanentJobError extends Error {
@@ -19,14 +29,20 @@ export class PermanentJobError extends Error {
 
 export interface JobContext {
   workerId: string;
+  /** The claim this run holds; pass it to writes that must only happen while it does. */
+  claim: JobClaim;
   /** Aborted when the lease is lost (another worker re-claimed the job) or the runner stops. */
   signal: AbortSignal;
 }
 
 export interface JobHandler {
   run(job: JobRow, context: JobContext): Promise<void>;
-  /** Called when the job fails for good, before it is marked failed; must be idempotent. */
-  onFinalFailure(job: JobRow, error: Error): Promise<void>;
+  /**
+   * Called when the job fails for good, before it is marked failed; must be idempotent. Writes it
+   * makes should check `claim` still holds (lockOwnedJob) in their transaction: a worker whose
+   * lease lapsed must not settle a job another worker is running.
+   */
+  onFinalFailure(job: JobRow, error: Error, claim: JobClaim): Promise<void>;
 }
 
 export interface JobRunnerOptions {
@@ -35,17 +51,25 @@ export interface JobRunnerOptions {
   queue: string;
   handler: JobHandler;
   workerId: string;
+  /** Jobs run at once by this runner (the global cap for its queue in this process). */
   concurrency?: number;
   leaseMs?: number;
   heartbeatMs?: number;
   pollMs?: number;
+  /** Wait before the next attempt after the given number of failed attempts. */
+  retryDelayMs?: (failedAttempts: number) => number;
+  /** Delete a job once it is done or failed for good, instead of keeping it as history. */
+  deleteFinished?: boolean;
   onError?: (error: unknown) => void;
 }
 
 /** 2 s, 4 s, 8 s … capped at 5 minutes. */
-function retryDelayMs(attempts: number): number {
-  return Math.min(2000 * 2 ** Math.max(0, attempts - 1), 300_000);
+export function exponentialRetryDelayMs(failedAttempts: number): number {
+  return Math.min(2000 * 2 ** Math.max(0, failedAttempts - 1), 300_000);
 }
+
+/** How long stop() lets aborted handlers wind down before handing their jobs back regardless. */
+const DEFAULT_STOP_GRACE_MS = 5_000;
 
 export function createJobRunner(options: JobRunnerOptions) {
   const { db, clock, queue, handler, workerId } = options;
@@ -53,14 +77,28 @@ export function createJobRunner(options: JobRunnerOptions) {
   const leaseMs = options.leaseMs ?? 60_000;
   const heartbeatMs = options.heartbeatMs ?? Math.max(1000, Math.floor(leaseMs / 3));
   const pollMs = options.pollMs ?? 500;
-  const running = new Set<Promise<void>>();
+  const retryDelayMs = options.retryDelayMs ?? exponentialRetryDelayMs;
+  const running = new Map<Promise<void>, JobClaim>();
   const stopController = new AbortController();
   let wakeUp: (() => void) | undefined;
   let loop: Promise<void> | undefined;
+  const stopped = new Promise<void>((resolve) =>
+    stopController.signal.addEventListener('abort', () => resolve(), { once: true }),
+  );
+
+  function claimOf(job: JobRow): JobClaim {
+    return { jobId: job.id, workerId, attempt: job.attempts };
+  }
+
+  async function finish(claim: JobClaim): Promise<void> {
+    if (options.deleteFinished) await deleteOwnedJob(db, claim);
+    else await markJobDone(db, { ...claim, now: clock.now() });
+  }
 
   async function execute(job: JobRow): Promise<void> {
+    const claim = claimOf(job);
     if (job.attempts > job.max_attempts) {
-      await giveUp(job, new Error(job.last_error ?? 'the worker running this job stopped'));
+      await giveUp(job, claim, new Error(job.last_error ?? 'the worker running this job stopped'));
       return;
     }
     const lease = new AbortController();
@@ -68,7 +106,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     const onStop = () => lease.abort();
     stopController.signal.addEventListener('abort', onStop);
     const heartbeat = setInterval(() => {
-      extendLease(db, { jobId: job.id, workerId, now: clock.now(), leaseMs })
+      extendLease(db, { ...claim, now: clock.now(), leaseMs })
         .then((held) => {
           if (!held) {
             leaseLost = true;
@@ -78,29 +116,22 @@ export function createJobRunner(options: JobRunnerOptions) {
         .catch(options.onError);
     }, heartbeatMs);
     try {
-      await handler.run(job, { workerId, signal: lease.signal });
-      await markJobDone(db, job.id, workerId, clock.now());
+      await handler.run(job, { workerId, claim, signal: lease.signal });
+      await finish(claim);
     } catch (error) {
       // A lost lease means another worker owns the job now; leave the row to it.
       if (leaseLost) return;
       // Stopping (shutdown): hand the job back at once rather than waiting for the lease to expire.
       if (stopController.signal.aborted) {
-        const now = clock.now();
-        await markJobFailed(db, { jobId: job.id, workerId, now, error: 'worker stopped', retryAt: now });
+        await releaseJob(db, { ...claim, now: clock.now() });
         return;
       }
       const failure = error instanceof Error ? error : new Error(String(error));
       if (failure instanceof PermanentJobError || job.attempts >= job.max_attempts) {
-        await giveUp(job, failure);
+        await giveUp(job, claim, failure);
       } else {
         const retryAt = new Date(clock.now().getTime() + retryDelayMs(job.attempts));
-        await markJobFailed(db, {
-          jobId: job.id,
-          workerId,
-          now: clock.now(),
-          error: failure.message,
-          retryAt,
-        });
+        await markJobFailed(db, { ...claim, now: clock.now(), error: failure.message, retryAt });
       }
     } finally {
       clearInterval(heartbeat);
@@ -108,15 +139,10 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
   }
 
-  async function giveUp(job: JobRow, error: Error): Promise<void> {
-    await handler.onFinalFailure(job, error);
-    await markJobFailed(db, {
-      jobId: job.id,
-      workerId,
-      now: clock.now(),
-      error: error.message,
-      retryAt: null,
-    });
+  async function giveUp(job: JobRow, claim: JobClaim, error: Error): Promise<void> {
+    await handler.onFinalFailure(job, error, claim);
+    if (options.deleteFinished) await deleteOwnedJob(db, claim);
+    else await markJobFailed(db, { ...claim, now: clock.now(), error: error.message, retryAt: null });
   }
 
   /** Claims and runs one job if one is due; resolves with whether it found one. */
@@ -130,7 +156,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   async function run(): Promise<void> {
     while (!stopController.signal.aborted) {
       if (running.size >= concurrency) {
-        await Promise.race(running);
+        await Promise.race([...running.keys(), stopped]);
         continue;
       }
       let job: JobRow | undefined;
@@ -143,7 +169,7 @@ export function createJobRunner(options: JobRunnerOptions) {
         const task: Promise<void> = execute(job)
           .catch(options.onError)
           .finally(() => running.delete(task));
-        running.add(task);
+        running.set(task, claimOf(job));
         continue;
       }
       await new Promise<void>((resolve) => {
@@ -159,6 +185,12 @@ export function createJobRunner(options: JobRunnerOptions) {
 
   return {
     runOnce,
+    /** Runs due jobs one after another until none is left; resolves with how many ran. */
+    async runDue(): Promise<number> {
+      let count = 0;
+      while (await runOnce()) count += 1;
+      return count;
+    },
     /** Starts polling in the background. */
     start() {
       loop ??= run();
@@ -167,12 +199,23 @@ export function createJobRunner(options: JobRunnerOptions) {
     wake() {
       wakeUp?.();
     },
-    /** Stops claiming; jobs in flight are aborted and left for their lease to expire or finish. */
-    async stop() {
+    /**
+     * Stops claiming and aborts the jobs in flight; each goes back to the queue, due at once, as
+     * soon as its handler returns — or after graceMs whatever the handler does (fencing keeps a
+     * late handler from writing to the job afterwards).
+     */
+    async stop({ graceMs = DEFAULT_STOP_GRACE_MS }: { graceMs?: number } = {}) {
       stopController.abort();
       wakeUp?.();
       await loop;
-      await Promise.allSettled([...running]);
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, graceMs);
+      });
+      await Promise.race([Promise.allSettled([...running.keys()]), graceOver]);
+      clearTimeout(timer);
+      const now = clock.now();
+      await Promise.allSettled([...running.values()].map((claim) => releaseJob(db, { ...claim, now })));
     },
   };
 }

@@ -1,5 +1,10 @@
 // The generic Postgres job queue, one statement per function (graphile-worker's shape). Time comes
 // from the caller's clock so lease expiry and backoff are testable without sleeping.
+//
+// Fencing: every write a worker makes about a running job names the attempt it claimed
+// (`attempts`) as well as its worker id. A worker whose lease lapsed and whose job was claimed
+// again — by another worker or by itself — matches no row, so it can never heartbeat, complete,
+// fail or hand back the newer attempt.
 import { type Selectable, sql } from 'kysely';
 import type { Db, Tx } from '../database/create-database.js';
 import { newId } from '../shared/ids.js';
@@ -9,10 +14,23 @@ type Executor = Db | Tx;
 
 export type JobRow = Selectable<JobTable>;
 
+/** Which claim of a job a worker holds: the fencing token of every status write. */
+export interface JobClaim {
+  jobId: string;
+  workerId: string;
+  attempt: number;
+}
+
 /** Adds a job in the caller's transaction, so it exists exactly when the caller's writes do. */
 export async function insertJob(
   db: Executor,
-  job: { queue: string; payload: Record<string, unknown>; maxAttempts: number; now: Date },
+  job: {
+    queue: string;
+    payload: Record<string, unknown>;
+    maxAttempts: number;
+    now: Date;
+    concurrencyKey?: string | null;
+  },
 ): Promise<string> {
   const id = newId('job');
   await db
@@ -25,6 +43,7 @@ export async function insertJob(
       attempts: 0,
       max_attempts: job.maxAttempts,
       run_at: job.now,
+      concurrency_key: job.concurrencyKey ?? null,
       created_at: job.now,
       updated_at: job.now,
     })
@@ -32,70 +51,83 @@ export async function insertJob(
   return id;
 }
 
+/** Postgres' unique_violation: two workers raced for the same concurrency key. */
+const UNIQUE_VIOLATION = '23505';
+
 /**
- * Claims the oldest runnable job: queued and due, or running with an expired lease (its worker died).
- * SKIP LOCKED lets many workers claim at once without waiting on each other or taking the same row.
+ * Claims the oldest runnable job: queued and due, or running with an expired lease (its worker died),
+ * and never a second job of a concurrency key that already has one running. SKIP LOCKED lets many
+ * workers claim at once without waiting on each other or taking the same row; when two of them
+ * pick different jobs of one key at the same instant, the partial unique index refuses the second
+ * and it finds nothing this time.
  */
 export async function claimJob(
   db: Executor,
   options: { queue: string; workerId: string; now: Date; leaseMs: number },
 ): Promise<JobRow | undefined> {
   const leaseUntil = new Date(options.now.getTime() + options.leaseMs);
-  const result = await sql<JobRow>`
-    update job set status = 'running', attempts = attempts + 1, locked_by = ${options.workerId},
-      locked_until = ${leaseUntil}, updated_at = ${options.now}
-    where id = (
-      select id from job
-      where queue = ${options.queue}
-        and ((status = 'queued' and run_at <= ${options.now})
-          or (status = 'running' and locked_until < ${options.now}))
-      order by run_at, id
-      limit 1
-      for update skip locked
-    )
-    returning *`.execute(db);
-  return result.rows[0];
+  try {
+    const result = await sql<JobRow>`
+      update job set status = 'running', attempts = attempts + 1, locked_by = ${options.workerId},
+        locked_until = ${leaseUntil}, updated_at = ${options.now}
+      where id = (
+        select candidate.id from job candidate
+        where candidate.queue = ${options.queue}
+          and ((candidate.status = 'queued' and candidate.run_at <= ${options.now})
+            or (candidate.status = 'running' and candidate.locked_until < ${options.now}))
+          and (candidate.concurrency_key is null or candidate.status = 'running' or not exists (
+            select 1 from job busy
+            where busy.concurrency_key = candidate.concurrency_key and busy.status = 'running'))
+        order by candidate.run_at, candidate.id
+        limit 1
+        for update skip locked
+      )
+      returning *`.execute(db);
+    return result.rows[0];
+  } catch (error) {
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) return undefined;
+    throw error;
+  }
 }
 
-/** Extends the lease; false when this worker no longer holds the job (it expired and was re-claimed). */
+/** Extends the lease; false when this claim no longer holds the job (it expired and was re-claimed). */
 export async function extendLease(
   db: Executor,
-  options: { jobId: string; workerId: string; now: Date; leaseMs: number },
+  claim: JobClaim & { now: Date; leaseMs: number },
 ): Promise<boolean> {
   const result = await db
     .updateTable('job')
-    .set({ locked_until: new Date(options.now.getTime() + options.leaseMs), updated_at: options.now })
-    .where('id', '=', options.jobId)
-    .where('locked_by', '=', options.workerId)
+    .set({ locked_until: new Date(claim.now.getTime() + claim.leaseMs), updated_at: claim.now })
+    .where('id', '=', claim.jobId)
+    .where('locked_by', '=', claim.workerId)
+    .where('attempts', '=', claim.attempt)
     .where('status', '=', 'running')
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
-/** Locks the job row if this worker still holds it; used inside the transaction that finishes the work. */
-export async function lockOwnedJob(db: Executor, jobId: string, workerId: string): Promise<boolean> {
+/** Locks the job row if this claim still holds it; used inside the transaction that finishes the work. */
+export async function lockOwnedJob(db: Executor, claim: JobClaim): Promise<boolean> {
   const row = await db
     .selectFrom('job')
     .select('id')
-    .where('id', '=', jobId)
-    .where('locked_by', '=', workerId)
+    .where('id', '=', claim.jobId)
+    .where('locked_by', '=', claim.workerId)
+    .where('attempts', '=', claim.attempt)
     .where('status', '=', 'running')
     .forUpdate()
     .executeTakeFirst();
   return row !== undefined;
 }
 
-export async function markJobDone(
-  db: Executor,
-  jobId: string,
-  workerId: string,
-  now: Date,
-): Promise<boolean> {
+export async function markJobDone(db: Executor, claim: JobClaim & { now: Date }): Promise<boolean> {
   const result = await db
     .updateTable('job')
-    .set({ status: 'done', locked_by: null, locked_until: null, updated_at: now })
-    .where('id', '=', jobId)
-    .where('locked_by', '=', workerId)
+    .set({ status: 'done', locked_by: null, locked_until: null, updated_at: claim.now })
+    .where('id', '=', claim.jobId)
+    .where('locked_by', '=', claim.workerId)
+    .where('attempts', '=', claim.attempt)
+    .where('status', '=', 'running')
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
@@ -103,22 +135,60 @@ export async function markJobDone(
 /** Puts the job back for a later attempt, or marks it failed for good. */
 export async function markJobFailed(
   db: Executor,
-  options: { jobId: string; workerId: string; now: Date; error: string; retryAt: Date | null },
+  claim: JobClaim & { now: Date; error: string; retryAt: Date | null },
 ): Promise<boolean> {
   const result = await db
     .updateTable('job')
     .set({
-      status: options.retryAt ? 'queued' : 'failed',
-      run_at: options.retryAt ?? options.now,
+      status: claim.retryAt ? 'queued' : 'failed',
+      run_at: claim.retryAt ?? claim.now,
       locked_by: null,
       locked_until: null,
-      last_error: options.error.slice(0, 2000),
-      updated_at: options.now,
+      last_error: claim.error.slice(0, 2000),
+      updated_at: claim.now,
     })
-    .where('id', '=', options.jobId)
-    .where('locked_by', '=', options.workerId)
+    .where('id', '=', claim.jobId)
+    .where('locked_by', '=', claim.workerId)
+    .where('attempts', '=', claim.attempt)
+    .where('status', '=', 'running')
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Hands a job back unfinished (the worker is shutting down): due at once, and the attempt does not
+ * count, since the work was interrupted rather than failed. The (worker, attempt) pair stays unique:
+ * a stopped runner claims nothing again.
+ */
+export async function releaseJob(db: Executor, claim: JobClaim & { now: Date }): Promise<boolean> {
+  const result = await db
+    .updateTable('job')
+    .set({
+      status: 'queued',
+      attempts: sql`attempts - 1`,
+      run_at: claim.now,
+      locked_by: null,
+      locked_until: null,
+      updated_at: claim.now,
+    })
+    .where('id', '=', claim.jobId)
+    .where('locked_by', '=', claim.workerId)
+    .where('attempts', '=', claim.attempt)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Removes a finished job whose payload must not outlive it (mail holds sign-in links). */
+export async function deleteOwnedJob(db: Executor, claim: JobClaim): Promise<boolean> {
+  const result = await db
+    .deleteFrom('job')
+    .where('id', '=', claim.jobId)
+    .where('locked_by', '=', claim.workerId)
+    .where('attempts', '=', claim.attempt)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 export async function findJob(db: Executor, jobId: string) {

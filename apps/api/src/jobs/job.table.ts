@@ -11,7 +11,9 @@ export interface JobTable {
   attempts: number;
   max_attempts: number;
   run_at: Date;
-  /** The worker holding the lease; only it may heartbeat, complete or fail the job. */
+  /** Jobs sharing a key run one at a time, oldest due first (a webhook endpoint); null = no limit. */
+  concurrency_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The worker holding the lease; only it, for its attempt, may heartbeat, complete or fail the job. */
   locked_by: string | null;
   locked_until: Date | null;
   last_error: string | null;

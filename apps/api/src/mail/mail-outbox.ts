@@ -1,65 +1,83 @@
-// Sends mail off the request path: enqueue returns at once; delivery is retried with backoff so
-// a briefly unreachable SMTP server does not lose a sign-in link.
+// Sends mail off the request path through the durable job queue (queue `mail.send`): enqueue
+// stores the message and returns; the runner sends it and retries with backoff, so a mail server
+// that is down — even across a restart — does not lose a sign-in link. A mail job is deleted as
+// soon as it is sent or given up on: its payload holds a live sign-in link.
+import type { Db } from '../database/create-database.js';
+import { insertJob } from '../jobs/job.repository.js';
+import { createJobRunner } from '../jobs/job-runner.js';
+import type { Clock } from '../shared/clock.js';
+import { newId } from '../shared/ids.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
-export const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000];
+export const MAIL_QUEUE = 'mail.send';
+
+/** Waits after each failed send; the last retry lands within the 15-minute life of a sign-in link. */
+export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [5_000, 30_000, 120_000, 300_000, 300_000];
 
 export type MailOutbox = ReturnType<typeof createMailOutbox>;
 
 export function createMailOutbox({
+  db,
+  clock,
   mailer,
   onError,
   retryDelaysMs = DEFAULT_RETRY_DELAYS_MS,
+  pollMs = 1_000,
 }: {
+  db: Db;
+  clock: Clock;
   mailer: Mailer;
-  onError: (error: unknown, message: MailMessage, willRetry: boolean) => void;
+  onError: (error: unknown, message: MailMessage | undefined, willRetry: boolean) => void;
   retryDelaysMs?: readonly number[];
+  pollMs?: number;
 }) {
-  const inFlight = new Set<Promise<void>>();
-  const waits = new Map<NodeJS.Timeout, () => void>();
-  let stopped = false;
-
-  async function deliver(message: MailMessage): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await mailer.send(message);
-        return;
-      } catch (error) {
-        const delay = stopped ? undefined : retryDelaysMs[attempt];
-        onError(error, message, delay !== undefined);
-        if (delay === undefined) return;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(() => {
-            waits.delete(timer);
-            resolve();
-          }, delay);
-          waits.set(timer, resolve);
-        });
-        if (stopped) return;
-      }
-    }
-  }
+  const runner = createJobRunner({
+    db,
+    clock,
+    queue: MAIL_QUEUE,
+    workerId: `mail:${newId('job').slice(4)}`,
+    concurrency: 4,
+    pollMs,
+    deleteFinished: true,
+    retryDelayMs: (failed) => retryDelaysMs[failed - 1] ?? retryDelaysMs.at(-1) ?? 0,
+    onError: (error) => onError(error, undefined, false),
+    handler: {
+      async run(job) {
+        const message = job.payload as unknown as MailMessage;
+        try {
+          await mailer.send(message);
+        } catch (error) {
+          onError(error, message, job.attempts < job.max_attempts);
+          throw error;
+        }
+      },
+      // run() has already reported the last failure.
+      async onFinalFailure() {},
+    },
+  });
 
   return {
-    /** Queues the message; never throws and never waits for the mail server. */
-    enqueue(message: MailMessage): void {
-      const delivery = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => deliver(message))
-        .finally(() => inFlight.delete(delivery));
-      inFlight.add(delivery);
-    },
-    /** Resolves when every queued message has been delivered or given up on. */
-    async drain(): Promise<void> {
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
-    },
-    /** Cancels waiting retries (shutdown): those messages are dropped; sends under way finish. */
-    stop(): void {
-      stopped = true;
-      for (const [timer, resolve] of waits) {
-        clearTimeout(timer);
-        resolve();
+    /** Stores the message for sending; resolves once it is durable. Never throws (errors go to onError). */
+    async enqueue(message: MailMessage): Promise<void> {
+      try {
+        await insertJob(db, {
+          queue: MAIL_QUEUE,
+          payload: { ...message },
+          maxAttempts: retryDelaysMs.length + 1,
+          now: clock.now(),
+        });
+        runner.wake();
+      } catch (error) {
+        onError(error, message, false);
       }
-      waits.clear();
     },
+    /** Sends mail in the background, including mail left queued by an earlier process. */
+    start: () => runner.start(),
+    /** Sends every message due now, one after another (tests, CLI); resolves with how many. */
+    sendDue: () => runner.runDue(),
+    /** Looks for due mail now instead of at the next poll. */
+    wake: () => runner.wake(),
+    /** Stops sending; a send under way is handed back to the queue and goes out after a restart. */
+    stop: () => runner.stop(),
   };
 }

@@ -154,9 +154,17 @@ export function createTrackLifecycle(deps: {
       return finished;
     },
 
-    /** Marks the track failed, gives its credit back and emits track.failed; no-op when already final. */
-    async failTrack(trackId: string, error: { code: string; message: string }): Promise<boolean> {
+    /**
+     * Marks the track failed, gives its credit back and emits track.failed; no-op when already final
+     * or when `stillOwner` (the failing attempt's claim on the job) no longer holds.
+     */
+    async failTrack(
+      trackId: string,
+      error: { code: string; message: string },
+      stillOwner?: (tx: Tx) => Promise<boolean>,
+    ): Promise<boolean> {
       const failed = await transaction(db, async (tx) => {
+        if (stillOwner && !(await stillOwner(tx))) return undefined;
         const row = await markTrackFailed(tx, trackId, error, clock.now());
         if (!row) return undefined;
         await credits.settleTrackCredit(tx, row.workspace_id, row.id, 'refund');

@@ -1,8 +1,11 @@
 // Which webhook deliveries an event creates: one per enabled endpoint that wants its type, plus
-// one to the track's own webhook_url. Runs inside the event's transaction (outbox).
+// one to the track's own webhook_url. Runs inside the event's transaction (outbox): each delivery
+// row (the record the owner sees) and its job in the durable queue commit with the event.
 import type { Tx } from '../database/create-database.js';
 import type { EventType } from '../events/event.table.js';
+import { enqueueJob } from '../jobs/job-queue.js';
 import { newId } from '../shared/ids.js';
+import { deliveryConcurrencyKey, MAX_ATTEMPTS, WEBHOOK_QUEUE } from './webhook-retry-schedule.js';
 import { insertDeliveries, listEnabledEndpoints } from './webhooks.repository.js';
 
 export async function enqueueWebhookDeliveries(
@@ -14,15 +17,22 @@ export async function enqueueWebhookDeliveries(
     .filter((endpoint) => endpoint.event_types.length === 0 || endpoint.event_types.includes(input.type))
     .map((endpoint) => ({ endpoint_id: endpoint.id, url: endpoint.url }));
   if (input.trackWebhookUrl) targets.push({ endpoint_id: null, url: input.trackWebhookUrl });
-  await insertDeliveries(
-    tx,
-    targets.map((target) => ({
-      id: newId('whd'),
-      event_id: input.eventId,
-      workspace_id: input.workspaceId,
-      ...target,
-      next_attempt_at: input.now,
-      created_at: input.now,
-    })),
-  );
+  const rows = targets.map((target) => ({
+    id: newId('whd'),
+    event_id: input.eventId,
+    workspace_id: input.workspaceId,
+    ...target,
+    next_attempt_at: input.now,
+    created_at: input.now,
+  }));
+  await insertDeliveries(tx, rows);
+  for (const row of rows) {
+    await enqueueJob(tx, {
+      queue: WEBHOOK_QUEUE,
+      payload: { delivery_id: row.id },
+      now: input.now,
+      maxAttempts: MAX_ATTEMPTS,
+      concurrencyKey: deliveryConcurrencyKey(row),
+    });
+  }
 }

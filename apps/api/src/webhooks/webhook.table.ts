@@ -13,6 +13,8 @@ export interface WebhookEndpointTable {
   secret: string;
   status: Generated<WebhookEndpointStatus>;
   disabled_reason: string | null;
+  /** The first failed attempt since the last success; null while deliveries succeed. */
+  failing_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Date;
   updated_at: Date;
 }

@@ -83,87 +83,101 @@ export async function insertDeliveries(
   await tx.insertInto('webhook_delivery').values(rows).execute();
 }
 
-/**
- * Claims due deliveries so that no other dispatcher takes them: SKIP LOCKED lets concurrent
- * dispatchers pass over rows another one is claiming, and moving next_attempt_at forward by the
- * lease keeps a claimed row hidden while its HTTP request runs (a crashed dispatcher's row comes
- * back when the lease ends). A never-tried delivery is due at once, whatever the clocks say.
- */
-export async function claimDueDeliveries(
-  tx: Tx,
-  now: Date,
-  leaseUntil: Date,
-  limit: number,
-): Promise<DeliveryRow[]> {
-  const due = await tx
-    .selectFrom('webhook_delivery')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('next_attempt_at', '<=', now), eb('attempts', '=', 0)]))
-    .orderBy('next_attempt_at', 'asc')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked()
-    .execute();
-  if (due.length === 0) return [];
-  return tx
-    .updateTable('webhook_delivery')
-    .set({ next_attempt_at: leaseUntil, attempts: sql`attempts + 1` })
-    .where(
-      'id',
-      'in',
-      due.map((row) => row.id),
-    )
-    .returningAll()
-    .execute();
+export async function findDelivery(db: Db, id: string): Promise<DeliveryRow | undefined> {
+  return db.selectFrom('webhook_delivery').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Records one attempt's outcome; only a delivery still pending changes. */
 export async function recordDeliveryOutcome(
-  db: Db,
+  db: Db | Tx,
   id: string,
   outcome: {
     status: DeliveryRow['status'];
+    attempts?: number;
     next_attempt_at?: Date;
-    last_attempt_at: Date;
-    last_status_code: number | null;
+    last_attempt_at?: Date;
+    last_status_code?: number | null;
     last_error: string | null;
   },
 ): Promise<void> {
-  await db.updateTable('webhook_delivery').set(outcome).where('id', '=', id).execute();
+  await db
+    .updateTable('webhook_delivery')
+    .set(outcome)
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
-/** Disables an endpoint (its URL answered 410) and cancels what it still had queued. */
-export async function disableEndpoint(db: Db, id: string, reason: string, now: Date): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable('webhook_endpoint')
-      .set({ status: 'disabled', disabled_reason: reason, updated_at: now })
-      .where('id', '=', id)
-      .execute();
-    await tx
-      .updateTable('webhook_delivery')
-      .set({ status: 'cancelled' })
-      .where('endpoint_id', '=', id)
-      .where('status', '=', 'pending')
-      .execute();
-  });
+/** A delivery succeeded: the endpoint is healthy again. */
+export async function clearEndpointFailing(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('webhook_endpoint')
+    .set({ failing_since: null })
+    .where('id', '=', id)
+    .where('failing_since', 'is not', null)
+    .execute();
+}
+
+/** An attempt failed: returns since when every attempt to the endpoint has failed. */
+export async function noteEndpointFailing(db: Db, id: string, now: Date): Promise<Date | undefined> {
+  const row = await db
+    .updateTable('webhook_endpoint')
+    .set({ failing_since: sql<Date>`coalesce(failing_since, ${now})` })
+    .where('id', '=', id)
+    .returning('failing_since')
+    .executeTakeFirst();
+  return row?.failing_since ?? undefined;
+}
+
+/**
+ * Disables an enabled endpoint and cancels what it still had queued (their jobs find the delivery
+ * no longer pending and end). Returns the endpoint when this call disabled it, else undefined.
+ */
+export async function disableEndpoint(
+  tx: Tx,
+  id: string,
+  reason: string,
+  now: Date,
+): Promise<EndpointRow | undefined> {
+  const row = await tx
+    .updateTable('webhook_endpoint')
+    .set({ status: 'disabled', disabled_reason: reason, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'enabled')
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await tx
+    .updateTable('webhook_delivery')
+    .set({ status: 'cancelled', last_error: reason })
+    .where('endpoint_id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+  return row;
 }
 
 export async function findDeliverySecretSource(
   db: Db,
   delivery: DeliveryRow,
-): Promise<{ payload: string; endpointSecret: string | null } | undefined> {
+): Promise<{ payload: string; endpointSecret: string | null; endpointEnabled: boolean } | undefined> {
   const event = await db
     .selectFrom('event')
     .select('payload')
     .where('id', '=', delivery.event_id)
     .executeTakeFirst();
   if (!event) return undefined;
-  if (delivery.endpoint_id === null) return { payload: event.payload, endpointSecret: null };
+  if (delivery.endpoint_id === null)
+    return { payload: event.payload, endpointSecret: null, endpointEnabled: true };
   const endpoint = await db
     .selectFrom('webhook_endpoint')
-    .select('secret')
+    .select(['secret', 'status'])
     .where('id', '=', delivery.endpoint_id)
     .executeTakeFirst();
-  return endpoint ? { payload: event.payload, endpointSecret: endpoint.secret } : undefined;
+  return endpoint
+    ? {
+        payload: event.payload,
+        endpointSecret: endpoint.secret,
+        endpointEnabled: endpoint.status === 'enabled',
+      }
+    : undefined;
 }

@@ -2,7 +2,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { DatabaseHandle } from '../../src/database/create-database.js';
 import { transaction } from '../../src/database/create-database.js';
-import { claimJob, deleteFinishedJobs, findJob, type JobRow } from '../../src/jobs/job.repository.js';
+import {
+  claimJob,
+  deleteFinishedJobs,
+  extendLease,
+  findJob,
+  type JobRow,
+  lockOwnedJob,
+  markJobDone,
+  markJobFailed,
+  releaseJob,
+} from '../../src/jobs/job.repository.js';
 import { enqueueJob } from '../../src/jobs/job-queue.js';
 import { createJobRunner, type JobHandler, PermanentJobError } from '../../src/jobs/job-runner.js';
 import { createManualClock } from '../../src/shared/clock.js';
@@ -17,10 +27,12 @@ for (const kind of testDatabaseKinds()) {
     });
     after(() => database.close());
 
-    const enqueue = (queue: string, maxAttempts = 3) =>
+    const enqueue = (queue: string, maxAttempts = 3, concurrencyKey?: string) =>
       transaction(database.db, (tx) =>
-        enqueueJob(tx, { queue, payload: { n: 1 }, now: clock.now(), maxAttempts }),
+        enqueueJob(tx, { queue, payload: { n: 1 }, now: clock.now(), maxAttempts, concurrencyKey }),
       );
+    const claim = (queue: string, workerId: string, leaseMs = 1000) =>
+      claimJob(database.db, { queue, workerId, now: clock.now(), leaseMs });
 
     function recordingHandler(run: (job: JobRow) => Promise<void>) {
       const finalFailures: string[] = [];
@@ -123,6 +135,95 @@ for (const kind of testDatabaseKinds()) {
       await runner.runOnce();
       assert.equal((await findJob(database.db, id))?.status, 'failed');
       assert.equal(finalFailures.length, 1);
+    });
+    it('refuses every write of an attempt whose lease lapsed once the job is claimed again, even by the same worker', async () => {
+      const id = await enqueue('fenced');
+      const first = await claim('fenced', 'w');
+      clock.advance(1001);
+      const second = await claim('fenced', 'w');
+      assert.equal(second?.id, id);
+      assert.deepEqual([first?.attempts, second?.attempts], [1, 2]);
+      const stale = { jobId: id, workerId: 'w', attempt: 1, now: clock.now() };
+      assert.equal(await extendLease(database.db, { ...stale, leaseMs: 1000 }), false);
+      assert.equal(await lockOwnedJob(database.db, stale), false);
+      assert.equal(await markJobDone(database.db, stale), false);
+      assert.equal(await markJobFailed(database.db, { ...stale, error: 'late', retryAt: null }), false);
+      assert.equal(await releaseJob(database.db, stale), false);
+      const job = await findJob(database.db, id);
+      assert.equal(job?.status, 'running');
+      assert.equal(job?.attempts, 2);
+      assert.equal(job?.last_error, null);
+      assert.equal(await markJobDone(database.db, { ...stale, attempt: 2 }), true);
+      assert.equal((await findJob(database.db, id))?.status, 'done');
+    });
+
+    it('runs jobs of one concurrency key one at a time, oldest first, and other keys beside them', async () => {
+      const a = await enqueue('keyed', 3, 'endpoint-1');
+      const b = await enqueue('keyed', 3, 'endpoint-1');
+      const c = await enqueue('keyed', 3, 'endpoint-2');
+      assert.equal((await claim('keyed', 'w1'))?.id, a);
+      assert.equal((await claim('keyed', 'w2'))?.id, c, 'another key is not held up');
+      assert.equal(await claim('keyed', 'w3'), undefined, 'b waits while a runs');
+      assert.equal(
+        await markJobDone(database.db, { jobId: a, workerId: 'w1', attempt: 1, now: clock.now() }),
+        true,
+      );
+      assert.equal((await claim('keyed', 'w3'))?.id, b);
+    });
+
+    it('never runs two jobs of one key when workers claim at the same instant', async () => {
+      await Promise.all(Array.from({ length: 6 }, () => enqueue('keyed-race', 3, 'endpoint-9')));
+      const claims = await Promise.all(Array.from({ length: 6 }, (_, i) => claim('keyed-race', `r${i}`)));
+      assert.equal(claims.filter((job) => job !== undefined).length, 1);
+    });
+
+    it('hands a job back on stop, due at once and without counting the attempt', async () => {
+      const id = await enqueue('stopping');
+      let started: () => void = () => {};
+      const running = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const { handler } = recordingHandler(async () => {});
+      handler.run = (_job, context) =>
+        new Promise<void>((_resolve, reject) => {
+          started();
+          context.signal.addEventListener('abort', () => reject(new Error('aborted')));
+        });
+      const runner = createJobRunner({ db: database.db, clock, queue: 'stopping', handler, workerId: 's' });
+      runner.start();
+      await running;
+      await runner.stop();
+      const job = await findJob(database.db, id);
+      assert.equal(job?.status, 'queued');
+      assert.equal(job?.attempts, 0);
+      assert.equal(job?.locked_by, null);
+      assert.ok(job!.run_at.getTime() <= clock.now().getTime());
+    });
+
+    it('hands back a job whose handler ignores the abort, and its late finish changes nothing', async () => {
+      const id = await enqueue('stubborn');
+      let started: () => void = () => {};
+      const running = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      let finishLate: () => void = () => {};
+      const { handler } = recordingHandler(
+        () =>
+          new Promise<void>((resolve) => {
+            finishLate = resolve;
+            started();
+          }),
+      );
+      const runner = createJobRunner({ db: database.db, clock, queue: 'stubborn', handler, workerId: 'x' });
+      runner.start();
+      await running;
+      await runner.stop({ graceMs: 0 });
+      assert.equal((await findJob(database.db, id))?.status, 'queued');
+      finishLate();
+      await new Promise((resolve) => setImmediate(resolve));
+      const again = await claim('stubborn', 'y');
+      assert.equal(again?.id, id, 'the job is still there for the next worker');
+      assert.equal(again?.attempts, 1);
     });
   });
 }

@@ -123,9 +123,17 @@ describe('a worker process killed mid-job', { skip: adminUrl ? false : 'needs TE
       90_000,
       'the track to finish',
     );
-    second.kill('SIGTERM');
     assert.equal(ready.status, 'ready');
-    const job = await db.selectFrom('job').selectAll().executeTakeFirstOrThrow();
+    // The worker marks the job done just after the track's ready transaction commits.
+    const job = await until(
+      async () => {
+        const row = await db.selectFrom('job').selectAll().executeTakeFirstOrThrow();
+        return row.status === 'running' ? undefined : row;
+      },
+      30_000,
+      'the job to be marked done',
+    );
+    second.kill('SIGTERM');
     assert.equal(job.status, 'done');
     assert.equal(job.attempts, 2, 'claimed by the killed worker, then by the second');
     const entries = await sql<{

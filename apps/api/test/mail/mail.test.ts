@@ -1,10 +1,16 @@
 import assert from 'node:assert/strict';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import type { DatabaseHandle } from '../../src/database/create-database.js';
 import { createDevMailbox } from '../../src/mail/dev-mailbox.js';
-import { createMailOutbox } from '../../src/mail/mail-outbox.js';
+import { createMailOutbox, DEFAULT_RETRY_DELAYS_MS, MAIL_QUEUE } from '../../src/mail/mail-outbox.js';
 import type { MailMessage } from '../../src/mail/mailer.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
-import { type SmtpSink, startSmtpSink } from './smtp-sink.js';
+import { createManualClock } from '../../src/shared/clock.js';
+import { createTestApp, type TestApp, testConfig } from '../helpers/app.js';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/databases.js';
+import { type SmtpSink, startSmtpSink, tokenFromText } from './smtp-sink.js';
 
 const message: MailMessage = {
   to: 'ada@example.com',
@@ -13,62 +19,145 @@ const message: MailMessage = {
   html: '<p>hi</p>',
 };
 
-describe('the mail outbox', () => {
-  it('returns at once and retries a failing send until it goes through', async () => {
-    let attempts = 0;
-    const sent: MailMessage[] = [];
-    const errors: boolean[] = [];
-    const outbox = createMailOutbox({
-      mailer: {
-        async send(m) {
-          attempts++;
-          if (attempts < 3) throw new Error('connection refused');
-          sent.push(m);
-        },
-      },
-      retryDelaysMs: [1, 1, 1],
-      onError: (_error, _message, willRetry) => errors.push(willRetry),
+for (const kind of testDatabaseKinds()) {
+  describe(`the durable mail outbox on ${kind}`, () => {
+    let database: DatabaseHandle;
+    const clock = createManualClock();
+    before(async () => {
+      database = await createTestDatabase(kind);
     });
-    outbox.enqueue(message);
-    assert.equal(attempts, 0, 'nothing is sent on the caller’s turn');
-    await outbox.drain();
-    assert.equal(attempts, 3);
-    assert.deepEqual(sent, [message]);
-    assert.deepEqual(errors, [true, true]);
+    after(() => database.close());
+
+    const mailJobs = () =>
+      database.db.selectFrom('job').selectAll().where('queue', '=', MAIL_QUEUE).execute();
+
+    it('stores the message and returns before sending, then retries by the injected clock until it goes through', async () => {
+      let attempts = 0;
+      const sent: MailMessage[] = [];
+      const errors: boolean[] = [];
+      const outbox = createMailOutbox({
+        db: database.db,
+        clock,
+        mailer: {
+          async send(m) {
+            attempts++;
+            if (attempts < 3) throw new Error('connection refused');
+            sent.push(m);
+          },
+        },
+        retryDelaysMs: [5_000, 30_000, 60_000],
+        onError: (_error, _message, willRetry) => errors.push(willRetry),
+      });
+      await outbox.enqueue(message);
+      assert.equal(attempts, 0, 'nothing is sent on the caller’s turn');
+      assert.equal((await mailJobs()).length, 1, 'the message is stored');
+      assert.equal(await outbox.sendDue(), 1);
+      assert.equal(await outbox.sendDue(), 0, 'not due again before the backoff');
+      clock.advance(5_000);
+      assert.equal(await outbox.sendDue(), 1);
+      clock.advance(30_000);
+      assert.equal(await outbox.sendDue(), 1);
+      assert.equal(attempts, 3);
+      assert.deepEqual(sent, [message]);
+      assert.deepEqual(errors, [true, true]);
+      assert.deepEqual(await mailJobs(), [], 'a sent message (it may hold a sign-in link) is not kept');
+    });
+
+    it('gives up after the last retry, reports it and keeps no copy', async () => {
+      const errors: boolean[] = [];
+      const outbox = createMailOutbox({
+        db: database.db,
+        clock,
+        mailer: {
+          send: async () => {
+            throw new Error('down');
+          },
+        },
+        retryDelaysMs: [1_000],
+        onError: (_error, _message, willRetry) => errors.push(willRetry),
+      });
+      await outbox.enqueue(message);
+      await outbox.sendDue();
+      clock.advance(1_000);
+      await outbox.sendDue();
+      assert.deepEqual(errors, [true, false]);
+      assert.deepEqual(await mailJobs(), []);
+    });
   });
 
-  it('gives up after the last retry and reports it', async () => {
-    const errors: boolean[] = [];
-    const outbox = createMailOutbox({
-      mailer: {
-        send: async () => {
-          throw new Error('down');
-        },
-      },
-      retryDelaysMs: [1],
-      onError: (_error, _message, willRetry) => errors.push(willRetry),
+  describe(`sign-in mail across a restart on ${kind}`, () => {
+    let database: DatabaseHandle;
+    let sink: SmtpSink | undefined;
+    const apps: FastifyInstance[] = [];
+    before(async () => {
+      database = await createTestDatabase(kind);
     });
-    outbox.enqueue(message);
-    await outbox.drain();
-    assert.deepEqual(errors, [true, false]);
-  });
+    after(async () => {
+      for (const app of apps) await app.close();
+      await sink?.close();
+      await database.close();
+    });
 
-  it('drops waiting retries when stopped', async () => {
-    const outbox = createMailOutbox({
-      mailer: {
-        send: async () => {
-          throw new Error('down');
-        },
-      },
-      retryDelaysMs: [60_000],
-      onError: () => {},
+    it('sends a magic-link mail that failed while the mail server was down once a restarted server can reach it', async () => {
+      const clock = createManualClock(new Date());
+      const downUrl = `smtp://127.0.0.1:${await closedPort()}`;
+      const first = await buildApp({ config: testConfig({ SMTP_URL: downUrl }), database, clock });
+      apps.push(first);
+      await first.ready();
+      const asked = await first.inject({
+        method: 'POST',
+        url: '/v1/auth/magic-link',
+        payload: { email: 'restart@example.com' },
+      });
+      assert.equal(asked.statusCode, 202);
+      const failed = await until(async () => {
+        const [job] = await database.db
+          .selectFrom('job')
+          .selectAll()
+          .where('queue', '=', MAIL_QUEUE)
+          .execute();
+        return job?.status === 'queued' && job.last_error ? job : undefined;
+      });
+      assert.equal(failed.attempts, 1);
+      await first.close();
+
+      sink = await startSmtpSink();
+      const second = await buildApp({ config: testConfig({ SMTP_URL: sink.url }), database, clock });
+      apps.push(second);
+      clock.advance(DEFAULT_RETRY_DELAYS_MS[0]!);
+      await second.ready();
+      const mail = await sink.waitFor('restart@example.com');
+      assert.match(mail.subject ?? '', /Trackforge/);
+      assert.ok(tokenFromText(mail.text ?? ''));
+      await until(async () =>
+        (await database.db.selectFrom('job').select('id').where('queue', '=', MAIL_QUEUE).execute())
+          .length === 0
+          ? true
+          : undefined,
+      );
     });
-    outbox.enqueue(message);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    outbox.stop();
-    await outbox.drain();
   });
-});
+}
+
+/** A loopback port with nothing listening: connections are refused at once. */
+async function closedPort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Polls a condition of the database (written by background work) until it holds, or fails after 8 s. */
+async function until<T>(check: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 8_000;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not reached within 8 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe('the dev mailbox', () => {
   it('keeps messages newest first and logs the link', async () => {

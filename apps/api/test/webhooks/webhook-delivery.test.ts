@@ -27,7 +27,8 @@ interface Received {
 /** A webhook receiver on 127.0.0.1 that answers with the next queued status (200 when none). */
 async function startReceiver() {
   const received: Received[] = [];
-  const statuses: number[] = [];
+  /** Next answers: a status, or a status with response headers. */
+  const statuses: (number | [number, Record<string, string>])[] = [];
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => {
@@ -35,7 +36,9 @@ async function startReceiver() {
     });
     request.on('end', () => {
       received.push({ path: request.url ?? '', headers: request.headers, body });
-      response.statusCode = statuses.shift() ?? 200;
+      const next = statuses.shift() ?? 200;
+      const [status, headers] = typeof next === 'number' ? [next, {}] : next;
+      response.writeHead(status, headers);
       response.end();
     });
   });
@@ -87,6 +90,7 @@ for (const kind of testDatabaseKinds()) {
       // (Standard Webhooks verification rejects timestamps more than 5 minutes off).
       await t.database.db.deleteFrom('webhook_endpoint').execute();
       await t.database.db.deleteFrom('webhook_delivery').execute();
+      await t.database.db.deleteFrom('job').where('queue', '=', 'webhook.deliver').execute();
       t.clock.set(new Date());
       receiver.received.length = 0;
       receiver.statuses.length = 0;
@@ -102,6 +106,9 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(response.statusCode, 201, response.body);
       return response.json() as { id: string; secret: string };
     }
+
+    const endpointRow = (id: string) =>
+      t.database.db.selectFrom('webhook_endpoint').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
     it('POSTs the event with Standard Webhooks headers signed with the endpoint secret', async () => {
       const endpoint = await createEndpoint(owner, '/all');
@@ -127,10 +134,12 @@ for (const kind of testDatabaseKinds()) {
       const signingSecrets = createSigningSecretService({ db: t.database.db, clock: t.clock });
       const send = createWebhookSender({ allowPrivate: true, timeoutMs: 2_000 });
       const dispatchers = [1, 2, 3].map(() =>
-        createWebhookDispatcher({ db: t.database.db, clock: t.clock, signingSecrets, send, batchSize: 5 }),
+        createWebhookDispatcher({ db: t.database.db, clock: t.clock, signingSecrets, send }),
       );
+      // Deliveries to one endpoint go one at a time, so a dispatcher may find the endpoint busy
+      // and stop early; rounds continue until every delivery went out.
       let attempted = 0;
-      for (let round = 0; round < 3; round += 1) {
+      for (let round = 0; round < 12 && attempted < 12; round += 1) {
         const counts = await Promise.all(dispatchers.map((one) => one.tick()));
         attempted += counts.reduce((sum, count) => sum + count, 0);
       }
@@ -204,6 +213,8 @@ for (const kind of testDatabaseKinds()) {
       receiver.statuses.push(410);
       await appendTestEvent(t, owner.workspaceId);
       await dispatcher.tick();
+      // Access tokens expire with the moved clock: read the API at the real time.
+      t.clock.set(new Date());
       const read = await t.app.inject({
         method: 'GET',
         url: `/v1/webhook-endpoints/${endpoint.id}`,
@@ -280,6 +291,87 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(row.status, 'pending');
         assert.match(row.last_error ?? '', /private/);
       }
+    });
+    it('stops retrying one message when the receiver answers webhook-delivery: abort-message', async () => {
+      const endpoint = await createEndpoint(owner, '/abort');
+      receiver.statuses.push([422, { 'webhook-delivery': 'abort-message' }], 500);
+      await appendTestEvent(t, owner.workspaceId);
+      assert.equal(await dispatcher.tick(), 1);
+      t.clock.advance(HOUR_MS);
+      assert.equal(await dispatcher.tick(), 0, 'the message is not retried');
+      const [row] = await t.database.db.selectFrom('webhook_delivery').selectAll().execute();
+      assert.equal(row!.status, 'cancelled');
+      assert.equal(row!.last_status_code, 422);
+      assert.match(row!.last_error ?? '', /abort-message/);
+      assert.equal(
+        (await endpointRow(endpoint.id)).status,
+        'enabled',
+        'only the message stops, not the endpoint',
+      );
+      await appendTestEvent(t, owner.workspaceId);
+      assert.equal(await dispatcher.tick(), 1, 'later messages still go out');
+      assert.equal(receiver.received.length, 2);
+    });
+
+    it('disables an endpoint whose every attempt failed for 5 days and tells the owner with an event', async () => {
+      const endpoint = await createEndpoint(owner, '/dead');
+      receiver.statuses.push(...Array(40).fill(503));
+      await appendTestEvent(t, owner.workspaceId);
+      assert.equal(await dispatcher.tick(), 1);
+      t.clock.advance(4 * 24 * HOUR_MS);
+      await appendTestEvent(t, owner.workspaceId);
+      await dispatcher.tick();
+      assert.equal(
+        (await endpointRow(endpoint.id)).status,
+        'enabled',
+        'four days of failures are not enough',
+      );
+      t.clock.advance(24 * HOUR_MS);
+      await appendTestEvent(t, owner.workspaceId);
+      await dispatcher.tick();
+      // Access tokens expire with the moved clock: read the API at the real time.
+      t.clock.set(new Date());
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/v1/webhook-endpoints/${endpoint.id}`,
+        headers: owner.headers,
+      });
+      assert.equal(read.json().status, 'disabled');
+      assert.match(read.json().disabled_reason, /5 days/);
+      const events = await t.app.inject({
+        method: 'GET',
+        url: '/v1/events?type=webhook_endpoint.disabled',
+        headers: owner.headers,
+      });
+      assert.equal(events.statusCode, 200, events.body);
+      const [disabled] = events.json().data;
+      assert.equal(disabled.data.webhook_endpoint.id, endpoint.id);
+      assert.equal(disabled.data.webhook_endpoint.status, 'disabled');
+      assert.equal(disabled.data.webhook_endpoint.secret, undefined, 'the event never carries the secret');
+      const pending = await t.database.db
+        .selectFrom('webhook_delivery')
+        .select('id')
+        .where('status', '=', 'pending')
+        .execute();
+      assert.deepEqual(pending, [], 'what the endpoint had queued is cancelled');
+      const sent = receiver.received.length;
+      t.clock.advance(30 * 24 * HOUR_MS);
+      await appendTestEvent(t, owner.workspaceId);
+      await dispatcher.tick();
+      assert.equal(receiver.received.length, sent, 'nothing more is sent to a disabled endpoint');
+    });
+
+    it('keeps an endpoint whose deliveries fail now and then but succeed in between', async () => {
+      const endpoint = await createEndpoint(owner, '/flaky-days');
+      for (let day = 0; day < 7; day += 1) {
+        receiver.statuses.push(500);
+        await appendTestEvent(t, owner.workspaceId);
+        await dispatcher.tick();
+        t.clock.advance(5_000);
+        await dispatcher.tick();
+        t.clock.advance(24 * HOUR_MS);
+      }
+      assert.equal((await endpointRow(endpoint.id)).status, 'enabled');
     });
   });
 }

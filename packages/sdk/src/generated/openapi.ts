@@ -7397,7 +7397,7 @@ export interface paths {
                     /** @description Cursor: the id of an object in this same list; the page holds newer objects. Not together with starting_after. */
                     ending_before?: string;
                     /** @description Only events of this type */
-                    type?: "track.queued" | "track.generating" | "track.ready" | "track.failed";
+                    type?: "track.queued" | "track.generating" | "track.ready" | "track.failed" | "webhook_endpoint.disabled";
                 };
                 header?: {
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
@@ -7446,15 +7446,19 @@ export interface paths {
                                 /** @description evt_…; also the Standard Webhooks message id (webhook-id) */
                                 id: string;
                                 /** @enum {string} */
-                                type: "track.queued" | "track.generating" | "track.ready" | "track.failed";
+                                type: "track.queued" | "track.generating" | "track.ready" | "track.failed" | "webhook_endpoint.disabled";
                                 /**
                                  * Format: date-time
                                  * @description When it was created (ISO 8601, UTC).
                                  */
                                 created_at: string;
                                 data: {
-                                    /** @description The track as GET /v1/tracks/{id} shows it */
-                                    track: {
+                                    /** @description track.* events: the track as GET /v1/tracks/{id} shows it */
+                                    track?: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** @description webhook_endpoint.disabled: the endpoint as GET /v1/webhook-endpoints/{id} shows it, without its secret */
+                                    webhook_endpoint?: {
                                         [key: string]: unknown;
                                     };
                                 };
@@ -8480,7 +8484,7 @@ export interface paths {
                                 object: "webhook_endpoint";
                                 url: string;
                                 /** @description Event types sent to this endpoint; empty = all */
-                                event_types: ("track.queued" | "track.generating" | "track.ready" | "track.failed")[];
+                                event_types: ("track.queued" | "track.generating" | "track.ready" | "track.failed" | "webhook_endpoint.disabled")[];
                                 /** @description whsec_… secret that signs this endpoint's deliveries (Standard Webhooks) */
                                 secret: string;
                                 /** @enum {string} */
@@ -8681,7 +8685,7 @@ export interface paths {
                          */
                         url: string;
                         /** @description Omit or [] for every event type */
-                        event_types?: ("track.queued" | "track.generating" | "track.ready" | "track.failed")[];
+                        event_types?: ("track.queued" | "track.generating" | "track.ready" | "track.failed" | "webhook_endpoint.disabled")[];
                     };
                 };
             };
@@ -8718,7 +8722,7 @@ export interface paths {
                             object: "webhook_endpoint";
                             url: string;
                             /** @description Event types sent to this endpoint; empty = all */
-                            event_types: ("track.queued" | "track.generating" | "track.ready" | "track.failed")[];
+                            event_types: ("track.queued" | "track.generating" | "track.ready" | "track.failed" | "webhook_endpoint.disabled")[];
                             /** @description whsec_… secret that signs this endpoint's deliveries (Standard Webhooks) */
                             secret: string;
                             /** @enum {string} */
@@ -9041,7 +9045,7 @@ export interface paths {
                             object: "webhook_endpoint";
                             url: string;
                             /** @description Event types sent to this endpoint; empty = all */
-                            event_types: ("track.queued" | "track.generating" | "track.ready" | "track.failed")[];
+                            event_types: ("track.queued" | "track.generating" | "track.ready" | "track.failed" | "webhook_endpoint.disabled")[];
                             /** @description whsec_… secret that signs this endpoint's deliveries (Standard Webhooks) */
                             secret: string;
                             /** @enum {string} */

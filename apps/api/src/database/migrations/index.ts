@@ -7,6 +7,7 @@ import * as m0003 from './0003_tracks.js';
 import * as m0004 from './0004_events.js';
 import * as m0005 from './0005_voices.js';
 import * as m0006 from './0006_billing.js';
+import * as m0007 from './0007_durable_queue.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0004_events': m0004,
   '0005_voices': m0005,
   '0006_billing': m0006,
+  '0007_durable_queue': m0007,
 };

@@ -252,7 +252,13 @@ class WebhookEndpoint(BaseModel):
     Why deliveries stopped, e.g. the URL answered 410 Gone
     """
     event_types: List[
-        Literal["track.queued", "track.generating", "track.ready", "track.failed"]
+        Literal[
+            "track.queued",
+            "track.generating",
+            "track.ready",
+            "track.failed",
+            "webhook_endpoint.disabled",
+        ]
     ]
     """
     Event types sent to this endpoint; empty = all
@@ -413,7 +419,11 @@ class Track(BaseModel):
 
 
 class Data(BaseModel):
-    track: Track
+    track: Optional[Track] = None
+    webhook_endpoint: Optional[Dict[str, Any]] = None
+    """
+    webhook_endpoint.disabled: the endpoint as GET /v1/webhook-endpoints/{id} shows it, without its secret
+    """
 
 
 class Event(BaseModel):
@@ -426,7 +436,13 @@ class Event(BaseModel):
     """
     evt_…; also the Standard Webhooks message id (webhook-id)
     """
-    type: Literal["track.queued", "track.generating", "track.ready", "track.failed"]
+    type: Literal[
+        "track.queued",
+        "track.generating",
+        "track.ready",
+        "track.failed",
+        "webhook_endpoint.disabled",
+    ]
 
 
 class Me(BaseModel):
