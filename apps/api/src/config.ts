@@ -38,6 +38,14 @@ const ConfigSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALLOW_PRIVATE_WEBHOOKS: booleanFlag.default(false),
+  // Rate limits (README "Rate limits"): requests per window per credential, by plan; anonymous
+  // requests count per client address. Counters live in each API node's memory.
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_FREE: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_STUDIO: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_ENTERPRISE: z.coerce.number().int().min(1).default(3000),
+  WEBSOCKETS_PER_WORKSPACE: z.coerce.number().int().min(1).default(20),
   // Bearer token for GET /metrics; unset → /metrics answers only loopback clients.
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
 });

@@ -1,99 +1,98 @@
-// Command-line arguments → a TrackRequest plus where to write things. Bad input is a UsageError
-// (exit 2) with a one-line message; nothing here touches the file system.
-import { extname } from 'node:path';
-import { parseArgs } from 'node:util';
-import { parseDuration } from '../src/duration.js';
-import type { AudioFormat, TrackRequest } from '../src/types.js';
+// Command-line arguments of a single track → a TrackRequest plus where to write things. Every flag
+// is checked here, before the bank is read or a folder made; bad input is a UsageError (exit 2).
+import type { TrackRequest } from '../src/types.js';
+import {
+  checkBpm,
+  checkDuration,
+  checkFormat,
+  checkKey,
+  checkMeter,
+  checkPrompt,
+  checkSeed,
+  parseFlags,
+} from './flags.js';
+import {
+  type AudioTarget,
+  checkBank,
+  checkFileTarget,
+  checkFolderTarget,
+  resolveAudioTarget,
+} from './output-paths.js';
+import { UsageError } from './usage-error.js';
 
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+export type ProgressMode = 'auto' | 'quiet';
 
 export interface CliOptions {
   request: TrackRequest;
-  outPath: string;
-  format: AudioFormat;
+  /** The duration as typed ("2:30"), echoed in --json like the API's `duration`. */
+  durationLabel: string;
+  audio: AudioTarget;
   midiPath?: string;
   stemsDir?: string;
+  /** Folders to create before writing (missing ones, with --mkdir or a new --stems leaf). */
+  foldersToCreate: string[];
   bank: string; // 'small' | 'full' | a file path
   json: boolean;
+  quiet: boolean;
 }
 
-export const USAGE =
-  'usage: trackforge-engine "<prompt>" [--duration 30s] [--seed N] [--out track.mp3] [--format wav|mp3|ogg|flac] ' +
-  '[--midi track.mid] [--stems dir] [--loop] [--bpm N] [--key "A minor"] [--meter 3/4] [--bank small|full|<path>] [--json]';
+export type CliCommand = { kind: 'help' } | { kind: 'version' } | { kind: 'track'; options: CliOptions };
 
-const FORMATS: readonly AudioFormat[] = ['wav', 'mp3', 'ogg', 'flac'];
-
-function parseInteger(text: string, name: string, min: number, max: number): number {
-  if (!/^\d+$/.test(text.trim())) throw new UsageError(`--${name} must be an integer, got "${text}"`);
-  const value = Number(text);
-  if (value < min || value > max)
-    throw new UsageError(`--${name} must be between ${min} and ${max}, got ${value}`);
-  return value;
-}
+const TRACK_FLAGS = {
+  duration: { type: 'string', short: 'd' },
+  seed: { type: 'string', short: 's' },
+  out: { type: 'string', short: 'o' },
+  format: { type: 'string', short: 'f' },
+  midi: { type: 'string' },
+  stems: { type: 'string' },
+  loop: { type: 'boolean' },
+  bpm: { type: 'string' },
+  key: { type: 'string' },
+  meter: { type: 'string' },
+  bank: { type: 'string' },
+  mkdir: { type: 'boolean' },
+  json: { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
 
 /** Parses argv (without node and the script); randomSeed is used when --seed is absent. */
-export function parseCliArguments(argv: string[], randomSeed: () => number): CliOptions {
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof optionsSpec; allowPositionals: true }>>;
-  const optionsSpec = {
-    duration: { type: 'string', short: 'd' },
-    seed: { type: 'string', short: 's' },
-    out: { type: 'string', short: 'o' },
-    format: { type: 'string', short: 'f' },
-    midi: { type: 'string' },
-    stems: { type: 'string' },
-    loop: { type: 'boolean' },
-    bpm: { type: 'string' },
-    key: { type: 'string' },
-    meter: { type: 'string' },
-    bank: { type: 'string' },
-    json: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  } as const;
-  try {
-    parsed = parseArgs({ args: argv, options: optionsSpec, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
-  }
-  const { values, positionals } = parsed;
-  if (values.help) throw new UsageError(USAGE);
-  if (positionals.length !== 1) throw new UsageError('expected exactly one prompt argument (quote it)');
-  const prompt = (positionals[0] as string).trim();
-  if (prompt.length === 0) throw new UsageError('the prompt must not be empty');
+export function parseCliArguments(argv: string[], randomSeed: () => number): CliCommand {
+  const { values, positionals } = parseFlags(argv, TRACK_FLAGS);
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+  if (positionals.length === 0)
+    throw new UsageError('give a prompt, e.g. trackforge-engine "calm piano" --out calm.mp3');
+  if (positionals.length > 1)
+    throw new UsageError(`expected one prompt, got ${positionals.length} arguments: quote the prompt`);
+  const prompt = checkPrompt(positionals[0] as string);
 
-  const durationSeconds = values.duration === undefined ? 30 : parseDuration(values.duration);
-  if (durationSeconds === null) {
-    throw new UsageError(
-      `--duration must be 5–600 seconds ("45s", "2:30", "short", "standard", "long"), got "${values.duration}"`,
-    );
-  }
-  const seed = values.seed === undefined ? randomSeed() : parseInteger(values.seed, 'seed', 0, 0xffffffff);
-
-  const outPath = values.out ?? `track.${values.format ?? 'mp3'}`;
-  const extension = extname(outPath).slice(1).toLowerCase() as AudioFormat;
-  const format = (values.format?.toLowerCase() ?? extension) as AudioFormat;
-  if (!FORMATS.includes(format)) {
-    throw new UsageError(
-      `unknown format "${format}": use --format wav|mp3|ogg|flac or an --out file with that extension`,
-    );
-  }
-
+  const durationLabel = (values.duration ?? 'short').trim().toLowerCase();
+  const durationSeconds = checkDuration(durationLabel);
+  const seed = values.seed === undefined ? randomSeed() : checkSeed(values.seed);
   const overrides: NonNullable<TrackRequest['overrides']> = {};
-  if (values.bpm !== undefined) overrides.bpm = parseInteger(values.bpm, 'bpm', 20, 300);
-  if (values.key !== undefined) overrides.key = values.key;
-  if (values.meter !== undefined) {
-    if (!/^\d{1,2}\/(2|4|8|16)$/.test(values.meter))
-      throw new UsageError(`--meter must look like 3/4 or 6/8, got "${values.meter}"`);
-    overrides.meter = values.meter;
-  }
+  if (values.bpm !== undefined) overrides.bpm = checkBpm(values.bpm);
+  if (values.key !== undefined) overrides.key = checkKey(values.key);
+  if (values.meter !== undefined) overrides.meter = checkMeter(values.meter);
+  const bank = checkBank(values.bank ?? 'full');
+
+  const json = values.json ?? false;
+  const mkdir = values.mkdir ?? false;
+  const format = values.format === undefined ? undefined : checkFormat(values.format);
+  const audio = resolveAudioTarget(values.out, format, json);
+  const folders = [
+    audio.path === null ? null : checkFileTarget('out', audio.path, mkdir),
+    values.midi === undefined ? null : checkFileTarget('midi', values.midi, mkdir),
+    values.stems === undefined ? null : checkFolderTarget('stems', values.stems, mkdir, true),
+  ];
 
   const request: TrackRequest = {
     prompt,
     durationSeconds,
     seed,
     outputs: {
-      formats: [format],
+      formats: audio.path === null ? [] : [audio.format],
       midi: values.midi !== undefined,
       stems: values.stems !== undefined,
       waveform: false,
@@ -102,12 +101,17 @@ export function parseCliArguments(argv: string[], randomSeed: () => number): Cli
   if (values.loop) request.loop = true;
   if (Object.keys(overrides).length > 0) request.overrides = overrides;
   return {
-    request,
-    outPath,
-    format,
-    midiPath: values.midi,
-    stemsDir: values.stems,
-    bank: values.bank ?? 'full',
-    json: values.json ?? false,
+    kind: 'track',
+    options: {
+      request,
+      durationLabel,
+      audio,
+      midiPath: values.midi,
+      stemsDir: values.stems,
+      foldersToCreate: folders.filter((folder): folder is string => folder !== null),
+      bank,
+      json,
+      quiet: values.quiet ?? false,
+    },
   };
 }

@@ -3,7 +3,10 @@
 const WIDTH = 30;
 
 /** Draws and clears a progress bar on a writable TTY stream. */
-export function createProgressBar(stream: NodeJS.WriteStream): {
+export function createProgressBar(
+  stream: NodeJS.WriteStream,
+  label = '',
+): {
   update(fraction: number, stage: string): void;
   done(): void;
 } {
@@ -11,15 +14,15 @@ export function createProgressBar(stream: NodeJS.WriteStream): {
   return {
     update(fraction, stage) {
       const filled = Math.round(Math.max(0, Math.min(1, fraction)) * WIDTH);
-      const line = `[${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${Math.round(fraction * 100)
+      const line = `${label}[${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${Math.round(fraction * 100)
         .toString()
         .padStart(3)}% ${stage}`;
       if (line === lastDrawn) return;
       lastDrawn = line;
-      stream.write(`\r${line.padEnd(60)}`);
+      stream.write(`\r${line.padEnd(WIDTH + 30)}`);
     },
     done() {
-      if (lastDrawn) stream.write(`\r${' '.repeat(60)}\r`);
+      if (lastDrawn) stream.write(`\r${' '.repeat(WIDTH + 30)}\r`);
     },
   };
 }

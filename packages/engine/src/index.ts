@@ -12,8 +12,12 @@ export { generateTrack, type PipelineDeps } from './pipeline.js';
  * threads to pass as deps.renderPool; renderComposition runs stage 3 alone.
  */
 export { createRenderPool, loadSoundBank, type RenderPool, renderComposition } from './rendering/index.js';
+/** The request rules every front door shares (bpm, seed, prompt, key limits; formats; format checks). */
+export { AUDIO_FORMATS, isAllowedBpm, isAllowedSeed, REQUEST_LIMITS } from './request-validation.js';
 /** Summarises a composition for display (bpm, key, meter, genre, instruments, sections). */
 export { summariseMusic } from './summary.js';
+/** A result's music and audio in the API's snake_case Track fields. */
+export { type TrackAudioFields, type TrackMusicFields, toTrackFields } from './track-fields.js';
 export type * from './types.js';
 /** The error every stage throws, with the stage that failed. */
 export { EngineError, GENRE_IDS, PPQ } from './types.js';

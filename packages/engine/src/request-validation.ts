@@ -2,8 +2,34 @@
 import { MAX_DURATION_SECONDS, MIN_DURATION_SECONDS } from './duration.js';
 import { type AudioFormat, EngineError, type OutputOptions, type TrackRequest } from './types.js';
 
-const MAX_PROMPT_CHARACTERS = 2000;
-const FORMATS: readonly AudioFormat[] = ['wav', 'mp3', 'ogg', 'flac'];
+/**
+ * What a request may contain, shared by every front door (the API's schemas, the CLI's flags) so a
+ * value one accepts the other accepts too. Durations are MIN/MAX_DURATION_SECONDS in duration.ts.
+ */
+export const REQUEST_LIMITS = {
+  maxPromptCharacters: 2000,
+  maxSeed: 0xffffffff,
+  minBpm: 40,
+  maxBpm: 240,
+  maxKeyCharacters: 40,
+} as const;
+export const AUDIO_FORMATS: readonly AudioFormat[] = ['wav', 'mp3', 'ogg', 'flac'];
+const MAX_PROMPT_CHARACTERS = REQUEST_LIMITS.maxPromptCharacters;
+const FORMATS = AUDIO_FORMATS;
+
+/** True for a whole number of beats per minute the engine accepts as an override. */
+export function isAllowedBpm(bpm: unknown): bpm is number {
+  return (
+    Number.isInteger(bpm) &&
+    (bpm as number) >= REQUEST_LIMITS.minBpm &&
+    (bpm as number) <= REQUEST_LIMITS.maxBpm
+  );
+}
+
+/** True for a seed the engine accepts: an integer from 0 to 4294967295. */
+export function isAllowedSeed(seed: unknown): seed is number {
+  return Number.isInteger(seed) && (seed as number) >= 0 && (seed as number) <= REQUEST_LIMITS.maxSeed;
+}
 
 /** The output options with their documented defaults filled in. */
 export function resolveOutputs(outputs: Partial<OutputOptions> | undefined): OutputOptions {
@@ -29,9 +55,10 @@ export function validateRequest(request: TrackRequest): void {
   if (duration < MIN_DURATION_SECONDS || duration > MAX_DURATION_SECONDS) {
     fail(`durationSeconds must be between ${MIN_DURATION_SECONDS} and ${MAX_DURATION_SECONDS}`);
   }
-  const seed = request.seed;
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
-    fail('seed must be an integer from 0 to 4294967295');
+  if (!isAllowedSeed(request.seed)) fail(`seed must be an integer from 0 to ${REQUEST_LIMITS.maxSeed}`);
+  const bpm = request.overrides?.bpm;
+  if (bpm !== undefined && !isAllowedBpm(bpm))
+    fail(`overrides.bpm must be an integer from ${REQUEST_LIMITS.minBpm} to ${REQUEST_LIMITS.maxBpm}`);
   const formats = request.outputs?.formats;
   if (formats !== undefined) {
     if (!Array.isArray(formats)) fail('outputs.formats must be a list');

@@ -1,2 +1,13 @@
-// Placeholder for the typed client (`client.tracks.create`, …); see README.md.
-export const SDK_VERSION = '0.1.0';
+// @trackforge/sdk: the typed client for the Trackforge API. See README.md for the quick start.
+export { type ClientOptions, Trackforge, Trackforge as default } from './client.js';
+export type { RequestOptions } from './core/api-client.js';
+export { BinaryResponse } from './core/binary.js';
+export { EventSubscription, type SubscribeParams } from './core/event-subscription.js';
+export { Page, PagePromise } from './core/pagination.js';
+export * from './errors.js';
+export type { Logger, LogLevel } from './internal/logger.js';
+export type { WebSocketConstructor, WebSocketLike } from './internal/websocket.js';
+export type { CreateOptions, DownloadFormat, WaitOptions } from './resources/tracks.js';
+export type { HeaderSource } from './resources/webhooks.js';
+export type * from './types.js';
+export { API_VERSION, SDK_VERSION } from './version.js';

@@ -1,25 +1,28 @@
 // Users and workspaces on the wire (snake_case, ISO timestamps), shared by /auth/verify and /me.
 import { z } from 'zod';
+import { prefixedId, timestamp } from '../shared/wire-schemas.js';
 import type { UserRow, WorkspaceRow } from './account.table.js';
 
 export const UserSchema = z
   .object({
-    id: z.string(),
+    id: prefixedId('usr', 'User'),
     object: z.literal('user'),
-    email: z.string(),
+    email: z.string().meta({ format: 'email' }),
     name: z.string().nullable(),
-    created_at: z.string(),
+    created_at: timestamp(),
   })
   .meta({ id: 'User' });
 
 export const WorkspaceSchema = z
   .object({
-    id: z.string(),
+    id: prefixedId('wsp', 'Workspace'),
     object: z.literal('workspace'),
     name: z.string(),
     plan: z.enum(['free', 'studio', 'enterprise']),
-    credits: z.object({ balance: z.number().int(), held: z.number().int() }),
-    created_at: z.string(),
+    credits: z
+      .object({ balance: z.number().int(), held: z.number().int() })
+      .describe('Spendable credits and credits held by tracks being generated.'),
+    created_at: timestamp(),
   })
   .meta({ id: 'Workspace' });
 

@@ -9,6 +9,7 @@ const EmailSchema = z
   .toLowerCase()
   .max(254, 'an email address has at most 254 characters')
   .pipe(z.email('must be an email address such as ada@example.com'))
+  .meta({ format: 'email' })
   .describe('Your email address; case and surrounding spaces are ignored.');
 
 const RedirectSchema = z

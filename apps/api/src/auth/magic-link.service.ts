@@ -1,6 +1,9 @@
 // Magic-link sign-up and sign-in. Both requests do the same work whether or not the email has an
 // account (one lookup, rate-limit counters, one transaction, one queued mail) and answer the same,
 // so neither the body nor the timing tells an attacker who has signed up.
+// Asking for a link never cancels an earlier one: anyone can ask for a link to anyone's address,
+// so cancelling would let a stranger void the link a person is about to click. Every unexpired
+// link stays valid (the per-email limit bounds how many exist) until one of them signs in.
 import type { AccountService } from '../accounts/account.service.js';
 import { normaliseEmail } from '../accounts/account.service.js';
 import type { UserRow, WorkspaceRow } from '../accounts/account.table.js';
@@ -11,7 +14,7 @@ import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokens } from './access-token.js';
 import { type AuthRateLimiter, EMAIL_RULES, IP_RULES } from './auth-rate-limit.js';
-import { consumeMagicLink, insertMagicLink, supersedeMagicLinks } from './magic-link.repository.js';
+import { consumeMagicLink, insertMagicLink, retireOtherMagicLinks } from './magic-link.repository.js';
 import { magicLinkMail } from './magic-link-mail.js';
 import { randomSecret, sha256Hex } from './secrets.js';
 import type { SessionService } from './session.service.js';
@@ -77,19 +80,16 @@ export function createMagicLinkService(deps: MagicLinkServiceDeps) {
       const user = await deps.accounts.findUserByEmail(email);
       const token = randomSecret();
       const now = clock.now();
-      await transaction(db, async (tx) => {
-        await supersedeMagicLinks(tx, email, now);
-        await insertMagicLink(tx, {
-          id: newId('lnk'),
-          email,
-          token_hash: sha256Hex(token),
-          purpose: user ? 'sign_in' : 'sign_up',
-          name: request.name?.trim() || null,
-          redirect_to: redirectTo,
-          created_at: now,
-          expires_at: new Date(now.getTime() + MAGIC_LINK_TTL_MINUTES * 60_000),
-          used_at: null,
-        });
+      await insertMagicLink(db, {
+        id: newId('lnk'),
+        email,
+        token_hash: sha256Hex(token),
+        purpose: user ? 'sign_in' : 'sign_up',
+        name: request.name?.trim() || null,
+        redirect_to: redirectTo,
+        created_at: now,
+        expires_at: new Date(now.getTime() + MAGIC_LINK_TTL_MINUTES * 60_000),
+        used_at: null,
       });
       // The page calls GET /v1/auth/verify itself, so a mail scanner that follows the link does
       // not spend the token.
@@ -107,7 +107,12 @@ export function createMagicLinkService(deps: MagicLinkServiceDeps) {
       );
       // Malformed tokens cost no database read.
       if (!TOKEN_FORMAT.test(token)) throw invalid;
-      const link = await consumeMagicLink(db, sha256Hex(token), clock.now());
+      const now = clock.now();
+      const link = await transaction(db, async (tx) => {
+        const spent = await consumeMagicLink(tx, sha256Hex(token), now);
+        if (spent) await retireOtherMagicLinks(tx, spent.email, spent.id, now);
+        return spent;
+      });
       if (!link) throw invalid;
       const { user, workspace } = await deps.accounts.findOrCreateUser(link.email, { name: link.name });
       const { sessionId, cookieValue } = await deps.sessions.createSession(user.id, workspace.id);

@@ -8,8 +8,8 @@ import type { Plan } from '../auth/auth-context.js';
 import type { Config } from '../config.js';
 import { createCreditsService } from '../credits/credit.service.js';
 import type { Db } from '../database/create-database.js';
-import { openRuntime } from '../runtime.js';
 import { type Clock, systemClock } from '../shared/clock.js';
+import { type OperatorAnswer, runOnDatabaseOwner } from './operator-channel.js';
 
 export const ADMIN_USAGE = `usage: trackforge admin <command>
   grant <email> [--plan free|studio|enterprise] [--credits N]
@@ -81,7 +81,21 @@ function parseGrant(args: string[]): { email: string; plan?: Plan; credits?: num
   return { email, plan: values.plan as Plan | undefined, credits };
 }
 
-/** Process entry for `admin …`: exit 0 on success, 2 on bad usage. */
+/** The CLI's answer to `admin …` on this database: what to print and the exit code. */
+export async function adminAnswer(args: string[], deps: { db: Db; clock?: Clock }): Promise<OperatorAnswer> {
+  try {
+    if (parseAdminArgs(args) === 'help') return { exitCode: 0, stdout: `${ADMIN_USAGE}\n`, stderr: '' };
+    return { exitCode: 0, stdout: `${await runAdminCommand(args, deps)}\n`, stderr: '' };
+  } catch (error) {
+    if (!(error instanceof AdminUsageError)) throw error;
+    return { exitCode: 2, stdout: '', stderr: `trackforge admin: ${error.message}\n${ADMIN_USAGE}\n` };
+  }
+}
+
+/**
+ * Process entry for `admin …`: exit 0 on success, 2 on bad usage. With the embedded database
+ * owned by a running server, the command runs inside that server (cli/operator-channel.ts).
+ */
 export async function admin(config: Config, args: string[]): Promise<void> {
   try {
     if (parseAdminArgs(args) === 'help') {
@@ -94,10 +108,7 @@ export async function admin(config: Config, args: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const runtime = await openRuntime(config);
-  try {
-    process.stdout.write(`${await runAdminCommand(args, { db: runtime.database.db })}\n`);
-  } finally {
-    await runtime.database.close();
-  }
+  await runOnDatabaseOwner(config, { command: 'admin', args }, (runtime) =>
+    adminAnswer(args, { db: runtime.database.db }),
+  );
 }

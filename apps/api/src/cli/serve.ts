@@ -5,7 +5,10 @@ import type { Config } from '../config.js';
 import { type GenerationWorkers, startGenerationWorkers } from '../generation/start-generation-workers.js';
 import { openRuntime } from '../runtime.js';
 import { createStorage } from '../storage/create-storage.js';
+import { adminAnswer } from './admin.js';
 import { demoAccountBanner, seedDemoAccount } from './dev-seed.js';
+import { migratedByServerAnswer } from './migrate.js';
+import { startOperatorChannel } from './operator-channel.js';
 
 export async function serve(config: Config): Promise<void> {
   const runtime = await openRuntime(config);
@@ -47,6 +50,7 @@ export async function serve(config: Config): Promise<void> {
     }
     closing = true;
     app.log.info(`${signal}: finishing in-flight requests`);
+    await operatorChannel?.close();
     await app.close();
     await workers?.stop();
     await runtime.database.close();
@@ -56,6 +60,15 @@ export async function serve(config: Config): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // This process owns the embedded database, so `admin` and `migrate` run in here (README "Operators").
+  const operatorChannel =
+    runtime.database.kind === 'pglite'
+      ? await startOperatorChannel(config.DATA_DIR, async ({ command, args }) =>
+          command === 'admin'
+            ? adminAnswer(args, { db: runtime.database.db })
+            : migratedByServerAnswer(runtime.database.kind),
+        )
+      : undefined;
   if (config.WORKERS > 0) {
     workers = startGenerationWorkers({
       db: runtime.database.db,

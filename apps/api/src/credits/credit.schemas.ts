@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { prefixedId, timestamp } from '../shared/wire-schemas.js';
 import type { CreditEntryRow } from './credit.repository.js';
 
 export const CreditEntrySchema = z.object({
-  id: z.string(),
+  id: prefixedId('crd', 'Credit entry'),
   object: z.literal('credit_entry'),
   kind: z.enum(['grant', 'topup', 'hold', 'capture', 'release', 'refund', 'adjust']),
   amount: z
@@ -11,9 +12,9 @@ export const CreditEntrySchema = z.object({
     .describe('Change to the spendable balance: a hold is -1, a refund +1, a capture 0.'),
   balance_after: z.number().int(),
   held_after: z.number().int(),
-  track_id: z.string().nullable(),
+  track_id: prefixedId('trk', 'Track').nullable(),
   description: z.string().nullable(),
-  created_at: z.string(),
+  created_at: timestamp(),
 });
 
 export const CreditsSchema = z.object({

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -62,11 +63,20 @@ async function createPostgres(url: string, poolSize: number): Promise<DatabaseHa
 
 async function createPglite(dataDir: string | null, loadDataDir?: Blob): Promise<DatabaseHandle> {
   let path: string | undefined;
+  let lock: { release(): void } | undefined;
   if (dataDir !== null) {
     path = resolve(join(dataDir, 'pglite'));
     mkdirSync(path, { recursive: true });
+    // One owner process per directory (data-dir-lock.ts); throws DataDirLockedError otherwise.
+    lock = acquireDataDirLock(dataDir);
   }
-  const pglite = await PGlite.create(path, loadDataDir ? { loadDataDir } : {});
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(path, loadDataDir ? { loadDataDir } : {});
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
     db,
@@ -77,6 +87,7 @@ async function createPglite(dataDir: string | null, loadDataDir?: Blob): Promise
     async close() {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
+      lock?.release();
     },
   };
 }

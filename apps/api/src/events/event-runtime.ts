@@ -15,6 +15,7 @@ import { createWebhookSender, type SendWebhook } from '../webhooks/webhook-sende
 import { createEventHub } from './event-hub.js';
 import { registerEventRoutes } from './events.routes.js';
 import { createEventsService } from './events.service.js';
+import { createOpenSocketCount } from './job-socket.js';
 import { registerJobSocketRoutes } from './job-socket.routes.js';
 import { createSigningSecretService } from './signing-secret.service.js';
 import { registerWorkspaceSecretRoutes } from './workspace-secret.routes.js';
@@ -76,6 +77,7 @@ export function createEventRuntime(deps: {
       registerEventRoutes(v1, { events, publicUrl: config.PUBLIC_URL });
       registerJobSocketRoutes(v1, {
         hub,
+        openSockets: createOpenSocketCount(config.WEBSOCKETS_PER_WORKSPACE),
         events,
         signingSecrets,
         clock,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema } from '../shared/keyset-page.js';
+import { timestamp } from '../shared/wire-schemas.js';
 import { EVENT_TYPES, type EventType } from './event.table.js';
 import type { StoredEvent } from './events.service.js';
 
@@ -8,7 +9,7 @@ export const EventTypeSchema = z.enum(EVENT_TYPES as [EventType, ...EventType[]]
 export const EventSchema = z.object({
   id: z.string().describe('evt_…; also the Standard Webhooks message id (webhook-id)'),
   type: EventTypeSchema,
-  created_at: z.string(),
+  created_at: timestamp(),
   data: z.object({
     track: z.record(z.string(), z.unknown()).describe('The track as GET /v1/tracks/{id} shows it'),
   }),

@@ -43,6 +43,15 @@ export function registerJobSocketRoutes(
           );
         }
       }
+      if (deps.openSockets.isFull(auth.workspaceId)) {
+        // A half-open socket frees its slot within two ping intervals (job-socket.ts).
+        const retryAfterSeconds = Math.ceil((2 * deps.pingIntervalMs) / 1000);
+        throw new AppError(
+          'rate_limited',
+          `This workspace already has ${deps.openSockets.maxPerWorkspace} open WebSockets, the most it may hold; close one (one socket receives every track's events) and connect again.`,
+          { retry_after: retryAfterSeconds, headers: { 'retry-after': String(retryAfterSeconds) } },
+        );
+      }
       const { last_event_id: lastEventId } = request.query;
       if (lastEventId) {
         const after = await deps.events.findEvent(auth.workspaceId, lastEventId);

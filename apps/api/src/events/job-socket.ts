@@ -14,8 +14,31 @@ const MAX_SUBSCRIBED_TRACKS = 1000;
 /** A client this far behind is dropped; it reconnects with last_event_id and loses nothing. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
+/** Open sockets per workspace, so one workspace cannot hold connections without bound. */
+export function createOpenSocketCount(maxPerWorkspace: number) {
+  const open = new Map<string, number>();
+  return {
+    maxPerWorkspace,
+    isFull: (workspaceId: string) => (open.get(workspaceId) ?? 0) >= maxPerWorkspace,
+    /** Takes a slot; false when the workspace already holds the maximum. */
+    tryTake(workspaceId: string): boolean {
+      const count = open.get(workspaceId) ?? 0;
+      if (count >= maxPerWorkspace) return false;
+      open.set(workspaceId, count + 1);
+      return true;
+    },
+    release(workspaceId: string): void {
+      const count = (open.get(workspaceId) ?? 1) - 1;
+      if (count > 0) open.set(workspaceId, count);
+      else open.delete(workspaceId);
+    },
+  };
+}
+export type OpenSocketCount = ReturnType<typeof createOpenSocketCount>;
+
 export interface JobSocketDeps {
   hub: EventHub;
+  openSockets: OpenSocketCount;
   events: EventsService;
   signingSecrets: SigningSecretService;
   clock: Clock;
@@ -29,6 +52,14 @@ export function runJobSocket(
   deps: JobSocketDeps,
 ): void {
   const { workspaceId } = context;
+  // The route refuses the upgrade when the workspace is full; this catches upgrades that raced it.
+  if (!deps.openSockets.tryTake(workspaceId)) {
+    socket.close(
+      1008,
+      `too many open WebSockets for this workspace (limit ${deps.openSockets.maxPerWorkspace})`,
+    );
+    return;
+  }
   let trackFilter: Set<string> | null = null;
   let replaying = context.after !== undefined;
   const buffered: LiveEvent[] = [];
@@ -109,6 +140,7 @@ export function runJobSocket(
   });
 
   socket.on('close', () => {
+    deps.openSockets.release(workspaceId);
     clearInterval(pinger);
     unsubscribe();
   });

@@ -1,9 +1,11 @@
 // OpenAPI 3.1 generated from the zod route schemas, served at /openapi.json, with the Scalar
-// reference at /docs. scripts/openapi.ts writes the same document to the repo root.
+// reference at /docs. scripts/write-openapi.ts writes the same document to the repo root.
+// openapi-document.ts adds what the route schemas do not carry (errors, security, headers, examples).
 import fastifySwagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { completeDocument, SECURITY_SCHEMES } from './openapi-document.js';
 
 export const API_VERSION = '2026-11-01';
 
@@ -16,22 +18,13 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
         title: 'Trackforge API',
         version: API_VERSION,
         description:
-          'Turn a text prompt and a duration into a finished, mastered music track. Errors are application/problem+json; see the `code` table in docs/errors.md.',
+          'Turn a text prompt and a duration into a finished, mastered music track. Every error is application/problem+json (the `Problem` schema) with a stable `code`; each operation lists the codes it can return, and docs/errors.md says what to do about each. Lists page with `limit`, `starting_after` and `ending_before` (an id from the same list, such as its `next_cursor`). Every answer carries `X-Request-Id` and `Trackforge-Version`.',
       },
       servers: [{ url: options.publicUrl }],
-      components: {
-        securitySchemes: {
-          bearerAuth: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'An API key (tf_live_…) or an access token (JWT) from /v1/auth/verify.',
-          },
-          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'tf_session' },
-        },
-      },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: createJsonSchemaTransform({ zodToJsonConfig: { target: 'draft-2020-12' } }),
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => completeDocument(jsonSchemaTransformObject(input) as Record<string, unknown>),
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -1,17 +1,18 @@
 // API keys on the wire: never the secret, except once in the creation answer.
 import { z } from 'zod';
+import { prefixedId, timestamp } from '../shared/wire-schemas.js';
 import type { ApiKeyRow } from './api-key.table.js';
 
 export const ApiKeySchema = z
   .object({
-    id: z.string(),
+    id: prefixedId('key', 'API key'),
     object: z.literal('api_key'),
     name: z.string(),
     mode: z.enum(['live', 'test']),
     prefix: z.string().describe('How the key starts, e.g. tf_live_key_01J…'),
     last_four: z.string(),
-    created_at: z.string(),
-    last_used_at: z.string().nullable(),
+    created_at: timestamp(),
+    last_used_at: timestamp('Last successful use (ISO 8601, UTC); null when never used.').nullable(),
   })
   .meta({ id: 'ApiKey' });
 
@@ -24,7 +25,9 @@ export const CreateApiKeyBodySchema = z.object({
   mode: z.enum(['live', 'test']).default('live').describe('tf_live_ (default) or tf_test_ key.'),
 });
 
-export const ApiKeyParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const ApiKeyParamsSchema = z.object({
+  id: z.string().min(1).max(64).describe('An API key id (key_…).'),
+});
 
 export const ApiKeyListSchema = z.object({
   object: z.literal('list'),

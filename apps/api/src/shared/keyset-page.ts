@@ -4,11 +4,12 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
+import { CURSOR_HELP } from './wire-schemas.js';
 
 export const PageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  starting_after: z.string().min(1).optional(),
-  ending_before: z.string().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20).describe(CURSOR_HELP.limit),
+  starting_after: z.string().min(1).optional().describe(CURSOR_HELP.starting_after),
+  ending_before: z.string().min(1).optional().describe(CURSOR_HELP.ending_before),
 });
 export type PageQuery = z.output<typeof PageQuerySchema>;
 

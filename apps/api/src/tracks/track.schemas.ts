@@ -1,11 +1,18 @@
 // Wire shapes of /v1/tracks (API.md "Track"). Duration and key are checked with the engine's own
 // parsers so the API accepts exactly what the engine understands.
-import { parseDuration, parseKey } from '@trackforge/engine';
+import { parseDuration, parseKey, REQUEST_LIMITS } from '@trackforge/engine';
 import { z } from 'zod';
 import { PageQuerySchema } from '../shared/keyset-page.js';
+import { prefixedId, timestamp } from '../shared/wire-schemas.js';
 
 const DURATION_HELP =
   'duration must be "short" (30 s), "standard" (120 s), "long" (240 s), or a length from 5 s to 600 s such as "45s" or "2:30"';
+
+// Documents the duration rule for clients (lower case shown; any case is accepted): short, standard,
+// long, m:ss, or seconds/minutes such as "45s", "90", "2m30s", "1.5 min"; 5–600 s in all.
+const NUMBER = '[0-9]+(?:\\.[0-9]+)?\\s*';
+const SECONDS_UNIT = '(?:s|sec|secs|seconds?)';
+const DURATION_PATTERN = `^\\s*(?:short|standard|long|[0-9]{1,2}:[0-5][0-9]|${NUMBER}(?:m|min|mins|minutes?)(?:\\s*${NUMBER}${SECONDS_UNIT}?)?|${NUMBER}${SECONDS_UNIT}?)\\s*$`;
 
 const VisibilitySchema = z.enum(['private', 'unlisted', 'public']);
 const StatusSchema = z.enum(['queued', 'generating', 'ready', 'failed']);
@@ -15,10 +22,14 @@ export const CreateTrackBodySchema = z.strictObject({
     .string()
     .trim()
     .min(1, 'prompt must not be empty')
-    .max(2000, 'prompt must be at most 2000 characters after trimming')
+    .max(
+      REQUEST_LIMITS.maxPromptCharacters,
+      `prompt must be at most ${REQUEST_LIMITS.maxPromptCharacters} characters after trimming`,
+    )
     .describe('What the music should sound like.'),
   duration: z
-    .union([z.string(), z.number()])
+    // The patterns only document the rule; the engine's parseDuration decides (and names the fix).
+    .union([z.string().meta({ pattern: DURATION_PATTERN }), z.number().meta({ minimum: 5, maximum: 600 })])
     .transform((value, ctx) => {
       const text = typeof value === 'number' ? `${value}s` : value.trim().toLowerCase();
       const seconds = parseDuration(text);
@@ -34,14 +45,29 @@ export const CreateTrackBodySchema = z.strictObject({
     .regex(/^voc_[0-9A-Za-z]+$/, 'voice_id must be a voice id such as voc_…')
     .nullable()
     .optional(),
-  seed: z.number().int().min(0).max(4294967295).optional().describe('Same seed + same request → same track.'),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(REQUEST_LIMITS.maxSeed)
+    .optional()
+    .describe('Same seed + same request → same track.'),
   loop: z.boolean().optional(),
-  bpm: z.number().int().min(40).max(240).optional(),
+  bpm: z
+    .number()
+    .int()
+    .min(REQUEST_LIMITS.minBpm)
+    .max(REQUEST_LIMITS.maxBpm)
+    .optional()
+    .describe(
+      `Tempo in beats per minute, ${REQUEST_LIMITS.minBpm}–${REQUEST_LIMITS.maxBpm}; omit to let the prompt decide.`,
+    ),
   key: z
     .string()
-    .max(40)
+    .max(REQUEST_LIMITS.maxKeyCharacters)
     .refine((text) => parseKey(text) !== null, 'key must be a musical key such as "D minor" or "F# major"')
-    .optional(),
+    .optional()
+    .describe('Musical key such as "D minor", "F# major" or "Bb dorian"; omit to let the prompt decide.'),
   visibility: VisibilitySchema.optional(),
   webhook_url: z
     .url({ protocol: /^https?$/ })
@@ -56,7 +82,9 @@ export type CreateTrackBody = z.output<typeof CreateTrackBodySchema>;
 
 export const PublishTrackBodySchema = z.strictObject({ visibility: VisibilitySchema });
 
-export const TrackIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const TrackIdParamsSchema = z.object({
+  id: z.string().min(1).max(64).describe('A track id (trk_…).'),
+});
 
 export const ListTracksQuerySchema = PageQuerySchema.extend({
   status: StatusSchema.optional(),
@@ -94,21 +122,21 @@ const TrackAudioSchema = z
   .nullable();
 
 export const TrackSchema = z.object({
-  id: z.string(),
+  id: prefixedId('trk', 'Track'),
   object: z.literal('track'),
-  prompt: z.string(),
-  duration: z.string(),
-  duration_seconds: z.number(),
+  prompt: z.string().describe('The prompt as sent, trimmed.'),
+  duration: z.string().describe('The duration as asked for, normalised (short, 45s, 2:30…).'),
+  duration_seconds: z.number().describe('Length of the finished track in seconds (5–600).'),
   status: StatusSchema,
-  progress: z.number(),
+  progress: z.number().describe('0 to 1 while generating; 1 when ready.'),
   visibility: VisibilitySchema,
-  title: z.string(),
-  voice_id: z.string().nullable(),
-  seed: z.number(),
+  title: z.string().describe('A title made from the prompt.'),
+  voice_id: z.string().nullable().describe('The marketplace voice (voc_…), or null for none.'),
+  seed: z.number().describe('The seed used; the same seed and request give the same track.'),
   loop: z.boolean(),
   bpm: z.number().nullable(),
   key: z.string().nullable(),
-  metadata: z.record(z.string(), z.string()),
+  metadata: z.record(z.string(), z.string()).describe('Your own key/value pairs, returned as sent.'),
   webhook_url: z.string().nullable(),
   music: TrackMusicSchema,
   audio: TrackAudioSchema,
@@ -120,12 +148,15 @@ export const TrackSchema = z.object({
     stream: z.string(),
     share: z.string(),
   }),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
-  credits_charged: z.number(),
-  workspace_id: z.string(),
-  created_at: z.string(),
-  started_at: z.string().nullable(),
-  completed_at: z.string().nullable(),
+  error: z
+    .object({ code: z.string(), message: z.string() })
+    .nullable()
+    .describe('Why generation failed (status failed); null otherwise.'),
+  credits_charged: z.number().describe('Credits held or spent on this track (0 after a refund).'),
+  workspace_id: prefixedId('wsp', 'Workspace'),
+  created_at: timestamp(),
+  started_at: timestamp('When generation started (ISO 8601, UTC); null while queued.').nullable(),
+  completed_at: timestamp('When it became ready or failed (ISO 8601, UTC).').nullable(),
 });
 export type TrackJson = z.infer<typeof TrackSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURSOR_HELP, prefixedId, timestamp } from '../shared/wire-schemas.js';
 import type { VoiceRow } from './voice.repository.js';
 import { VOICE_GENDERS, VOICE_PLANS, VOICE_RANGES } from './voice.table.js';
 import { VOICE_LANGUAGES, VOICE_STYLES } from './voice-catalogue.js';
@@ -24,16 +25,16 @@ export const VoiceListQuerySchema = z.object({
   sort: choice(VOICE_SORTS, 'sort')
     .default('popular')
     .describe('popular (most used first), newest, or name (A→Z); ties are ordered by id.'),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  starting_after: z.string().min(1).optional(),
-  ending_before: z.string().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20).describe(CURSOR_HELP.limit),
+  starting_after: z.string().min(1).optional().describe(CURSOR_HELP.starting_after),
+  ending_before: z.string().min(1).optional().describe(CURSOR_HELP.ending_before),
 });
 export type VoiceListQuery = z.output<typeof VoiceListQuerySchema>;
 
-export const VoiceIdParamsSchema = z.object({ id: z.string().min(1) });
+export const VoiceIdParamsSchema = z.object({ id: z.string().min(1).describe('A voice id (voc_…).') });
 
 export const VoiceSchema = z.object({
-  id: z.string(),
+  id: prefixedId('voc', 'Voice'),
   object: z.literal('voice'),
   name: z.string(),
   description: z.string(),
@@ -46,7 +47,7 @@ export const VoiceSchema = z.object({
   plan_required: z.enum(VOICE_PLANS).nullable().describe('null: every plan may use this voice.'),
   preview_url: z.string(),
   usage_count: z.number().int().describe('Tracks finished with this voice.'),
-  created_at: z.string(),
+  created_at: timestamp(),
 });
 export type VoiceResource = z.infer<typeof VoiceSchema>;
 

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { EventTypeSchema } from '../events/events.schemas.js';
 import { IdempotencyKeyHeaderSchema } from '../idempotency/idempotency.plugin.js';
+import { prefixedId, timestamp } from '../shared/wire-schemas.js';
 import type { EndpointRow } from './webhooks.repository.js';
 
 export const WebhookEndpointSchema = z.object({
-  id: z.string(),
+  id: prefixedId('whe', 'Webhook endpoint'),
   object: z.literal('webhook_endpoint'),
   url: z.string(),
   event_types: z.array(EventTypeSchema).describe('Event types sent to this endpoint; empty = all'),
   secret: z.string().describe("whsec_… secret that signs this endpoint's deliveries (Standard Webhooks)"),
   status: z.enum(['enabled', 'disabled']),
   disabled_reason: z.string().nullable().describe('Why deliveries stopped, e.g. the URL answered 410 Gone'),
-  created_at: z.string(),
+  created_at: timestamp(),
 });
 
 export const CreateWebhookEndpointSchema = z.object({

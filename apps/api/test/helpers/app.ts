@@ -17,13 +17,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A test configuration with a throw-away DATA_DIR; env overrides win. */
+/**
+ * A test configuration with a throw-away DATA_DIR; env overrides win. Request limits are out of
+ * reach unless a test sets them: suites share one client address and one clock that rarely moves.
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'tf-test-')),
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
+    RATE_LIMIT_ANONYMOUS: '1000000',
+    RATE_LIMIT_FREE: '1000000',
+    RATE_LIMIT_STUDIO: '1000000',
+    RATE_LIMIT_ENTERPRISE: '1000000',
     ...env,
   });
 }

@@ -1,0 +1,1 @@
+"""One class per API resource, in a sync and an async flavour."""

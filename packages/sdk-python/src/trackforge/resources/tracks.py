@@ -1,0 +1,323 @@
+"""`client.tracks`: create music, follow it to ready, fetch its audio, MIDI, stems and waveform."""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Dict, Literal, Mapping, Optional, Union
+
+import httpx
+from typing_extensions import Unpack
+
+from .._binary import AsyncBinaryStream, BinaryStream, Destination
+from .._event_stream import WaitTimeoutError
+from .._exceptions import APIConnectionError, APIStatusError, TrackforgeError, WebhookVerificationError
+from .._pagination import AsyncPaginator, SyncPage
+from .._types import RequestOptions
+from ..types import PublicTrack, Track, Waveform
+from ._base import AsyncResource, SyncResource, body_of, list_params
+
+DownloadFormat = Literal["mp3", "wav", "ogg", "flac", "midi", "stems", "waveform"]
+AudioFormat = Literal["mp3", "wav", "ogg", "flac"]
+Visibility = Literal["private", "unlisted", "public"]
+TERMINAL = ("ready", "failed")
+# The events subscription is the fast path of create_and_wait; polling takes over if it fails.
+_EVENTS_UNAVAILABLE = (APIConnectionError, APIStatusError, WebhookVerificationError)
+
+
+def _create_body(prompt: str, duration: Union[str, int, float], fields: Mapping[str, Any]) -> Dict[str, Any]:
+    return body_of(prompt=prompt, duration=duration, **fields)
+
+
+def _create_headers(wait_seconds: Optional[int], options: RequestOptions) -> RequestOptions:
+    if wait_seconds is None:
+        return options
+    # Prefer: wait=N holds the answer until the track is ready or N seconds pass; give the read
+    # timeout room for it.
+    headers = {"Prefer": f"wait={wait_seconds}", **options.get("extra_headers", {})}
+    return {"timeout": float(wait_seconds) + 30.0, **options, "extra_headers": headers}
+
+
+def _own_track(response: httpx.Response) -> Track:
+    body = response.json()
+    if isinstance(body, dict) and body.get("object") == "public_track":
+        raise TrackforgeError(f"{body.get('id')} belongs to another workspace; retrieve_public() reads its public view")
+    return Track.model_validate(body)
+
+
+def _public_track(response: httpx.Response) -> PublicTrack:
+    body = response.json()
+    if isinstance(body, dict) and body.get("object") == "track":
+        # The owner's view is a superset of the public one: keep the public fields only.
+        public = {name: body[name] for name in PublicTrack.model_fields if name in body}
+        urls = body.get("urls") or {}
+        body = {**public, "object": "public_track", "urls": {k: urls.get(k) for k in ("audio", "waveform", "share")}}
+    return PublicTrack.model_validate(body)
+
+
+def _download_route(track_id: str, format: DownloadFormat) -> tuple[str, Dict[str, Any]]:
+    if format in ("midi", "stems", "waveform"):
+        return f"/v1/tracks/{track_id}/{format}", {}
+    return f"/v1/tracks/{track_id}/audio", {"format": format}
+
+
+class Tracks(SyncResource):
+    def create(
+        self,
+        prompt: str,
+        duration: Union[str, int, float],
+        *,
+        voice_id: Optional[str] = None,
+        seed: Optional[int] = None,
+        loop: Optional[bool] = None,
+        bpm: Optional[int] = None,
+        key: Optional[str] = None,
+        visibility: Optional[Visibility] = None,
+        webhook_url: Optional[str] = None,
+        metadata: Optional[Mapping[str, str]] = None,
+        wait_seconds: Optional[int] = None,
+        **options: Unpack[RequestOptions],
+    ) -> Track:
+        """Queues a track (holds 1 credit); `wait_seconds` (≤ 60) holds the answer until it is ready.
+
+        `duration`: "short" (30 s), "standard" (120 s), "long" (240 s), "45s", "2:30" or seconds.
+        """
+        fields = dict(voice_id=voice_id, seed=seed, loop=loop, bpm=bpm, key=key, visibility=visibility,
+                      webhook_url=webhook_url, metadata=metadata)  # fmt: skip
+        return self._client.request(
+            Track, "POST", "/v1/tracks", body=_create_body(prompt, duration, fields),
+            options=_create_headers(wait_seconds, options),
+        )  # fmt: skip
+
+    def retrieve(self, track_id: str, **options: Unpack[RequestOptions]) -> Track:
+        """One of your workspace's tracks: status, progress and, once ready, its music and audio facts."""
+        return _own_track(self._client.send("GET", f"/v1/tracks/{track_id}", options=options))
+
+    def retrieve_public(self, track_id: str, **options: Unpack[RequestOptions]) -> PublicTrack:
+        """Any public or unlisted track (yours too) as everyone sees it."""
+        return _public_track(self._client.send("GET", f"/v1/tracks/{track_id}", options=options))
+
+    def list(
+        self,
+        *,
+        limit: Optional[int] = None,
+        starting_after: Optional[str] = None,
+        ending_before: Optional[str] = None,
+        status: Optional[Literal["queued", "generating", "ready", "failed"]] = None,
+        visibility: Optional[Visibility] = None,
+        **options: Unpack[RequestOptions],
+    ) -> SyncPage[Track]:
+        """The workspace's tracks, newest first; iterate the page to walk every page."""
+        params = list_params(limit, starting_after, ending_before, status=status, visibility=visibility)
+        return self._list("/v1/tracks", Track, params, options)
+
+    def list_public(
+        self, *, limit: Optional[int] = None, starting_after: Optional[str] = None, **options: Unpack[RequestOptions]
+    ) -> SyncPage[PublicTrack]:
+        """Everyone's public tracks, newest first."""
+        return self._list("/v1/public/tracks", PublicTrack, list_params(limit, starting_after, None), options)
+
+    def delete(self, track_id: str, **options: Unpack[RequestOptions]) -> None:
+        """Deletes the track and every file made from it."""
+        self._client.request_none("DELETE", f"/v1/tracks/{track_id}", options=options)
+
+    def publish(self, track_id: str, visibility: Visibility, **options: Unpack[RequestOptions]) -> Track:
+        """Sets who may see the track: "public", "unlisted" (by link) or "private"."""
+        return self._client.request(
+            Track, "POST", f"/v1/tracks/{track_id}/publish", body={"visibility": visibility}, options=options
+        )
+
+    def download(
+        self, track_id: str, format: DownloadFormat = "mp3", *, to: Destination, **options: Unpack[RequestOptions]
+    ) -> int:
+        """Streams a ready track's file to a path or binary file object; returns the bytes written.
+
+        Formats: mp3, wav, ogg, flac (audio), midi, stems (zip of per-part WAVs), waveform (peaks JSON).
+        """
+        path, params = _download_route(track_id, format)
+        with BinaryStream(self._client.send("GET", path, params=params, options=options, stream=True)) as body:
+            return body.write_to(to)
+
+    def stream(self, track_id: str, format: AudioFormat = "mp3", **options: Unpack[RequestOptions]) -> BinaryStream:
+        """Progressive audio (`?stream=1`): bytes arrive while the track is still generating.
+
+        with client.tracks.stream(track.id) as audio:
+            for chunk in audio.iter_bytes(): player.feed(chunk)
+        """
+        params = {"format": format, "stream": "1"}
+        return BinaryStream(
+            self._client.send("GET", f"/v1/tracks/{track_id}/audio", params=params, options=options, stream=True)
+        )
+
+    def waveform(self, track_id: str, **options: Unpack[RequestOptions]) -> Waveform:
+        """Peaks (min/max pairs) for drawing the track."""
+        return self._client.request(Waveform, "GET", f"/v1/tracks/{track_id}/waveform", options=options)
+
+    def create_and_wait(
+        self,
+        prompt: str,
+        duration: Union[str, int, float],
+        *,
+        timeout: float = 300.0,
+        poll_interval_seconds: float = 1.0,
+        **fields: Any,
+    ) -> Track:
+        """Creates a track and returns it once ready or failed (check `status`).
+
+        Follows job events over the WebSocket, and polls GET /v1/tracks/{id} if that is not
+        possible. Raises WaitTimeoutError after `timeout` seconds.
+        """
+        deadline = time.monotonic() + timeout
+        track = self.create(prompt, duration, **fields)
+        # Events after `since` are replayed on subscribe, so the ready event cannot slip between
+        # the retrieve below and the socket's first frame.
+        newest = self._client.events.list(limit=1).data
+        since = newest[0].id if newest else None
+        track = self.retrieve(track.id)
+        if track.status in TERMINAL:
+            return track
+        try:
+            with self._client.events.subscribe(
+                track_ids=[track.id],
+                last_event_id=since,
+                timeout=max(deadline - time.monotonic(), 0.001),
+                max_reconnects=3,
+            ) as events:
+                for event in events:
+                    if event.type in ("track.ready", "track.failed"):
+                        return self.retrieve(track.id)
+        except WaitTimeoutError as error:
+            raise WaitTimeoutError(f"track {track.id} did not finish within {timeout:g} s") from error
+        except _EVENTS_UNAVAILABLE:
+            pass
+        while True:
+            track = self.retrieve(track.id)
+            if track.status in TERMINAL:
+                return track
+            if time.monotonic() + poll_interval_seconds > deadline:
+                raise WaitTimeoutError(f"track {track.id} did not finish within {timeout:g} s (still {track.status})")
+            self._client._sleep(poll_interval_seconds)
+
+
+class AsyncTracks(AsyncResource):
+    async def create(
+        self,
+        prompt: str,
+        duration: Union[str, int, float],
+        *,
+        voice_id: Optional[str] = None,
+        seed: Optional[int] = None,
+        loop: Optional[bool] = None,
+        bpm: Optional[int] = None,
+        key: Optional[str] = None,
+        visibility: Optional[Visibility] = None,
+        webhook_url: Optional[str] = None,
+        metadata: Optional[Mapping[str, str]] = None,
+        wait_seconds: Optional[int] = None,
+        **options: Unpack[RequestOptions],
+    ) -> Track:
+        """Queues a track (holds 1 credit); `wait_seconds` (≤ 60) holds the answer until it is ready."""
+        fields = dict(voice_id=voice_id, seed=seed, loop=loop, bpm=bpm, key=key, visibility=visibility,
+                      webhook_url=webhook_url, metadata=metadata)  # fmt: skip
+        return await self._client.request(
+            Track, "POST", "/v1/tracks", body=_create_body(prompt, duration, fields),
+            options=_create_headers(wait_seconds, options),
+        )  # fmt: skip
+
+    async def retrieve(self, track_id: str, **options: Unpack[RequestOptions]) -> Track:
+        """One of your workspace's tracks: status, progress and, once ready, its music and audio facts."""
+        return _own_track(await self._client.send("GET", f"/v1/tracks/{track_id}", options=options))
+
+    async def retrieve_public(self, track_id: str, **options: Unpack[RequestOptions]) -> PublicTrack:
+        """Any public or unlisted track (yours too) as everyone sees it."""
+        return _public_track(await self._client.send("GET", f"/v1/tracks/{track_id}", options=options))
+
+    def list(
+        self,
+        *,
+        limit: Optional[int] = None,
+        starting_after: Optional[str] = None,
+        ending_before: Optional[str] = None,
+        status: Optional[Literal["queued", "generating", "ready", "failed"]] = None,
+        visibility: Optional[Visibility] = None,
+        **options: Unpack[RequestOptions],
+    ) -> AsyncPaginator[Track]:
+        """The workspace's tracks: `await` for the first page or `async for` every track."""
+        params = list_params(limit, starting_after, ending_before, status=status, visibility=visibility)
+        return self._list("/v1/tracks", Track, params, options)
+
+    def list_public(
+        self, *, limit: Optional[int] = None, starting_after: Optional[str] = None, **options: Unpack[RequestOptions]
+    ) -> AsyncPaginator[PublicTrack]:
+        """Everyone's public tracks, newest first."""
+        return self._list("/v1/public/tracks", PublicTrack, list_params(limit, starting_after, None), options)
+
+    async def delete(self, track_id: str, **options: Unpack[RequestOptions]) -> None:
+        """Deletes the track and every file made from it."""
+        await self._client.request_none("DELETE", f"/v1/tracks/{track_id}", options=options)
+
+    async def publish(self, track_id: str, visibility: Visibility, **options: Unpack[RequestOptions]) -> Track:
+        """Sets who may see the track: "public", "unlisted" (by link) or "private"."""
+        return await self._client.request(
+            Track, "POST", f"/v1/tracks/{track_id}/publish", body={"visibility": visibility}, options=options
+        )
+
+    async def download(
+        self, track_id: str, format: DownloadFormat = "mp3", *, to: Destination, **options: Unpack[RequestOptions]
+    ) -> int:
+        """Streams a ready track's file to a path or binary file object; returns the bytes written."""
+        path, params = _download_route(track_id, format)
+        response = await self._client.send("GET", path, params=params, options=options, stream=True)
+        async with AsyncBinaryStream(response) as body:
+            return await body.write_to(to)
+
+    async def stream(
+        self, track_id: str, format: AudioFormat = "mp3", **options: Unpack[RequestOptions]
+    ) -> AsyncBinaryStream:
+        """Progressive audio (`?stream=1`): bytes arrive while the track is still generating."""
+        params = {"format": format, "stream": "1"}
+        return AsyncBinaryStream(
+            await self._client.send("GET", f"/v1/tracks/{track_id}/audio", params=params, options=options, stream=True)
+        )
+
+    async def waveform(self, track_id: str, **options: Unpack[RequestOptions]) -> Waveform:
+        """Peaks (min/max pairs) for drawing the track."""
+        return await self._client.request(Waveform, "GET", f"/v1/tracks/{track_id}/waveform", options=options)
+
+    async def create_and_wait(
+        self,
+        prompt: str,
+        duration: Union[str, int, float],
+        *,
+        timeout: float = 300.0,
+        poll_interval_seconds: float = 1.0,
+        **fields: Any,
+    ) -> Track:
+        """Creates a track and returns it once ready or failed; events first, polling as fallback."""
+        deadline = time.monotonic() + timeout
+        track = await self.create(prompt, duration, **fields)
+        newest = (await self._client.events.list(limit=1)).data
+        since = newest[0].id if newest else None
+        track = await self.retrieve(track.id)
+        if track.status in TERMINAL:
+            return track
+        try:
+            async with self._client.events.subscribe(
+                track_ids=[track.id],
+                last_event_id=since,
+                timeout=max(deadline - time.monotonic(), 0.001),
+                max_reconnects=3,
+            ) as events:
+                async for event in events:
+                    if event.type in ("track.ready", "track.failed"):
+                        return await self.retrieve(track.id)
+        except WaitTimeoutError as error:
+            raise WaitTimeoutError(f"track {track.id} did not finish within {timeout:g} s") from error
+        except _EVENTS_UNAVAILABLE:
+            pass
+        while True:
+            track = await self.retrieve(track.id)
+            if track.status in TERMINAL:
+                return track
+            if time.monotonic() + poll_interval_seconds > deadline:
+                raise WaitTimeoutError(f"track {track.id} did not finish within {timeout:g} s (still {track.status})")
+            await self._client._sleep(poll_interval_seconds)

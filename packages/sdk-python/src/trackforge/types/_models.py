@@ -1,0 +1,439 @@
+# Generated from openapi.json by packages/sdk-python/scripts/generate_models.py. Do not edit:
+# run `python packages/sdk-python/scripts/generate_models.py` after openapi.json changes.
+# ruff: noqa
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Literal, Optional
+from trackforge._model_base import BaseModel
+
+
+class ApiKey(BaseModel):
+    created_at: str
+    """
+    When it was created (ISO 8601, UTC).
+    """
+    id: str
+    """
+    API key id: key_ followed by a 26-character ULID.
+    """
+    last_four: str
+    last_used_at: Optional[str]
+    mode: Literal["live", "test"]
+    name: str
+    object: Literal["api_key"]
+    prefix: str
+    """
+    How the key starts, e.g. tf_live_key_01J…
+    """
+
+
+class ApiKeyWithSecret(BaseModel):
+    created_at: str
+    """
+    When it was created (ISO 8601, UTC).
+    """
+    id: str
+    """
+    API key id: key_ followed by a 26-character ULID.
+    """
+    last_four: str
+    last_used_at: Optional[str]
+    mode: Literal["live", "test"]
+    name: str
+    object: Literal["api_key"]
+    prefix: str
+    """
+    How the key starts, e.g. tf_live_key_01J…
+    """
+    secret: str
+    """
+    The full key. Shown only in this answer: store it now.
+    """
+
+
+class Audio(BaseModel):
+    channels: float
+    duration_seconds: float
+    formats: List[str]
+    loudness_lufs: float
+    sample_rate: float
+    true_peak_dbtp: float
+
+
+class CheckoutSession(BaseModel):
+    id: str
+    """
+    Stripe Checkout Session id (cs_…)
+    """
+    url: str
+    """
+    Redirect the buyer here
+    """
+
+
+class CreditBalance(BaseModel):
+    """
+    Spendable credits and credits held by tracks being generated.
+    """
+
+    balance: int
+    held: int
+
+
+class CreditEntry(BaseModel):
+    amount: int
+    """
+    Change to the spendable balance: a hold is -1, a refund +1, a capture 0.
+    """
+    balance_after: int
+    created_at: str
+    """
+    When it was created (ISO 8601, UTC).
+    """
+    description: Optional[str]
+    held_after: int
+    id: str
+    """
+    Credit entry id: crd_ followed by a 26-character ULID.
+    """
+    kind: Literal["grant", "topup", "hold", "capture", "release", "refund", "adjust"]
+    object: Literal["credit_entry"]
+    track_id: Optional[str]
+
+
+class Entries(BaseModel):
+    data: List[CreditEntry]
+    has_more: bool
+    next_cursor: Optional[str]
+    object: Literal["list"]
+
+
+class Credits(BaseModel):
+    balance: int
+    """
+    Credits free to spend; each track holds 1 until it is ready or failed.
+    """
+    entries: Entries
+    held: int
+    """
+    Credits held by tracks still being generated.
+    """
+    object: Literal["credits"]
+
+
+class MailSent(BaseModel):
+    status: Literal["sent"]
+
+
+class Section(BaseModel):
+    end: float
+    name: str
+    start: float
+
+
+class Music(BaseModel):
+    bpm: float
+    genre: str
+    instruments: List[str]
+    key: str
+    moods: List[str]
+    sections: List[Section]
+    time_signature: str
+
+
+class PortalSession(BaseModel):
+    url: str
+    """
+    Redirect the user here
+    """
+
+
+class PublicTrackUrls(BaseModel):
+    audio: str
+    share: str
+    waveform: str
+
+
+class Subscription(BaseModel):
+    """
+    The workspace subscription as last reported by Stripe.
+    """
+
+    current_period_end: Optional[str]
+    price: Optional[str]
+    """
+    Catalogue key of the subscribed plan, e.g. studio_monthly.
+    """
+    status: Optional[str]
+    """
+    Stripe subscription status (active, past_due, canceled…); null when none.
+    """
+
+
+class TrackError(BaseModel):
+    code: str
+    message: str
+
+
+class TrackUrls(BaseModel):
+    audio: str
+    midi: str
+    share: str
+    stems: str
+    stream: str
+    waveform: str
+
+
+class User(BaseModel):
+    created_at: str
+    """
+    When it was created (ISO 8601, UTC).
+    """
+    email: str
+    id: str
+    """
+    User id: usr_ followed by a 26-character ULID.
+    """
+    name: Optional[str]
+    object: Literal["user"]
+
+
+class Creator(BaseModel):
+    name: str
+
+
+class Voice(BaseModel):
+    created_at: str
+    """
+    When it was created (ISO 8601, UTC).
+    """
+    creator: Creator
+    description: str
+    gender: Literal["female", "male", "neutral"]
+    id: str
+    """
+    Voice id: voc_ followed by a 26-character ULID.
+    """
+    languages: List[str]
+    name: str
+    object: Literal["voice"]
+    plan_required: Optional[Literal["studio", "enterprise"]]
+    """
+    null: every plan may use this voice.
+    """
+    preview_url: str
+    range: Literal["soprano", "mezzo", "alto", "tenor", "baritone", "bass"]
+    styles: List[str]
+    tags: List[str]
+    usage_count: int
+    """
+    Tracks finished with this voice.
+    """
+
+
+class Waveform(BaseModel):
+    object: Literal["waveform"]
+    peaks: List[float]
+    """
+    min/max pairs per bucket, interleaved, in -1…1
+    """
+    sample_rate: float
+    samples_per_peak: float
+
+
+class WebhookEndpoint(BaseModel):
+    created_at: str
+    """
+    When it was created (ISO 8601, UTC).
+    """
+    disabled_reason: Optional[str]
+    """
+    Why deliveries stopped, e.g. the URL answered 410 Gone
+    """
+    event_types: List[
+        Literal["track.queued", "track.generating", "track.ready", "track.failed"]
+    ]
+    """
+    Event types sent to this endpoint; empty = all
+    """
+    id: str
+    """
+    Webhook endpoint id: whe_ followed by a 26-character ULID.
+    """
+    object: Literal["webhook_endpoint"]
+    secret: str
+    """
+    whsec_… secret that signs this endpoint's deliveries (Standard Webhooks)
+    """
+    status: Literal["enabled", "disabled"]
+    url: str
+
+
+class Workspace(BaseModel):
+    created_at: str
+    """
+    When it was created (ISO 8601, UTC).
+    """
+    credits: CreditBalance
+    id: str
+    """
+    Workspace id: wsp_ followed by a 26-character ULID.
+    """
+    name: str
+    object: Literal["workspace"]
+    plan: Literal["free", "studio", "enterprise"]
+
+
+class WorkspaceDetails(BaseModel):
+    id: str
+    name: str
+    object: Literal["workspace"]
+    plan: Literal["free", "studio", "enterprise"]
+    signing_secret: str
+    """
+    whsec_… secret that signs WebSocket event frames and per-track webhook_url deliveries (Standard Webhooks)
+    """
+
+
+class AuthSession(BaseModel):
+    access_token: str
+    """
+    A JWT for Authorization: Bearer; valid for expires_in seconds.
+    """
+    expires_in: int
+    redirect_to: Optional[str]
+    """
+    The redirect_to given when the link was requested.
+    """
+    token_type: Literal["Bearer"]
+    user: User
+    workspace: Workspace
+
+
+class MeWorkspace(BaseModel):
+    created_at: str
+    """
+    When it was created (ISO 8601, UTC).
+    """
+    credits: CreditBalance
+    id: str
+    """
+    Workspace id: wsp_ followed by a 26-character ULID.
+    """
+    name: str
+    object: Literal["workspace"]
+    plan: Literal["free", "studio", "enterprise"]
+    subscription: Subscription
+
+
+class PublicTrack(BaseModel):
+    """
+    A track as anyone outside its workspace sees it (public and unlisted tracks): never its webhook_url, metadata, workspace_id, seed, error or credits.
+    """
+
+    audio: Optional[Audio]
+    created_at: str
+    duration: str
+    duration_seconds: float
+    id: str
+    music: Optional[Music]
+    object: Literal["public_track"]
+    prompt: str
+    title: str
+    urls: PublicTrackUrls
+    voice_id: Optional[str]
+
+
+class Track(BaseModel):
+    audio: Optional[Audio]
+    bpm: Optional[float]
+    completed_at: Optional[str]
+    created_at: str
+    """
+    When it was created (ISO 8601, UTC).
+    """
+    credits_charged: float
+    """
+    Credits held or spent on this track (0 after a refund).
+    """
+    duration: str
+    """
+    The duration as asked for, normalised (short, 45s, 2:30…).
+    """
+    duration_seconds: float
+    """
+    Length of the finished track in seconds (5–600).
+    """
+    error: Optional[TrackError]
+    """
+    Why generation failed (status failed); null otherwise.
+    """
+    id: str
+    """
+    Track id: trk_ followed by a 26-character ULID.
+    """
+    key: Optional[str]
+    loop: bool
+    metadata: Dict[str, Any]
+    """
+    Your own key/value pairs, returned as sent.
+    """
+    music: Optional[Music]
+    object: Literal["track"]
+    progress: float
+    """
+    0 to 1 while generating; 1 when ready.
+    """
+    prompt: str
+    """
+    The prompt as sent, trimmed.
+    """
+    seed: float
+    """
+    The seed used; the same seed and request give the same track.
+    """
+    started_at: Optional[str]
+    status: Literal["queued", "generating", "ready", "failed"]
+    title: str
+    """
+    A title made from the prompt.
+    """
+    urls: TrackUrls
+    visibility: Literal["private", "unlisted", "public"]
+    voice_id: Optional[str]
+    """
+    The marketplace voice (voc_…), or null for none.
+    """
+    webhook_url: Optional[str]
+    workspace_id: str
+    """
+    Workspace id: wsp_ followed by a 26-character ULID.
+    """
+
+
+class Data(BaseModel):
+    track: Track
+
+
+class Event(BaseModel):
+    created_at: str
+    """
+    When it was created (ISO 8601, UTC).
+    """
+    data: Data
+    id: str
+    """
+    evt_…; also the Standard Webhooks message id (webhook-id)
+    """
+    type: Literal["track.queued", "track.generating", "track.ready", "track.failed"]
+
+
+class Me(BaseModel):
+    auth_method: Literal["api_key", "access_token", "session"]
+    object: Literal["me"]
+    user: Optional[User]
+    """
+    The signed-in user; null when an API key calls.
+    """
+    workspace: MeWorkspace

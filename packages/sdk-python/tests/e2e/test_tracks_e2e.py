@@ -1,0 +1,125 @@
+"""Against the real server: create → subscribe → ready → download, a dropped socket, an empty balance."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from pathlib import Path
+from typing import List
+
+import httpx
+import pytest
+
+from trackforge import AsyncTrackforge, InsufficientCreditsError, NotFoundError, PlanRequiredError, Trackforge
+from trackforge.types import Event
+
+from .mp3 import measure_mp3
+from .server import ApiServer, DroppingProxy
+
+
+def test_create_subscribe_ready_and_the_downloaded_mp3_decodes(client: Trackforge, tmp_path: Path) -> None:
+    seen: List[Event] = []
+    # Entering `with` opens the socket, so the track's first event (queued) arrives too.
+    with client.events.subscribe(timeout=120) as events:
+        track = client.tracks.create("dark techno, 128 bpm, A minor", "5s", seed=7, metadata={"run": "e2e"})
+        assert (track.status, track.metadata) == ("queued", {"run": "e2e"})
+        for event in events:
+            if event.data.track.id != track.id:
+                continue
+            seen.append(event)
+            if event.type in ("track.ready", "track.failed"):
+                break
+    assert seen[0].type == "track.queued" and seen[-1].type == "track.ready"
+    assert all(e.data.track.id == track.id for e in seen)
+    progress = [e.data.track.progress for e in seen if e.type == "track.generating"]
+    assert progress == sorted(progress)
+
+    written = client.tracks.download(track.id, "mp3", to=tmp_path / "t.mp3")
+    stats = measure_mp3((tmp_path / "t.mp3").read_bytes())
+    assert written == (tmp_path / "t.mp3").stat().st_size
+    assert (stats.sample_rate, stats.channels) == (44100, 2)
+    assert 4.9 <= stats.duration_seconds <= 5.3
+
+    midi = io.BytesIO()
+    client.tracks.download(track.id, "midi", to=midi)
+    assert midi.getvalue()[:4] == b"MThd"
+    stems = io.BytesIO()
+    client.tracks.download(track.id, "stems", to=stems)
+    assert all(name.endswith(".wav") for name in zipfile.ZipFile(stems).namelist())
+    assert len(client.tracks.waveform(track.id).peaks) > 0
+    with client.tracks.stream(track.id) as audio:
+        streamed = b"".join(audio.iter_bytes())
+    assert measure_mp3(streamed).frames == stats.frames
+
+
+def test_a_dropped_socket_mid_generation_loses_no_event(server: ApiServer, client: Trackforge) -> None:
+    proxy = DroppingProxy(server.port)
+    try:
+        via_proxy = Trackforge(api_key=server.api_key, base_url=f"http://127.0.0.1:{proxy.port}")
+        via_proxy._sleep = lambda _seconds: None  # reconnect at once; the backoff is unit-tested
+        track = client.tracks.create("calm lo-fi piano", "5s", seed=3)
+        since = client.events.list(limit=1, type="track.queued").data[0].id  # the track's first event
+        received: List[str] = [since]
+        dropped_after = 0
+        with via_proxy.events.subscribe(track_ids=[track.id], last_event_id=since, timeout=120) as events:
+            for event in events:
+                received.append(event.id)
+                if event.type == "track.generating" and not dropped_after:
+                    dropped_after = len(received)
+                    proxy.drop_all()
+                if event.type in ("track.ready", "track.failed"):
+                    break
+        logged = [e.id for e in client.events.list(limit=100) if e.data.track.id == track.id]
+        assert received == list(reversed(logged))  # every event, once, in order
+        assert dropped_after and len(received) > dropped_after
+        assert proxy.accepted >= 3  # secret fetch, first socket, the socket after the drop
+        via_proxy.close()
+    finally:
+        proxy.close()
+
+
+def test_an_empty_balance_raises_insufficient_credits(server: ApiServer) -> None:
+    anonymous = Trackforge(base_url=server.base_url, api_key="")
+    email = "broke@example.com"
+    assert anonymous.auth.signup(email, name="Broke").status == "sent"
+    mail = httpx.get(f"{server.base_url}/_dev/mail").json()
+    token = re.search(r"token=([\w-]+)", next(m["text"] for m in mail if m["to"] == email))
+    assert token is not None
+    session = anonymous.auth.verify(token.group(1))
+    user = Trackforge(base_url=server.base_url, api_key=session.access_token)
+    me = user.me()
+    assert (me.workspace.plan, me.workspace.credits.balance, me.auth_method) == ("free", 0, "access_token")
+    with pytest.raises(InsufficientCreditsError) as caught:
+        user.tracks.create("anything", "5s")
+    assert (caught.value.status_code, caught.value.code, caught.value.balance) == (402, "insufficient_credits", 0)
+    assert caught.value.request_id and caught.value.request_id.startswith("req_")
+    with pytest.raises(PlanRequiredError):
+        user.api_keys.create("ci")
+    assert list(user.tracks.list()) == []
+
+
+def test_missing_objects_raise_not_found(client: Trackforge) -> None:
+    with pytest.raises(NotFoundError) as caught:
+        client.tracks.retrieve("trk_01JZZZZZZZZZZZZZZZZZZZZZZZ")
+    assert caught.value.code == "not_found"
+
+
+async def test_the_async_client_creates_and_waits_then_streams(server: ApiServer) -> None:
+    async with AsyncTrackforge(api_key=server.api_key, base_url=server.base_url) as client:
+        track = await client.tracks.create_and_wait("celtic jig in D major", "5s", seed=11, timeout=120)
+        assert track.status == "ready" and track.audio is not None
+        audio = await client.tracks.stream(track.id)
+        async with audio:
+            body = b"".join([chunk async for chunk in audio.aiter_bytes()])
+        assert measure_mp3(body).sample_rate == 44100
+        ids = [t.id async for t in client.tracks.list(limit=1)]
+        assert track.id in ids
+        published = await client.tracks.publish(track.id, "public")
+        assert published.visibility == "public"
+        public = await client.tracks.retrieve_public(track.id)
+        assert public.object == "public_track" and "workspace_id" not in public.to_dict()
+        assert track.id in [t.id for t in (await client.tracks.list_public(limit=5)).data]
+        await client.tracks.delete(track.id)
+        with pytest.raises(NotFoundError):
+            await client.tracks.retrieve(track.id)

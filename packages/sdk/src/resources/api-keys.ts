@@ -1,0 +1,30 @@
+// client.apiKeys: API keys of the workspace (signed-in users only; Studio and Enterprise plans).
+import type { APIClient, RequestOptions } from '../core/api-client.js';
+import { type ListBody, PagePromise } from '../core/pagination.js';
+import type { ApiKey, ApiKeyCreateParams, ApiKeyListParams, ApiKeyWithSecret } from '../types.js';
+
+export class ApiKeys {
+  constructor(private readonly api: APIClient) {}
+
+  /** A new key; its `secret` is shown only in this answer. */
+  create(params: ApiKeyCreateParams, options?: RequestOptions): Promise<ApiKeyWithSecret> {
+    return this.api.request<ApiKeyWithSecret>({
+      method: 'POST',
+      path: '/v1/api-keys',
+      body: params,
+      options,
+    });
+  }
+
+  /** The workspace's keys, without secrets. */
+  list(params: ApiKeyListParams = {}, options?: RequestOptions): PagePromise<ApiKey> {
+    return new PagePromise(params, (query) =>
+      this.api.request<ListBody<ApiKey>>({ method: 'GET', path: '/v1/api-keys', query, options }),
+    );
+  }
+
+  /** Revokes a key; it stops working at once. */
+  async delete(id: string, options?: RequestOptions): Promise<void> {
+    await this.api.request({ method: 'DELETE', path: `/v1/api-keys/${encodeURIComponent(id)}`, options });
+  }
+}

@@ -1,0 +1,56 @@
+// client.events: the workspace's event log (GET /v1/events) and the live, verified stream over
+// WS /v1/ws/jobs.
+import type { APIClient, RequestOptions } from '../core/api-client.js';
+import { EventSubscription, type SubscribeParams } from '../core/event-subscription.js';
+import { type ListBody, PagePromise } from '../core/pagination.js';
+import type { WebSocketConstructor } from '../internal/websocket.js';
+import type { EventListParams, TrackEvent } from '../types.js';
+import type { WorkspaceResource } from './workspace.js';
+
+export class Events {
+  constructor(
+    private readonly api: APIClient,
+    private readonly workspace: WorkspaceResource,
+    private readonly WebSocket: WebSocketConstructor | undefined,
+  ) {}
+
+  /**
+   * The workspace's events, newest first (kept 30 days).
+   * @example for await (const event of client.events.list({ type: 'track.ready' })) console.log(event.id);
+   */
+  list(params: EventListParams = {}, options?: RequestOptions): PagePromise<TrackEvent> {
+    return new PagePromise(params, (query) =>
+      this.api.request<ListBody<TrackEvent>>({ method: 'GET', path: '/v1/events', query, options }),
+    );
+  }
+
+  /**
+   * Live job events, verified with the workspace's signing secret, resumed without loss after a
+   * dropped connection. End it with `break`, `close()` or the signal.
+   * @example
+   * for await (const event of client.events.subscribe({ trackIds: [track.id] })) {
+   *   if (event.type === 'track.ready') break;
+   * }
+   */
+  subscribe(params: SubscribeParams = {}): EventSubscription {
+    const api = this.api;
+    return new EventSubscription(params, {
+      socketURL: (lastEventId) =>
+        api.buildURL('/v1/ws/jobs', { last_event_id: lastEventId }).replace(/^http/, 'ws'),
+      headers: () => {
+        const headers: Record<string, string> = { 'trackforge-version': api.config.apiVersion };
+        if (api.config.apiKey) headers.authorization = `Bearer ${api.config.apiKey}`;
+        return headers;
+      },
+      signingSecret: async (refresh) => this.workspace.signingSecret({ refresh }),
+      newestEventId: async () => (await this.list({ limit: 1 })).data[0]?.id,
+      allEventsOldestFirst: async () => {
+        const events: TrackEvent[] = [];
+        for await (const event of this.list({ limit: 100 })) events.push(event);
+        return events.reverse();
+      },
+      WebSocket: this.WebSocket,
+      logger: api.config.logger,
+    });
+  }
+}

@@ -1,0 +1,201 @@
+// client.tracks: create, read, list, publish and delete tracks, download their files, listen to
+// them while they render, and create-and-wait (events first, polling when no socket can be opened).
+import type { APIClient, RequestOptions } from '../core/api-client.js';
+import { BinaryResponse } from '../core/binary.js';
+import { type ListBody, PagePromise } from '../core/pagination.js';
+import { WaitTimeoutError } from '../errors.js';
+import type {
+  PublicTrack,
+  PublicTrackListParams,
+  Track,
+  TrackCreateParams,
+  TrackListParams,
+  TrackVisibility,
+  Waveform,
+} from '../types.js';
+import type { Events } from './events.js';
+
+/** Every file a track has: four audio formats, the MIDI arrangement, a zip of stems, waveform peaks. */
+export type DownloadFormat = 'mp3' | 'wav' | 'ogg' | 'flac' | 'midi' | 'stems' | 'waveform';
+
+export interface CreateOptions extends RequestOptions {
+  /** Hold the answer until the track is ready or failed, or this many seconds (≤ 60) pass (`Prefer: wait=N`). */
+  waitSeconds?: number;
+}
+
+export interface WaitOptions extends RequestOptions {
+  /** Give up after this long (default 10 minutes) with WaitTimeoutError. */
+  waitTimeoutMs?: number;
+  /** Polling interval when events are unavailable (default 2 s). */
+  pollIntervalMs?: number;
+}
+
+const FINISHED: ReadonlySet<string> = new Set(['ready', 'failed']);
+
+export class Tracks {
+  constructor(
+    private readonly api: APIClient,
+    private readonly events: Events,
+  ) {}
+
+  /**
+   * Queues a track (holds 1 credit until it is ready; given back if it fails).
+   * @example const track = await client.tracks.create({ prompt: 'mellow lofi piano', duration: 'short' });
+   */
+  create(params: TrackCreateParams, options: CreateOptions = {}): Promise<Track> {
+    const { waitSeconds, ...rest } = options;
+    const held =
+      waitSeconds === undefined
+        ? rest
+        : {
+            ...rest,
+            headers: { prefer: `wait=${waitSeconds}`, ...rest.headers },
+            // The server holds the answer up to waitSeconds; the timeout must outlast it.
+            timeout: Math.max(rest.timeout ?? this.api.config.timeout, (waitSeconds + 15) * 1000),
+          };
+    return this.api.request<Track>({ method: 'POST', path: '/v1/tracks', body: params, options: held });
+  }
+
+  /** One track (owner's view). */
+  retrieve(id: string, options?: RequestOptions): Promise<Track> {
+    return this.api.request<Track>({ method: 'GET', path: `/v1/tracks/${encodeURIComponent(id)}`, options });
+  }
+
+  /** A public or unlisted track of any workspace, as everyone outside its workspace sees it. */
+  retrievePublic(id: string, options?: RequestOptions): Promise<PublicTrack> {
+    return this.api.request<PublicTrack>({
+      method: 'GET',
+      path: `/v1/tracks/${encodeURIComponent(id)}`,
+      options,
+    });
+  }
+
+  /** Waveform peaks for drawing the track (min/max pairs per bucket). */
+  waveform(id: string, options?: RequestOptions): Promise<Waveform> {
+    const path = `/v1/tracks/${encodeURIComponent(id)}/waveform`;
+    return this.api.request<Waveform>({ method: 'GET', path, options });
+  }
+
+  /** The workspace's tracks, newest first; `for await` walks every page. */
+  list(params: TrackListParams = {}, options?: RequestOptions): PagePromise<Track> {
+    return new PagePromise(params, (query) =>
+      this.api.request<ListBody<Track>>({ method: 'GET', path: '/v1/tracks', query, options }),
+    );
+  }
+
+  /** Public tracks of every workspace (no credential needed). */
+  listPublic(params: PublicTrackListParams = {}, options?: RequestOptions): PagePromise<PublicTrack> {
+    return new PagePromise(params, (query) =>
+      this.api.request<ListBody<PublicTrack>>({ method: 'GET', path: '/v1/public/tracks', query, options }),
+    );
+  }
+
+  /** Deletes a track and its files. */
+  async delete(id: string, options?: RequestOptions): Promise<void> {
+    await this.api.request({ method: 'DELETE', path: `/v1/tracks/${encodeURIComponent(id)}`, options });
+  }
+
+  /** Sets who can see a track: private (workspace), unlisted (anyone with the link) or public. */
+  publish(id: string, params: { visibility: TrackVisibility }, options?: RequestOptions): Promise<Track> {
+    return this.api.request<Track>({
+      method: 'POST',
+      path: `/v1/tracks/${encodeURIComponent(id)}/publish`,
+      body: params,
+      options,
+    });
+  }
+
+  /**
+   * One file of a ready track, streamed: `.toFile(path)` (Node), `.stream()`, `.arrayBuffer()`.
+   * @example await (await client.tracks.download(track.id, 'wav')).toFile('track.wav');
+   */
+  async download(
+    id: string,
+    format: DownloadFormat = 'mp3',
+    options?: RequestOptions,
+  ): Promise<BinaryResponse> {
+    const base = `/v1/tracks/${encodeURIComponent(id)}`;
+    const isAudio = format === 'mp3' || format === 'wav' || format === 'ogg' || format === 'flac';
+    const path = isAudio ? `${base}/audio` : `${base}/${format}`;
+    const query = isAudio ? { format } : undefined;
+    return new BinaryResponse(await this.api.requestRaw({ method: 'GET', path, query, options }));
+  }
+
+  /**
+   * The MP3 while it renders (`?stream=1`): a progressive stream that ends when the track is ready,
+   * or the finished file when it already is.
+   */
+  async stream(id: string, options?: RequestOptions): Promise<BinaryResponse> {
+    return new BinaryResponse(
+      await this.api.requestRaw({
+        method: 'GET',
+        path: `/v1/tracks/${encodeURIComponent(id)}/audio`,
+        query: { format: 'mp3', stream: 1 },
+        options,
+      }),
+    );
+  }
+
+  /**
+   * Creates a track and resolves when it is ready or failed (check `status`). Listens to events;
+   * polls when no WebSocket can be opened.
+   * @example const track = await client.tracks.createAndWait({ prompt: 'sunny ukulele', duration: '10s' });
+   */
+  async createAndWait(params: TrackCreateParams, options: WaitOptions = {}): Promise<Track> {
+    const { waitTimeoutMs = 600_000, pollIntervalMs = 2_000, ...requestOptions } = options;
+    const deadlineMs = Date.now() + waitTimeoutMs;
+    // Subscribe before creating so no event of the new track can slip past.
+    const subscription = this.events.subscribe({ signal: requestOptions.signal });
+    const listening = await subscription.ready().then(
+      () => true,
+      (error: unknown) => {
+        this.api.config.logger.info(`events unavailable (${String(error)}); polling instead`);
+        return false;
+      },
+    );
+    let track = await this.create(params, requestOptions);
+    try {
+      if (listening && !FINISHED.has(track.status)) {
+        const finished = await this.waitForEvents(subscription, track.id, deadlineMs);
+        if (finished) return finished;
+        track = await this.retrieve(track.id, requestOptions);
+      }
+    } finally {
+      subscription.close();
+    }
+    while (!FINISHED.has(track.status)) {
+      if (Date.now() >= deadlineMs) {
+        throw new WaitTimeoutError(
+          `Track ${track.id} is still ${track.status} after ${waitTimeoutMs} ms.`,
+          track,
+        );
+      }
+      await this.api.config.sleep(
+        Math.min(pollIntervalMs, Math.max(0, deadlineMs - Date.now())),
+        requestOptions.signal,
+      );
+      track = await this.retrieve(track.id, requestOptions);
+    }
+    return track;
+  }
+
+  /** The finished track from its events, or undefined when the subscription ended first or time ran out. */
+  private async waitForEvents(
+    subscription: AsyncIterable<{ type: string; data: { track: Track } }> & { close(): void },
+    trackId: string,
+    deadlineMs: number,
+  ): Promise<Track | undefined> {
+    const timer = setTimeout(() => subscription.close(), Math.max(0, deadlineMs - Date.now()));
+    try {
+      for await (const event of subscription) {
+        if (event.data.track.id !== trackId) continue;
+        if (event.type === 'track.ready' || event.type === 'track.failed') return event.data.track;
+      }
+    } catch (error) {
+      this.api.config.logger.info(`event stream ended (${String(error)}); polling instead`);
+    } finally {
+      clearTimeout(timer);
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,79 @@
+// Named types for the wire objects, picked out of the generated `paths` so they follow openapi.json.
+// Each is taken from the route that returns it in its most stable form (the owner's list for Track),
+// and nothing here rejects fields the server adds later.
+import type { paths } from './generated/openapi.js';
+
+type Method = 'get' | 'post' | 'delete';
+type Operation<P extends keyof paths, M extends Method> = M extends keyof paths[P]
+  ? NonNullable<paths[P][M]>
+  : never;
+type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+/** The JSON body of the 200/201/202 answer of a route. */
+export type ResponseOf<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends {
+    responses: infer R;
+  }
+    ? JsonOf<R[Extract<keyof R, 200 | 201 | 202>]>
+    : never;
+/** The JSON request body of a route. */
+export type BodyOf<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends {
+    requestBody?: infer B;
+  }
+    ? JsonOf<NonNullable<B>>
+    : never;
+/** The query parameters of a route. */
+export type QueryOf<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends {
+    parameters: { query?: infer Q };
+  }
+    ? NonNullable<Q>
+    : never;
+type ItemOf<L> = L extends { data: (infer T)[] } ? T : never;
+
+/** A track as its owner sees it (API.md "Track"). */
+export type Track = ItemOf<ResponseOf<'/v1/tracks', 'get'>>;
+/** A track as anyone else sees it (public or unlisted). */
+export type PublicTrack = ItemOf<ResponseOf<'/v1/public/tracks', 'get'>>;
+export type TrackStatus = Track['status'];
+export type TrackVisibility = Track['visibility'];
+export type TrackCreateParams = BodyOf<'/v1/tracks', 'post'>;
+export type TrackListParams = QueryOf<'/v1/tracks', 'get'>;
+export type PublicTrackListParams = QueryOf<'/v1/public/tracks', 'get'>;
+export type Waveform = ResponseOf<'/v1/tracks/{id}/waveform', 'get'>;
+
+export type Voice = ResponseOf<'/v1/voices/{id}', 'get'>;
+export type VoiceListParams = QueryOf<'/v1/voices', 'get'>;
+
+export type Credits = ResponseOf<'/v1/credits', 'get'>;
+export type CreditEntry = ItemOf<Credits['entries']>;
+export type CreditListParams = QueryOf<'/v1/credits', 'get'>;
+
+export type Me = ResponseOf<'/v1/me', 'get'>;
+export type Workspace = ResponseOf<'/v1/workspace', 'get'>;
+
+export type ApiKey = ItemOf<ResponseOf<'/v1/api-keys', 'get'>>;
+/** A new key, with its `secret` (shown once). */
+export type ApiKeyWithSecret = ResponseOf<'/v1/api-keys', 'post'>;
+export type ApiKeyCreateParams = BodyOf<'/v1/api-keys', 'post'>;
+export type ApiKeyListParams = QueryOf<'/v1/api-keys', 'get'>;
+
+export type WebhookEndpoint = ResponseOf<'/v1/webhook-endpoints/{id}', 'get'>;
+export type WebhookEndpointCreateParams = BodyOf<'/v1/webhook-endpoints', 'post'>;
+export type WebhookEndpointListParams = QueryOf<'/v1/webhook-endpoints', 'get'>;
+
+export type CheckoutParams = BodyOf<'/v1/billing/checkout', 'post'>;
+export type CheckoutSession = ResponseOf<'/v1/billing/checkout', 'post'>;
+export type PortalParams = BodyOf<'/v1/billing/portal', 'post'>;
+export type PortalSession = ResponseOf<'/v1/billing/portal', 'post'>;
+
+export type SignupParams = BodyOf<'/v1/auth/signup', 'post'>;
+export type MagicLinkParams = BodyOf<'/v1/auth/magic-link', 'post'>;
+export type MagicLinkSent = ResponseOf<'/v1/auth/magic-link', 'post'>;
+export type Verification = ResponseOf<'/v1/auth/verify', 'get'>;
+
+type WireEvent = ItemOf<ResponseOf<'/v1/events', 'get'>>;
+export type EventType = WireEvent['type'];
+export type EventListParams = QueryOf<'/v1/events', 'get'>;
+/** One job event, from GET /v1/events, the WebSocket or a webhook; `data.track` typed as a Track. */
+export type TrackEvent = Omit<WireEvent, 'data'> & { data: { track: Track } };
