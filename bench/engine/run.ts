@@ -16,15 +16,7 @@ import {
   loadSoundBank,
   type TrackResult,
 } from '../../packages/engine/src/index.js';
-
-const PROMPTS = [
-  'chill lo-fi hip hop beat for studying, rainy night',
-  'uplifting progressive house, energetic, 124 bpm',
-  'dark trap beat with heavy 808s',
-  'epic orchestral cinematic trailer in D minor',
-  'smooth jazz with piano and saxophone',
-  'melancholic ambient piano',
-];
+import { PROMPTS } from './prompts.js';
 
 const { values } = parseArgs({
   options: {

@@ -18,6 +18,7 @@ import { registerCreditRoutes } from './credits/credit.routes.js';
 import { createCreditsService } from './credits/credit.service.js';
 import type { DatabaseHandle } from './database/create-database.js';
 import { createEventRuntime, type EventRuntimeOptions } from './events/event-runtime.js';
+import { createOnDemandGeneration } from './generation/on-demand-generation.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { answerClientError, answerFrameworkError, installErrorHandlers } from './http/error-handler.js';
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.js';
@@ -38,10 +39,11 @@ import type { Storage } from './storage/storage.js';
 import { registerStudioRoutes } from './studio/studio.routes.js';
 import { registerTrackRoutes } from './tracks/track.routes.js';
 import { createTracksService } from './tracks/track.service.js';
+import { createDerivedFiles } from './tracks/track-derived-files.js';
 import { createStoragePreviewStore } from './voices/preview-store.js';
 import { registerVoiceRoutes } from './voices/voice.routes.js';
 import { createVoiceService } from './voices/voice.service.js';
-import { createPreviewRenderer, createThreadedPreviewRender } from './voices/voice-preview.js';
+import { createPreviewRenderer, renderPreviewWith } from './voices/voice-preview.js';
 import { createWebhookUrlCheck, resolveHost } from './webhooks/webhook-address.js';
 
 // The studio's static pages ship with the repository; a deployment may point elsewhere.
@@ -152,8 +154,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   // Voices: the catalogue seed runs after migrations at every start (upsert by stable id).
-  const previewRender = createThreadedPreviewRender({ bank: deps.config.ENGINE_BANK });
-  app.addHook('onClose', () => previewRender.close());
+  // Engine renders this node needs now and then (voice previews, derived track formats) share one
+  // thread started on first use and stopped when idle: an API-only node holds no bank at rest.
+  const onDemand = createOnDemandGeneration({ bank: deps.config.ENGINE_BANK });
+  app.addHook('onClose', () => onDemand.close());
   // One store for tracks and voice previews (one S3 client when STORAGE_URL is s3://).
   const storage = deps.storage ?? createStorage(deps.config);
   const voices = createVoiceService({
@@ -162,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: deps.config.PUBLIC_URL,
     previews: createPreviewRenderer({
       store: createStoragePreviewStore(storage),
-      render: previewRender.render,
+      render: renderPreviewWith(onDemand.generate),
     }),
   });
   await voices.seedCatalogue();
@@ -173,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     idempotency,
     storage,
     publicUrl: deps.config.PUBLIC_URL,
+    derivedFiles: createDerivedFiles({ storage, render: onDemand.generate }),
     resolveVoice: (voiceId, plan) => voices.resolveVoiceForTrack(voiceId, plan),
     onJobEnqueued: deps.onJobEnqueued,
     checkWebhookUrl: createWebhookUrlCheck({

@@ -5,6 +5,8 @@
 export { describeKey, formatMeter, genreLabel, parseBrief, parseKey, parseMeter } from './brief/index.js';
 /** Parses "2:30", "45s", "short"/"standard"/"long" or plain seconds into 5–600 seconds, else null. */
 export { MAX_DURATION_SECONDS, MIN_DURATION_SECONDS, parseDuration } from './duration.js';
+/** createMp3ChunkEncoder: MP3 of mastered chunks (deps.onChunk) as they come, the live stream of a rendering track; encodeFlac: lossless FLAC of PCM. */
+export { createMp3ChunkEncoder, encodeFlac, type Mp3ChunkEncoderOptions } from './encoding/index.js';
 /** Generates a finished track (brief, composition, mastered audio files, MIDI, waveform, summary). */
 export { generateTrack, type PipelineDeps } from './pipeline.js';
 /**

@@ -61,6 +61,9 @@ async function createPostgres(url: string, poolSize: number): Promise<DatabaseHa
   };
 }
 
+/** Postgres's page cache inside PGlite's WASM memory. */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 async function createPglite(dataDir: string | null, loadDataDir?: Blob): Promise<DatabaseHandle> {
   let path: string | undefined;
   let lock: { release(): void } | undefined;
@@ -72,7 +75,12 @@ async function createPglite(dataDir: string | null, loadDataDir?: Blob): Promise
   }
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(path, loadDataDir ? { loadDataDir } : {});
+    pglite = await PGlite.create(path, {
+      // Postgres's default 128 MB of shared buffers is most of PGlite's resident memory (357 MB
+      // against 220 MB measured with 32 MB), and a Trackforge database is small enough to fit.
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
   } catch (error) {
     lock?.release();
     throw error;

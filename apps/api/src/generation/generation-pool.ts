@@ -1,7 +1,10 @@
-// A fixed set of warm generation threads (WORKERS). Each keeps its sound bank parsed between tracks;
+// A fixed set of warm generation threads (WORKERS). The bank file is read once per process into
+// shared memory and every thread (and each thread's render pool) uses those bytes without a copy;
 // a thread that crashes fails its task and is replaced.
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { TrackRequest } from '@trackforge/engine';
+import type { BANK_FILES, TrackRequest } from '@trackforge/engine';
+import { resolveBankPath } from '@trackforge/engine/node';
 import type { GeneratedTrack } from '../tracks/track-lifecycle.service.js';
 import type { FromGenerationWorker, ToGenerationWorker } from './generation-messages.js';
 
@@ -27,17 +30,39 @@ export type Generate = (request: TrackRequest, options: GenerateOptions) => Prom
 
 const WORKER_URL = new URL('./generation-worker.ts', import.meta.url);
 
+export interface GenerationThreadData {
+  bankName: string;
+  /** The bank file in shared memory: one copy per process, whatever the number of threads. */
+  bankBytes: Uint8Array;
+  /** Render threads each generation thread starts (0: it renders in its own thread). */
+  renderThreads: number;
+}
+
+const sharedBanks = new Map<string, Uint8Array>();
+
+/** The bank file's bytes in shared memory, read on first use and kept for the process. */
+function sharedBankBytes(bank: keyof typeof BANK_FILES): Uint8Array {
+  let bytes = sharedBanks.get(bank);
+  if (!bytes) {
+    const file = readFileSync(resolveBankPath(bank));
+    bytes = new Uint8Array(new SharedArrayBuffer(file.byteLength));
+    bytes.set(file);
+    sharedBanks.set(bank, bytes);
+  }
+  return bytes;
+}
+
 /** Starts a thread that can load TypeScript also when the parent registered tsx through its API. */
-function startThread(bank: string): Worker {
+function startThread(workerData: GenerationThreadData): Worker {
   let tsxApi: string | undefined;
   try {
     tsxApi = import.meta.resolve('tsx/esm/api');
   } catch {
     tsxApi = undefined;
   }
-  if (!tsxApi) return new Worker(WORKER_URL, { workerData: { bank } });
+  if (!tsxApi) return new Worker(WORKER_URL, { workerData });
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData: { bank } });
+  return new Worker(bootstrap, { eval: true, workerData });
 }
 
 interface Task {
@@ -48,7 +73,17 @@ interface Task {
   reject: (error: Error) => void;
 }
 
-export function createGenerationPool(options: { threads: number; bank: 'full' | 'small' }) {
+export function createGenerationPool(options: {
+  threads: number;
+  bank: keyof typeof BANK_FILES;
+  /** Render threads per generation thread (the engine's render pool); default 0. */
+  renderThreads?: number;
+}) {
+  const threadData: GenerationThreadData = {
+    bankName: options.bank,
+    bankBytes: sharedBankBytes(options.bank),
+    renderThreads: options.renderThreads ?? 0,
+  };
   const waiting: Task[] = [];
   const idle: Worker[] = [];
   const busy = new Map<Worker, Task>();
@@ -56,7 +91,7 @@ export function createGenerationPool(options: { threads: number; bank: 'full' | 
   let closed = false;
 
   function spawn(): void {
-    const worker = startThread(options.bank);
+    const worker = startThread(threadData);
     worker.on('message', (message: FromGenerationWorker) => {
       if (message.type === 'ready') {
         idle.push(worker);

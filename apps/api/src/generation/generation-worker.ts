@@ -1,15 +1,41 @@
-// A generation thread: loads the sound bank once, then renders one track at a time for the pool,
-// so the event loop that serves HTTP never runs DSP. Progress is sent at most every 100 ms.
+// A generation thread: renders one track at a time for the pool, so the event loop that serves
+// HTTP never runs DSP. With renderThreads > 0 it starts the engine's render pool (parts render on
+// those threads, which also encode the MP3's segments) and only mixes, masters and encodes the live
+// stream itself; its own parse of the bank is then never needed. Progress goes out at most every 100 ms.
 import { parentPort, workerData } from 'node:worker_threads';
-import { type AudioChunk, type BANK_FILES, EngineError, generateTrack } from '@trackforge/engine';
-import { loadBankFile } from '@trackforge/engine/node';
-import { createMp3Encoder } from 'wasm-media-encoders';
+import {
+  createMp3ChunkEncoder,
+  createRenderPool,
+  EngineError,
+  encodeFlac,
+  generateTrack,
+  loadSoundBank,
+  type SoundBank,
+} from '@trackforge/engine';
+import { type Zippable, zipSync } from 'fflate';
 import type { GeneratedTrack } from '../tracks/track-lifecycle.service.js';
 import type { FromGenerationWorker, ToGenerationWorker } from './generation-messages.js';
+import type { GenerationThreadData } from './generation-pool.js';
 
 const port = parentPort!;
-const bankName = (workerData as { bank: keyof typeof BANK_FILES }).bank;
-const bank = loadBankFile(bankName);
+const data = workerData as GenerationThreadData;
+
+/** The bank as the engine takes it, parsed on first use only (never, while the render pool renders). */
+function lazyBank(bytes: Uint8Array, name: string): SoundBank {
+  let parsed: SoundBank | undefined;
+  return {
+    name,
+    bytes,
+    get handle() {
+      parsed ??= loadSoundBank(bytes, name);
+      return parsed.handle;
+    },
+  };
+}
+
+const bank = lazyBank(data.bankBytes, data.bankName);
+const renderPool =
+  data.renderThreads > 0 ? createRenderPool(bank, { threads: data.renderThreads }) : undefined;
 const aborts = new Map<number, AbortController>();
 const send = (message: FromGenerationWorker, transfer: ArrayBuffer[] = []) =>
   port.postMessage(message, transfer);
@@ -23,9 +49,14 @@ port.on('message', async (message: ToGenerationWorker) => {
   aborts.set(message.taskId, controller);
   let lastSentMs = 0;
   try {
-    const onChunk = message.streamMp3 ? await createLiveMp3(message.taskId) : undefined;
+    const onChunk = message.streamMp3
+      ? await createMp3ChunkEncoder({
+          onBytes: (mp3) => send({ type: 'audio', taskId: message.taskId, mp3 }, [mp3.buffer as ArrayBuffer]),
+        })
+      : undefined;
     const result = await generateTrack(message.request, {
       bank,
+      renderPool,
       signal: controller.signal,
       onChunk,
       onProgress: (fraction) => {
@@ -55,13 +86,11 @@ port.on('message', async (message: ToGenerationWorker) => {
       files: result.files,
       midi: result.midi,
       waveform: result.waveform,
-      stems: result.stems,
+      stemsZip: result.stems ? await zipFlacStems(result.stems) : undefined,
     };
-    const buffers = [
-      ...Object.values(result.files),
-      result.midi,
-      ...(result.stems ?? []).map((stem) => stem.wav),
-    ].flatMap((bytes) => (bytes ? [bytes.buffer as ArrayBuffer] : []));
+    const buffers = [...Object.values(result.files), result.midi, generated.stemsZip].flatMap((bytes) =>
+      bytes ? [bytes.buffer as ArrayBuffer] : [],
+    );
     send({ type: 'done', taskId: message.taskId, result: generated }, [...new Set(buffers)]);
   } catch (error) {
     send({
@@ -74,24 +103,30 @@ port.on('message', async (message: ToGenerationWorker) => {
     aborts.delete(message.taskId);
   }
 });
+
 /**
- * Encodes mastered chunks to MP3 as they arrive, for listeners of ?stream=1. The encoder is its own
- * WASM instance: the engine's shared one is busy with the finished files later.
+ * The stems as a zip of 24-bit FLAC files (about half the size of WAV; zip's own deflate gains
+ * little on audio). The engine's stem WAVs are 24-bit with the 44-byte header it always writes.
  */
-async function createLiveMp3(taskId: number): Promise<(chunk: AudioChunk) => void> {
-  const encoder = await createMp3Encoder();
-  encoder.configure({ sampleRate: 44100, channels: 2, bitrate: 192 });
-  const forward = (bytes: Uint8Array) => {
-    if (bytes.length > 0) send({ type: 'audio', taskId, mp3: bytes.slice() });
-  };
-  return (chunk) => {
-    const { left, right } = chunk.buffer;
-    for (let offset = 0; offset < left.length; offset += 1152 * 64) {
-      const end = Math.min(left.length, offset + 1152 * 64);
-      forward(encoder.encode([left.subarray(offset, end), right.subarray(offset, end)]));
+async function zipFlacStems(stems: { partId: string; wav: Uint8Array }[]): Promise<Uint8Array> {
+  const entries: Zippable = {};
+  for (const stem of stems) {
+    const frames = (stem.wav.byteLength - WAV_HEADER_BYTES) / 6;
+    const left = new Float32Array(frames);
+    const right = new Float32Array(frames);
+    const at = (offset: number) => {
+      const value = stem.wav[offset]! | (stem.wav[offset + 1]! << 8) | (stem.wav[offset + 2]! << 16);
+      return ((value << 8) >> 8) / 8388607;
+    };
+    for (let i = 0; i < frames; i++) {
+      left[i] = at(WAV_HEADER_BYTES + 6 * i);
+      right[i] = at(WAV_HEADER_BYTES + 6 * i + 3);
     }
-    if (chunk.final) forward(encoder.finalize());
-  };
+    const flac = await encodeFlac({ sampleRate: 44100, left, right }, { bitDepth: 24 });
+    entries[`${stem.partId}.flac`] = [flac, { level: 0 }];
+  }
+  return zipSync(entries);
 }
+const WAV_HEADER_BYTES = 44;
 
 send({ type: 'ready' });

@@ -4,6 +4,7 @@
 // ledger settles each track's credit once.
 import { lockOwnedJob } from '../jobs/job.repository.js';
 import { type JobHandler, PermanentJobError } from '../jobs/job-runner.js';
+import { engineRequestOf } from '../tracks/track-files.js';
 import type { TrackLifecycle } from '../tracks/track-lifecycle.service.js';
 import { type Generate, GenerationError } from './generation-pool.js';
 
@@ -45,18 +46,9 @@ export function createGenerationHandler(deps: {
       let generated: Awaited<ReturnType<Generate>>;
       try {
         generated = await deps.generate(
-          {
-            prompt: track.prompt,
-            durationSeconds: track.duration_seconds,
-            seed: Number(track.seed),
-            loop: track.loop,
-            ...(track.voice_spec ? { voice: track.voice_spec } : {}),
-            overrides: {
-              ...(track.bpm !== null ? { bpm: track.bpm } : {}),
-              ...(track.key !== null ? { key: track.key } : {}),
-            },
-            outputs: { formats: ['mp3', 'wav', 'ogg', 'flac'], stems: true, midi: true, waveform: true },
-          },
+          // Only what serves and draws the track is made now; WAV, OGG, FLAC and stems are
+          // rendered again from the same request on first download (tracks/track-derived-files.ts).
+          engineRequestOf(track, { formats: ['mp3'], stems: false, midi: true, waveform: true }),
           { onProgress, signal: context.signal, ...(live ? { onMp3: live.append } : {}) },
         );
       } catch (error) {
@@ -66,8 +58,12 @@ export function createGenerationHandler(deps: {
         throw error;
       } finally {
         await writing;
+        await live?.flushed();
       }
       const files = await lifecycle.storeFiles(track, generated);
+      // The live file goes before the track is ready, so a ready track never has one: a listener
+      // still tailing it keeps its open file, and a later one gets the finished MP3.
+      if (live) await lifecycle.endLiveAudio(track);
       await lifecycle.completeTrack(track, generated, files, (tx) =>
         lockOwnedJob(tx, job.id, context.workerId),
       );

@@ -1,6 +1,6 @@
 // Wires the pieces a generation worker needs (used by `serve` with WORKERS > 0 and by `worker`):
 // a pool of warm engine threads, the job runner for `track.generate`, and the track lifecycle.
-import { hostname } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import type { Config } from '../config.js';
 import { createCreditsService } from '../credits/credit.service.js';
 import type { Db } from '../database/create-database.js';
@@ -11,6 +11,7 @@ import { systemClock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import type { Storage } from '../storage/storage.js';
 import { GENERATION_QUEUE } from '../tracks/track.service.js';
+import { DERIVED_FILE_TTL_MS, sweepDerivedFiles } from '../tracks/track-derived-files.js';
 import { createTrackLifecycle } from '../tracks/track-lifecycle.service.js';
 import { createGenerationHandler } from './generation.handler.js';
 import { createGenerationPool, type Generate } from './generation-pool.js';
@@ -29,12 +30,24 @@ export interface GenerationWorkersOptions {
   onError?: (error: unknown) => void;
 }
 
+/**
+ * Each generation thread renders its parts on the engine's render pool: the cores split between
+ * the generation threads, at least one render thread each (2 cores, WORKERS=1: 2 render threads).
+ */
+export function renderThreadsPerGeneration(generationThreads: number): number {
+  return Math.max(1, Math.floor(availableParallelism() / generationThreads));
+}
+
 export function startGenerationWorkers(options: GenerationWorkersOptions) {
   const clock = options.clock ?? systemClock;
   const threads = Math.max(1, options.config.WORKERS);
   const pool = options.generate
     ? undefined
-    : createGenerationPool({ threads, bank: options.config.ENGINE_BANK });
+    : createGenerationPool({
+        threads,
+        bank: options.config.ENGINE_BANK,
+        renderThreads: renderThreadsPerGeneration(threads),
+      });
   const lifecycle = createTrackLifecycle({
     db: options.db,
     clock,
@@ -58,11 +71,12 @@ export function startGenerationWorkers(options: GenerationWorkersOptions) {
   });
   runner.start();
   // Finished jobs are only history (the track row is the record); keep a week for debugging.
+  // Derived formats are a cache: evicted a week after they were made (rendered again on demand).
   const cleanup = setInterval(
     () => {
-      deleteFinishedJobs(options.db, new Date(clock.now().getTime() - FINISHED_JOB_RETENTION_MS)).catch(
-        options.onError,
-      );
+      const nowMs = clock.now().getTime();
+      deleteFinishedJobs(options.db, new Date(nowMs - FINISHED_JOB_RETENTION_MS)).catch(options.onError);
+      sweepDerivedFiles(options.storage, new Date(nowMs - DERIVED_FILE_TTL_MS)).catch(options.onError);
     },
     60 * 60 * 1000,
   );

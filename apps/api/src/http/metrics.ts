@@ -1,7 +1,7 @@
 // Prometheus metrics per app instance (no global registry, so tests can build many apps).
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../errors.js';
 import { isLoopbackRequest } from './loopback.js';
 
@@ -15,6 +15,16 @@ export interface Metrics {
 export function createMetrics(options: { processMetrics: boolean }): Metrics {
   const registry = new Registry();
   if (options.processMetrics) collectDefaultMetrics({ register: registry });
+  // Always on (the default process metrics are opt-in): what this process holds in memory, all its
+  // threads included, read when scraped.
+  new Gauge({
+    name: 'trackforge_process_rss_bytes',
+    help: 'Resident set size of this process (all threads), in bytes',
+    registers: [registry],
+    collect() {
+      this.set(process.memoryUsage.rss());
+    },
+  });
   return {
     registry,
     httpRequests: new Counter({

@@ -1,9 +1,9 @@
 // Files on local disk under one root (DATA_DIR/files by default). Writes go to a temporary name and
 // are renamed into place, so a reader never sees half a file.
 import { createReadStream } from 'node:fs';
-import { appendFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { assertSafeKey, type Storage } from './storage.js';
+import { appendFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { assertSafeKey, type Storage, type StoredObject } from './storage.js';
 
 export function createLocalStorage(root: string): Storage {
   const base = resolve(root);
@@ -11,6 +11,18 @@ export function createLocalStorage(root: string): Storage {
     assertSafeKey(key.replace(/\/$/, ''));
     return join(base, key);
   };
+  async function* walk(folder: string): AsyncGenerator<StoredObject> {
+    const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) yield* walk(path);
+      else if (entry.isFile() && !entry.name.endsWith('.partial')) {
+        const info = await stat(path).catch(() => undefined);
+        if (info)
+          yield { key: relative(base, path).split(sep).join('/'), bytes: info.size, modifiedAt: info.mtime };
+      }
+    }
+  }
   return {
     kind: 'local',
     async put(key, bytes) {
@@ -39,6 +51,12 @@ export function createLocalStorage(root: string): Storage {
       await appendFile(path, bytes);
     },
     localPath: pathOf,
+    async *list(prefix) {
+      // walk the folder the prefix names (or sits in) and keep the files under the prefix
+      const folder = prefix.endsWith('/') || prefix === '' ? prefix : dirname(prefix);
+      const start = folder === '.' || folder === '' ? base : pathOf(folder);
+      for await (const object of walk(start)) if (object.key.startsWith(prefix)) yield object;
+    },
     async deletePrefix(prefix) {
       await rm(pathOf(prefix), { recursive: true, force: true });
     },

@@ -59,6 +59,26 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         throw error;
       }
     },
+    async *list(keyPrefix) {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: options.bucket,
+            Prefix: fullKey(keyPrefix),
+            ContinuationToken: token,
+          }),
+        );
+        for (const object of page.Contents ?? []) {
+          yield {
+            key: prefix ? object.Key!.slice(prefix.length + 1) : object.Key!,
+            bytes: object.Size ?? 0,
+            modifiedAt: object.LastModified ?? new Date(0),
+          };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
     async deletePrefix(keyPrefix) {
       let token: string | undefined;
       do {

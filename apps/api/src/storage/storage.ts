@@ -8,6 +8,12 @@ export interface ByteRange {
   end: number;
 }
 
+export interface StoredObject {
+  key: string;
+  bytes: number;
+  modifiedAt: Date;
+}
+
 export interface Storage {
   readonly kind: 'local' | 's3';
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
@@ -17,6 +23,8 @@ export interface Storage {
   stat(key: string): Promise<{ bytes: number } | undefined>;
   /** Deletes every object whose key starts with prefix (a folder such as `tracks/wsp_…/trk_…/`). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Every object whose key starts with prefix, with its size and when it was last written. */
+  list(prefix: string): AsyncIterable<StoredObject>;
   /** Appends to an object (local disk only): the live MP3 that ?stream=1 listeners tail. */
   append?(key: string, bytes: Uint8Array): Promise<void>;
   /** The object's path on local disk, for tailing a file that is still growing. */

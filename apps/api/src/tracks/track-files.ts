@@ -1,5 +1,7 @@
 // Where a track's files live in storage and how each is served. Keys are deterministic, so a retried
 // job overwrites what a dead attempt left behind instead of leaking it.
+import type { TrackRequest } from '@trackforge/engine';
+import type { TrackRow } from './track.repository.js';
 import type { TrackFileKind } from './track.table.js';
 
 export const TRACK_FILES: Record<TrackFileKind, { name: string; contentType: string }> = {
@@ -23,4 +25,39 @@ export function trackFileKey(workspaceId: string, trackId: string, kind: TrackFi
 /** The MP3 that grows while a track renders (local storage only); removed once the track is final. */
 export function liveAudioKey(workspaceId: string, trackId: string): string {
   return `${trackFolder(workspaceId, trackId)}live.mp3`;
+}
+
+/** Formats and files made on first request from the track's engine request, not at generation. */
+export const DERIVED_KINDS = ['wav', 'ogg', 'flac', 'stems'] as const;
+export type DerivedKind = (typeof DERIVED_KINDS)[number];
+
+export function isDerivedKind(kind: TrackFileKind): kind is DerivedKind {
+  return (DERIVED_KINDS as readonly string[]).includes(kind);
+}
+
+/** Derived files live in their own folder of the track's, so deleting the track removes them too. */
+export function derivedFileKey(workspaceId: string, trackId: string, kind: DerivedKind): string {
+  return `${trackFolder(workspaceId, trackId)}derived/${TRACK_FILES[kind].name}`;
+}
+
+/**
+ * The engine request a track was generated from. The engine is deterministic by request, seed and
+ * bank, so the same request renders the same audio again: derived formats are made from it.
+ */
+export function engineRequestOf(
+  track: Pick<TrackRow, 'prompt' | 'duration_seconds' | 'seed' | 'loop' | 'voice_spec' | 'bpm' | 'key'>,
+  outputs: NonNullable<TrackRequest['outputs']>,
+): TrackRequest {
+  return {
+    prompt: track.prompt,
+    durationSeconds: track.duration_seconds,
+    seed: Number(track.seed),
+    loop: track.loop,
+    ...(track.voice_spec ? { voice: track.voice_spec } : {}),
+    overrides: {
+      ...(track.bpm !== null ? { bpm: track.bpm } : {}),
+      ...(track.key !== null ? { key: track.key } : {}),
+    },
+    outputs,
+  };
 }

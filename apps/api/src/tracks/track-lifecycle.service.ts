@@ -3,7 +3,6 @@
 // twice — a retried job, two workers after a lease expired — changes nothing the second time.
 
 import { createHash } from 'node:crypto';
-import { type Zippable, zipSync } from 'fflate';
 import type { CreditsService } from '../credits/credit.service.js';
 import { type Db, type Tx, transaction } from '../database/create-database.js';
 import { appendEvent } from '../events/events.service.js';
@@ -29,7 +28,8 @@ export interface GeneratedTrack {
   files: Partial<Record<'mp3' | 'wav' | 'ogg' | 'flac', Uint8Array>>;
   midi?: Uint8Array;
   waveform?: { samplesPerPeak: number; peaks: number[] };
-  stems?: { partId: string; name: string; wav: Uint8Array }[];
+  /** The stems as a zip of FLAC files (made on first download, not at generation). */
+  stemsZip?: Uint8Array;
 }
 
 export type TrackLifecycle = ReturnType<typeof createTrackLifecycle>;
@@ -117,12 +117,7 @@ export function createTrackLifecycle(deps: {
         });
         await put('waveform', new TextEncoder().encode(json));
       }
-      if (generated.stems && generated.stems.length > 0) {
-        // WAV barely compresses; storing (level 0) keeps zipping fast.
-        const entries: Zippable = {};
-        for (const stem of generated.stems) entries[`${stem.partId}.wav`] = [stem.wav, { level: 0 }];
-        await put('stems', zipSync(entries));
-      }
+      if (generated.stemsZip) await put('stems', generated.stemsZip);
       return files;
     },
 
@@ -138,7 +133,8 @@ export function createTrackLifecycle(deps: {
     ): Promise<boolean> {
       const finished = await transaction(db, async (tx) => {
         if (!(await stillOwner(tx))) return false;
-        const formats = (['mp3', 'wav', 'ogg', 'flac'] as const).filter((format) => files[format]);
+        // WAV, OGG and FLAC are made on first request from the stored MP3's engine request
+        const formats = files.mp3 ? ['mp3', 'wav', 'ogg', 'flac'] : [];
         const row = await markTrackReady(tx, track.id, {
           music: generated.music,
           audio: { formats, ...generated.audio },

@@ -207,7 +207,7 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
         tags: ['tracks'],
         summary: 'Download the audio (mp3, wav, ogg or flac); supports Range (206) and ETag',
         description:
-          'With `?stream=1` (mp3) on a track that is still queued or generating, the answer is a progressive MP3 that grows as the track renders and ends when it is ready, so a player can start at once.',
+          "WAV, OGG and FLAC are rendered again from the track's request on their first download (a few seconds; the engine is deterministic, so they are the same master as the MP3) and kept after that. With `?stream=1` (mp3) on a track that is still queued or generating, the answer is a progressive MP3 that grows as the track renders and ends when it is ready, so a player can start at once.",
         params: TrackIdParamsSchema,
         querystring: AudioQuerySchema,
       },
@@ -228,7 +228,11 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
 
   for (const [path, kind, summary] of [
     ['midi', 'midi', 'Download the arrangement as a Standard MIDI File'],
-    ['stems', 'stems', 'Download a zip of per-instrument WAV stems'],
+    [
+      'stems',
+      'stems',
+      'Download a zip of per-instrument FLAC stems (rendered on the first download, then kept)',
+    ],
   ] as const) {
     routes.get(
       `/tracks/:id/${path}`,

