@@ -16,6 +16,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokens } from './access-token.js';
 import { type AuthRateLimiter, EMAIL_RULES, IP_RULES } from './auth-rate-limit.js';
 import { consumeMagicLink, insertMagicLink, retireOtherMagicLinks } from './magic-link.repository.js';
 import { magicLinkMail } from './magic-link-mail.js';
+import { isAllowedRedirect } from './redirect-target.js';
 import { randomSecret, sha256Hex } from './secrets.js';
 import type { SessionService } from './session.service.js';
 
@@ -51,12 +52,7 @@ export function createMagicLinkService(deps: MagicLinkServiceDeps) {
   /** Relative paths on this site, or absolute URLs on an allowed origin; anything else is 400. */
   function checkRedirect(redirectTo: string | undefined): string | null {
     if (redirectTo === undefined) return null;
-    if (/^\/(?![/\\])/.test(redirectTo)) return redirectTo;
-    let origin: string | null = null;
-    try {
-      origin = new URL(redirectTo).origin;
-    } catch {}
-    if (origin && deps.allowedOrigins.includes(origin)) return redirectTo;
+    if (isAllowedRedirect(redirectTo, deps.allowedOrigins)) return redirectTo;
     throw new AppError(
       'validation_failed',
       `redirect_to must be a relative path (/studio) or a URL on an allowed origin (${deps.allowedOrigins.join(', ')}).`,

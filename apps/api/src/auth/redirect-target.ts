@@ -20,3 +20,17 @@ export function findRedirectProblem(text: string): string | undefined {
   }
   return resolved.origin === PROBE_ORIGIN ? undefined : 'must stay on this site';
 }
+
+/**
+ * Whether a sign-in may send the browser to text: a path that stays on this site, or an absolute
+ * URL whose origin is one of allowedOrigins.
+ */
+export function isAllowedRedirect(text: string, allowedOrigins: readonly string[]): boolean {
+  if (findRedirectProblem(text) !== undefined) return false;
+  if (text.startsWith('/')) return true;
+  try {
+    return allowedOrigins.includes(new URL(text).origin);
+  } catch {
+    return false;
+  }
+}
