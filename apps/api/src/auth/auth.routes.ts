@@ -91,7 +91,6 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
       schema: {
         tags: ['auth'],
         summary: 'End the session: its cookie and access tokens stop working at once',
-        security: [{ bearerAuth: [] }, { sessionCookie: [] }],
         response: { 204: z.null().describe('Signed out') },
       },
     },

@@ -29,7 +29,6 @@ export async function registerBillingRoutes(app: FastifyInstance, deps: BillingR
         summary: 'Start a Stripe Checkout Session for a plan or a credit pack (workspace owner)',
         description:
           'Needs a signed-in user (API keys get 403). 503 billing_not_configured when the server has no Stripe key.',
-        security: [{ bearerAuth: [] }, { sessionCookie: [] }],
         body: CheckoutBodySchema,
         response: { 200: CheckoutSessionSchema },
       },
@@ -53,7 +52,6 @@ export async function registerBillingRoutes(app: FastifyInstance, deps: BillingR
         summary: "Open the Stripe customer portal for the workspace's subscription (workspace owner)",
         description:
           'Needs a signed-in user (API keys get 403). 503 billing_not_configured when the server has no Stripe key.',
-        security: [{ bearerAuth: [] }, { sessionCookie: [] }],
         body: PortalBodySchema,
         response: { 200: PortalSessionSchema },
       },

@@ -13,8 +13,6 @@ import {
 } from './api-key.schemas.js';
 import type { ApiKeyService } from './api-key.service.js';
 
-const security: { [name: string]: string[] }[] = [{ bearerAuth: [] }, { sessionCookie: [] }];
-
 export function registerApiKeyRoutes(
   app: FastifyInstance,
   deps: { apiKeys: ApiKeyService; publicUrl: string },
@@ -28,7 +26,6 @@ export function registerApiKeyRoutes(
       schema: {
         tags: ['api keys'],
         summary: 'Create an API key (Studio and Enterprise); the secret is shown once',
-        security,
         body: CreateApiKeyBodySchema,
         response: { 201: CreatedApiKeySchema },
       },
@@ -46,7 +43,6 @@ export function registerApiKeyRoutes(
       schema: {
         tags: ['api keys'],
         summary: 'List the workspace’s live API keys, newest first (never their secrets)',
-        security,
         querystring: PageQuerySchema,
         response: { 200: ApiKeyListSchema },
       },
@@ -66,7 +62,6 @@ export function registerApiKeyRoutes(
       schema: {
         tags: ['api keys'],
         summary: 'Revoke an API key; it stops working at once',
-        security,
         params: ApiKeyParamsSchema,
         response: { 204: z.null().describe('Revoked') },
       },

@@ -43,7 +43,6 @@ export function registerMeRoutes(
       schema: {
         tags: ['account'],
         summary: 'The caller: user, workspace (plan, credits) and authentication method',
-        security: [{ bearerAuth: [] }, { sessionCookie: [] }],
         response: { 200: MeSchema },
       },
     },
