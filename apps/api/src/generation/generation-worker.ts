@@ -11,6 +11,7 @@ import {
   generateTrack,
   loadSoundBank,
   type SoundBank,
+  toTrackFields,
 } from '@trackforge/engine';
 import { type Zippable, zipSync } from 'fflate';
 import type { GeneratedTrack } from '../tracks/track-lifecycle.service.js';
@@ -66,23 +67,12 @@ port.on('message', async (message: ToGenerationWorker) => {
         send({ type: 'progress', taskId: message.taskId, fraction });
       },
     });
+    // The stored formats are decided when the track is marked ready, not here.
+    const { music, audio } = toTrackFields(result, []);
+    const { formats: _decidedWhenReady, ...audioWithoutFormats } = audio;
     const generated: GeneratedTrack = {
-      music: {
-        bpm: result.music.bpm,
-        key: result.music.key,
-        time_signature: result.music.timeSignature,
-        genre: result.music.genre,
-        moods: result.music.moods,
-        instruments: result.music.instruments,
-        sections: result.music.sections,
-      },
-      audio: {
-        sample_rate: result.audio.sampleRate,
-        channels: result.audio.channels,
-        duration_seconds: result.audio.durationSeconds,
-        loudness_lufs: Math.round(result.audio.loudnessLufs * 10) / 10,
-        true_peak_dbtp: Math.round(result.audio.truePeakDbtp * 10) / 10,
-      },
+      music,
+      audio: audioWithoutFormats,
       files: result.files,
       midi: result.midi,
       waveform: result.waveform,
