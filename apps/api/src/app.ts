@@ -133,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database: deps.database,
     clock,
     log: app.log,
+    idempotency,
     findWorkspace: (id) => accounts.findWorkspaceById(id),
     options: deps.events,
   });

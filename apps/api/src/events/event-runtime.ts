@@ -6,7 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Plan } from '../auth/auth-context.js';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../database/create-database.js';
-import { createIdempotencyService } from '../idempotency/idempotency.service.js';
+import type { IdempotencyService } from '../idempotency/idempotency.service.js';
 import type { Clock } from '../shared/clock.js';
 import { resolveHost } from '../webhooks/webhook-address.js';
 import { createWebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
@@ -41,6 +41,7 @@ export function createEventRuntime(deps: {
   database: DatabaseHandle;
   clock: Clock;
   log: FastifyBaseLogger;
+  idempotency: IdempotencyService;
   findWorkspace(id: string): Promise<{ id: string; name: string; plan: Plan } | undefined>;
   options?: EventRuntimeOptions;
 }) {
@@ -56,7 +57,7 @@ export function createEventRuntime(deps: {
     db,
     clock,
     allowPrivate,
-    idempotency: createIdempotencyService({ db, clock }),
+    idempotency: deps.idempotency,
     resolve: resolveHost,
   });
   const dispatcher = createWebhookDispatcher({
