@@ -6,32 +6,17 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { DEMO_EMAIL } from '../../src/cli/dev-seed.js';
 import { acquireDataDirLock, DataDirLockedError } from '../../src/database/data-dir-lock.js';
-
-const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
-
-function envFor(dataDir: string): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    WORKERS: '0',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-  };
-}
+import { MAIN_PATH, serveEnv, waitForServePort } from '../helpers/serve-process.js';
 
 /** Runs `main.ts …args` to completion. */
 function run(
   dataDir: string,
   args: string[],
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
-    env: envFor(dataDir),
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN_PATH, ...args], {
+    env: serveEnv(dataDir),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -53,25 +38,17 @@ async function startServer(
   dataDir: string,
   firstStart: boolean,
 ): Promise<{ child: ChildProcess; port: number; apiKey: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', main, 'serve'], {
-    env: envFor(dataDir),
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN_PATH, 'serve'], {
+    env: serveEnv(dataDir),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   servers.push(child);
-  let output = '';
-  child.stderr!.on('data', (chunk) => {
-    output += chunk;
-  });
   const keyPattern = /API key: (tf_live_\S+)\n/;
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
-      output += chunk;
-      const match = /running on http:\/\/localhost:(\d+)/.exec(output);
-      if (match && (!firstStart || keyPattern.test(output))) resolve(Number(match[1]));
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited early (${code}): ${output}`)));
-  });
-  return { child, port, apiKey: keyPattern.exec(output)?.[1] ?? '' };
+  const { port, output } = await waitForServePort(
+    child,
+    (printed) => !firstStart || keyPattern.test(printed),
+  );
+  return { child, port, apiKey: keyPattern.exec(output())?.[1] ?? '' };
 }
 
 const servers: ChildProcess[] = [];

@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { createAccountService } from '../../src/accounts/account.service.js';
 import { createDatabase, transaction } from '../../src/database/create-database.js';
 import { migrateToLatest } from '../../src/database/migrate.js';
@@ -17,24 +16,14 @@ import { generateSigningSecret } from '../../src/events/event-signing.js';
 import { appendEvent } from '../../src/events/events.service.js';
 import { newId } from '../../src/shared/ids.js';
 import { insertEndpoint } from '../../src/webhooks/webhooks.repository.js';
+import { MAIN_PATH, serveEnv } from '../helpers/serve-process.js';
 
-const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 /** The bound for a shutdown with work pending. */
 const SHUTDOWN_BOUND_MS = 10_000;
 
 function startServe(dataDir: string): { child: ChildProcess; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', main, 'serve'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WORKERS: '0',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      ALLOW_PRIVATE_WEBHOOKS: 'true',
-    },
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN_PATH, 'serve'], {
+    env: serveEnv(dataDir, { ALLOW_PRIVATE_WEBHOOKS: 'true' }),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr?.resume();
