@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { requireAuth } from '../auth/auth-context.js';
 import { nextPageLink, PageQuerySchema } from '../shared/keyset-page.js';
 import {
-  CreateWebhookEndpointHeadersSchema,
   CreateWebhookEndpointSchema,
   presentWebhookEndpoint,
   WebhookEndpointListSchema,
@@ -28,7 +27,6 @@ export function registerWebhookEndpointRoutes(
       schema: {
         tags,
         summary: 'Create an endpoint that receives signed event POSTs (its secret is in the answer)',
-        headers: CreateWebhookEndpointHeadersSchema,
         body: CreateWebhookEndpointSchema,
         response: { 201: WebhookEndpointSchema },
       },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { EventTypeSchema } from '../events/events.schemas.js';
-import { IdempotencyKeyHeaderSchema } from '../idempotency/idempotency.plugin.js';
 import { prefixedId, timestamp } from '../shared/wire-schemas.js';
 import type { EndpointRow } from './webhooks.repository.js';
 
@@ -21,10 +20,6 @@ export const CreateWebhookEndpointSchema = z.object({
     .max(2048)
     .describe('Public http(s) URL that receives POSTs of events'),
   event_types: z.array(EventTypeSchema).max(20).optional().describe('Omit or [] for every event type'),
-});
-
-export const CreateWebhookEndpointHeadersSchema = z.looseObject({
-  'idempotency-key': IdempotencyKeyHeaderSchema,
 });
 
 export const WebhookEndpointParamsSchema = z.object({
