@@ -3,31 +3,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { createCreditsService } from '../../src/credits/credit.service.js';
-import { createGenerationHandler } from '../../src/generation/generation.handler.js';
 import type { Generate } from '../../src/generation/generation-pool.js';
-import { createJobRunner, PermanentJobError } from '../../src/jobs/job-runner.js';
-import { createLocalStorage } from '../../src/storage/local-storage.js';
+import { PermanentJobError } from '../../src/jobs/job-runner.js';
 import { GENERATION_QUEUE } from '../../src/tracks/track.service.js';
-import { createTrackLifecycle, type GeneratedTrack } from '../../src/tracks/track-lifecycle.service.js';
+import type { GeneratedTrack } from '../../src/tracks/track-lifecycle.service.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { createTrack, fund } from '../tracks/helpers.js';
-
-const RESULT: GeneratedTrack = {
-  music: {
-    bpm: 90,
-    key: 'D minor',
-    time_signature: '4/4',
-    genre: 'lo-fi hip hop',
-    moods: [],
-    instruments: ['piano'],
-    sections: [],
-  },
-  audio: { sample_rate: 44100, channels: 2, duration_seconds: 6, loudness_lufs: -14, true_peak_dbtp: -1 },
-  files: { mp3: new Uint8Array([1, 2, 3]) },
-};
+import { createGenerationRunner, createTrack, FAKE_GENERATED_TRACK, fund } from '../tracks/helpers.js';
 
 /** A fake engine run that starts when called and ends when the test says. */
 function controlledGenerate() {
@@ -55,23 +38,7 @@ for (const kind of testDatabaseKinds()) {
     });
     after(() => t.close());
 
-    function runner(workerId: string, generate: Generate) {
-      const lifecycle = createTrackLifecycle({
-        db: t.database.db,
-        clock: t.clock,
-        credits: createCreditsService({ db: t.database.db, clock: t.clock }),
-        storage: createLocalStorage(`${t.config.DATA_DIR}/files`),
-        publicUrl: t.config.PUBLIC_URL,
-      });
-      return createJobRunner({
-        db: t.database.db,
-        clock: t.clock,
-        queue: GENERATION_QUEUE,
-        workerId,
-        leaseMs: 10_000,
-        handler: createGenerationHandler({ lifecycle, generate, progressIntervalMs: 0 }),
-      });
-    }
+    const runner = (workerId: string, generate: Generate) => createGenerationRunner(t, workerId, generate);
 
     it('ignores the final failure of a lapsed attempt while a newer attempt generates, which then finishes the track', async () => {
       const created = (await createTrack(t, account)).json();
@@ -99,7 +66,7 @@ for (const kind of testDatabaseKinds()) {
         .executeTakeFirstOrThrow();
       assert.deepEqual([job.status, job.attempts, job.locked_by], ['running', 2, 'current']);
 
-      current.finish(RESULT);
+      current.finish(FAKE_GENERATED_TRACK);
       await currentRun;
       const track = await t.database.db
         .selectFrom('track')

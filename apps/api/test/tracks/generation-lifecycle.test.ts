@@ -2,33 +2,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { createCreditsService } from '../../src/credits/credit.service.js';
-import { createGenerationHandler } from '../../src/generation/generation.handler.js';
 import type { Generate } from '../../src/generation/generation-pool.js';
 import { claimJob } from '../../src/jobs/job.repository.js';
-import { createJobRunner } from '../../src/jobs/job-runner.js';
-import { createLocalStorage } from '../../src/storage/local-storage.js';
 import { GENERATION_QUEUE } from '../../src/tracks/track.service.js';
-import type { GeneratedTrack } from '../../src/tracks/track-lifecycle.service.js';
-import { createTrackLifecycle } from '../../src/tracks/track-lifecycle.service.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
-import { balanceOf, createTrack, fund } from './helpers.js';
-
-const FAKE_RESULT: GeneratedTrack = {
-  music: {
-    bpm: 90,
-    key: 'D minor',
-    time_signature: '4/4',
-    genre: 'lo-fi hip hop',
-    moods: [],
-    instruments: ['piano'],
-    sections: [],
-  },
-  audio: { sample_rate: 44100, channels: 2, duration_seconds: 6, loudness_lufs: -14, true_peak_dbtp: -1 },
-  files: { mp3: new Uint8Array([1, 2, 3]) },
-};
+import { balanceOf, createGenerationRunner, createTrack, FAKE_GENERATED_TRACK, fund } from './helpers.js';
 
 for (const kind of testDatabaseKinds()) {
   describe(`track generation jobs on ${kind}`, () => {
@@ -41,23 +21,8 @@ for (const kind of testDatabaseKinds()) {
     });
     after(() => t.close());
 
-    function runner(workerId: string, generate: Generate, progressIntervalMs = 0) {
-      const lifecycle = createTrackLifecycle({
-        db: t.database.db,
-        clock: t.clock,
-        credits: createCreditsService({ db: t.database.db, clock: t.clock }),
-        storage: createLocalStorage(`${t.config.DATA_DIR}/files`),
-        publicUrl: t.config.PUBLIC_URL,
-      });
-      return createJobRunner({
-        db: t.database.db,
-        clock: t.clock,
-        queue: GENERATION_QUEUE,
-        workerId,
-        leaseMs: 10_000,
-        handler: createGenerationHandler({ lifecycle, generate, progressIntervalMs }),
-      });
-    }
+    const runner = (workerId: string, generate: Generate, progressIntervalMs = 0) =>
+      createGenerationRunner(t, workerId, generate, progressIntervalMs);
 
     const eventTypes = async (trackId: string) =>
       (
@@ -80,7 +45,7 @@ for (const kind of testDatabaseKinds()) {
         onProgress?.(0.3);
         await new Promise((resolve) => setTimeout(resolve, 5));
         onProgress?.(0.6);
-        return FAKE_RESULT;
+        return FAKE_GENERATED_TRACK;
       };
       assert.equal(await runner('w1', generate).runOnce(), true);
       const track = (
@@ -108,7 +73,7 @@ for (const kind of testDatabaseKinds()) {
           onProgress?.((Date.now() - startMs) / 1300);
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
-        return FAKE_RESULT;
+        return FAKE_GENERATED_TRACK;
       };
       await runner('w-progress', generate, 500).runOnce();
       const rows = (
@@ -134,14 +99,14 @@ for (const kind of testDatabaseKinds()) {
           await new Promise<void>((resolve) => {
             releaseSlow = resolve;
           });
-          return FAKE_RESULT;
+          return FAKE_GENERATED_TRACK;
         });
         void slow.runOnce();
       });
       await slowStarted;
       // The slow worker stops heartbeating (as if its process died); its lease runs out.
       t.clock.advance(10_001);
-      assert.equal(await runner('rescuer', async () => FAKE_RESULT).runOnce(), true);
+      assert.equal(await runner('rescuer', async () => FAKE_GENERATED_TRACK).runOnce(), true);
       releaseSlow();
       await new Promise((resolve) => setTimeout(resolve, 50));
       const track = (

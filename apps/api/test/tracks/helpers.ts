@@ -1,6 +1,13 @@
-// Shared setup for track suites: an app, funded accounts and a create call.
+// Shared setup for track suites: an app, funded accounts, a create call, and a generation job
+// runner around a fake engine.
 import { createCreditsService } from '../../src/credits/credit.service.js';
+import { createGenerationHandler } from '../../src/generation/generation.handler.js';
+import type { Generate } from '../../src/generation/generation-pool.js';
+import { createJobRunner } from '../../src/jobs/job-runner.js';
 import { newId } from '../../src/shared/ids.js';
+import { createLocalStorage } from '../../src/storage/local-storage.js';
+import { GENERATION_QUEUE } from '../../src/tracks/track.service.js';
+import { createTrackLifecycle, type GeneratedTrack } from '../../src/tracks/track-lifecycle.service.js';
 import type { TestAccount } from '../helpers/accounts.js';
 import type { TestApp } from '../helpers/app.js';
 
@@ -24,5 +31,44 @@ export function createTrack(
     url: '/v1/tracks',
     headers: { ...account.headers, ...headers },
     payload: body,
+  });
+}
+
+/** What a fake engine returns: a 6 s track with a three-byte MP3. */
+export const FAKE_GENERATED_TRACK: GeneratedTrack = {
+  music: {
+    bpm: 90,
+    key: 'D minor',
+    time_signature: '4/4',
+    genre: 'lo-fi hip hop',
+    moods: [],
+    instruments: ['piano'],
+    sections: [],
+  },
+  audio: { sample_rate: 44100, channels: 2, duration_seconds: 6, loudness_lufs: -14, true_peak_dbtp: -1 },
+  files: { mp3: new Uint8Array([1, 2, 3]) },
+};
+
+/** A runner of the track.generate queue as workerId, with `generate` in place of the engine. */
+export function createGenerationRunner(
+  t: TestApp,
+  workerId: string,
+  generate: Generate,
+  progressIntervalMs = 0,
+) {
+  const lifecycle = createTrackLifecycle({
+    db: t.database.db,
+    clock: t.clock,
+    credits: createCreditsService({ db: t.database.db, clock: t.clock }),
+    storage: createLocalStorage(`${t.config.DATA_DIR}/files`),
+    publicUrl: t.config.PUBLIC_URL,
+  });
+  return createJobRunner({
+    db: t.database.db,
+    clock: t.clock,
+    queue: GENERATION_QUEUE,
+    workerId,
+    leaseMs: 10_000,
+    handler: createGenerationHandler({ lifecycle, generate, progressIntervalMs }),
   });
 }
