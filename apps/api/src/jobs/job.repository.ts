@@ -5,8 +5,9 @@
 // (`attempts`) as well as its worker id. A worker whose lease lapsed and whose job was claimed
 // again — by another worker or by itself — matches no row, so it can never heartbeat, complete,
 // fail or hand back the newer attempt.
-import { type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Db, Tx } from '../database/create-database.js';
+import type { Database } from '../database/schema.js';
 import { newId } from '../shared/ids.js';
 import type { JobTable } from './job.table.js';
 
@@ -19,6 +20,17 @@ export interface JobClaim {
   jobId: string;
   workerId: string;
   attempt: number;
+}
+
+/** The fence: this job, still running under this worker's claim at this attempt. */
+function heldBy(claim: JobClaim) {
+  return (eb: ExpressionBuilder<Database, 'job'>) =>
+    eb.and([
+      eb('id', '=', claim.jobId),
+      eb('locked_by', '=', claim.workerId),
+      eb('attempts', '=', claim.attempt),
+      eb('status', '=', 'running'),
+    ]);
 }
 
 /** Adds a job in the caller's transaction, so it exists exactly when the caller's writes do. */
@@ -98,25 +110,14 @@ export async function extendLease(
   const result = await db
     .updateTable('job')
     .set({ locked_until: new Date(claim.now.getTime() + claim.leaseMs), updated_at: claim.now })
-    .where('id', '=', claim.jobId)
-    .where('locked_by', '=', claim.workerId)
-    .where('attempts', '=', claim.attempt)
-    .where('status', '=', 'running')
+    .where(heldBy(claim))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
 /** Locks the job row if this claim still holds it; used inside the transaction that finishes the work. */
 export async function lockOwnedJob(db: Executor, claim: JobClaim): Promise<boolean> {
-  const row = await db
-    .selectFrom('job')
-    .select('id')
-    .where('id', '=', claim.jobId)
-    .where('locked_by', '=', claim.workerId)
-    .where('attempts', '=', claim.attempt)
-    .where('status', '=', 'running')
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await db.selectFrom('job').select('id').where(heldBy(claim)).forUpdate().executeTakeFirst();
   return row !== undefined;
 }
 
@@ -124,10 +125,7 @@ export async function markJobDone(db: Executor, claim: JobClaim & { now: Date })
   const result = await db
     .updateTable('job')
     .set({ status: 'done', locked_by: null, locked_until: null, updated_at: claim.now })
-    .where('id', '=', claim.jobId)
-    .where('locked_by', '=', claim.workerId)
-    .where('attempts', '=', claim.attempt)
-    .where('status', '=', 'running')
+    .where(heldBy(claim))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
@@ -147,10 +145,7 @@ export async function markJobFailed(
       last_error: claim.error.slice(0, 2000),
       updated_at: claim.now,
     })
-    .where('id', '=', claim.jobId)
-    .where('locked_by', '=', claim.workerId)
-    .where('attempts', '=', claim.attempt)
-    .where('status', '=', 'running')
+    .where(heldBy(claim))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
@@ -171,23 +166,14 @@ export async function releaseJob(db: Executor, claim: JobClaim & { now: Date }):
       locked_until: null,
       updated_at: claim.now,
     })
-    .where('id', '=', claim.jobId)
-    .where('locked_by', '=', claim.workerId)
-    .where('attempts', '=', claim.attempt)
-    .where('status', '=', 'running')
+    .where(heldBy(claim))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
 /** Removes a finished job whose payload must not outlive it (mail holds sign-in links). */
 export async function deleteOwnedJob(db: Executor, claim: JobClaim): Promise<boolean> {
-  const result = await db
-    .deleteFrom('job')
-    .where('id', '=', claim.jobId)
-    .where('locked_by', '=', claim.workerId)
-    .where('attempts', '=', claim.attempt)
-    .where('status', '=', 'running')
-    .executeTakeFirst();
+  const result = await db.deleteFrom('job').where(heldBy(claim)).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
