@@ -1,4 +1,4 @@
-import type { VoiceSpec } from '@trackforge/engine';
+import type { TrackMusicFields, VoiceSpec } from '@trackforge/engine';
 import type { ColumnType, Generated } from 'kysely';
 
 export type TrackStatus = 'queued' | 'generating' | 'ready' | 'failed';
@@ -8,15 +8,8 @@ export type TrackFileKind = 'mp3' | 'wav' | 'ogg' | 'flac' | 'midi' | 'waveform'
 /** Where each stored file of a ready track lives in storage, with its size and a content hash for ETags. */
 export type TrackFiles = Partial<Record<TrackFileKind, { key: string; bytes: number; etag: string }>>;
 
-export interface TrackMusic {
-  bpm: number;
-  key: string;
-  time_signature: string;
-  genre: string;
-  moods: string[];
-  instruments: string[];
-  sections: { name: string; start: number; end: number }[];
-}
+/** The stored `music` column: the engine's wire shape, as the CLI's --json prints it too. */
+export type TrackMusic = TrackMusicFields;
 
 export interface TrackAudio {
   formats: string[];
