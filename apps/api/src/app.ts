@@ -128,12 +128,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerIdempotency(app, { idempotency });
   if (deps.config.NODE_ENV !== 'production') registerDevMailRoutes(app, auth);
   const accounts = auth.accounts;
+  // One creation-time check for webhook URLs: POST /v1/tracks' webhook_url and webhook endpoints.
+  const checkWebhookUrl = createWebhookUrlCheck({
+    allowPrivate: deps.config.ALLOW_PRIVATE_WEBHOOKS,
+    resolve: deps.resolveHost ?? resolveHost,
+  });
   const eventRuntime = createEventRuntime({
     config: deps.config,
     database: deps.database,
     clock,
     log: app.log,
     idempotency,
+    checkWebhookUrl,
     findWorkspace: (id) => accounts.findWorkspaceById(id),
     options: deps.events,
   });
@@ -183,10 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     derivedFiles: createDerivedFiles({ storage, render: onDemand.generate }),
     resolveVoice: (voiceId, plan) => voices.resolveVoiceForTrack(voiceId, plan),
     onJobEnqueued: deps.onJobEnqueued,
-    checkWebhookUrl: createWebhookUrlCheck({
-      allowPrivate: deps.config.ALLOW_PRIVATE_WEBHOOKS,
-      resolve: deps.resolveHost ?? resolveHost,
-    }),
+    checkWebhookUrl,
   });
   await app.register(
     async (v1) => {

@@ -8,7 +8,6 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../database/create-database.js';
 import type { IdempotencyService } from '../idempotency/idempotency.service.js';
 import type { Clock } from '../shared/clock.js';
-import { resolveHost } from '../webhooks/webhook-address.js';
 import { createWebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 import { registerWebhookEndpointRoutes } from '../webhooks/webhook-endpoints.routes.js';
 import { createWebhookEndpointsService } from '../webhooks/webhook-endpoints.service.js';
@@ -42,6 +41,8 @@ export function createEventRuntime(deps: {
   clock: Clock;
   log: FastifyBaseLogger;
   idempotency: IdempotencyService;
+  /** The creation-time check of a webhook URL, shared with POST /v1/tracks' webhook_url. */
+  checkWebhookUrl: (url: string, param: string) => Promise<void>;
   findWorkspace(id: string): Promise<{ id: string; name: string; plan: Plan } | undefined>;
   options?: EventRuntimeOptions;
 }) {
@@ -56,9 +57,8 @@ export function createEventRuntime(deps: {
   const webhookEndpoints = createWebhookEndpointsService({
     db,
     clock,
-    allowPrivate,
     idempotency: deps.idempotency,
-    resolve: resolveHost,
+    checkWebhookUrl: deps.checkWebhookUrl,
   });
   const dispatcher = createWebhookDispatcher({
     db,

@@ -7,7 +7,6 @@ import type { IdempotencyScope, IdempotencyService } from '../idempotency/idempo
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { fetchKeysetPage, type Page, type PageQuery } from '../shared/keyset-page.js';
-import { findWebhookUrlProblem } from './webhook-address.js';
 import { presentWebhookEndpoint, type WebhookEndpointJson } from './webhook-endpoints.schemas.js';
 import {
   deleteEndpoint,
@@ -22,9 +21,9 @@ export type { EndpointRow } from './webhooks.repository.js';
 export interface WebhookEndpointsDeps {
   db: Db;
   clock: Clock;
-  allowPrivate: boolean;
   idempotency: IdempotencyService;
-  resolve?: (host: string) => Promise<string[]>;
+  /** Throws 400 naming `param` when the URL may not receive webhooks (webhook-address.ts). */
+  checkWebhookUrl: (url: string, param: string) => Promise<void>;
 }
 
 export interface CreateEndpointInput {
@@ -37,24 +36,6 @@ export type WebhookEndpointsService = ReturnType<typeof createWebhookEndpointsSe
 export function createWebhookEndpointsService(deps: WebhookEndpointsDeps) {
   const { db, clock } = deps;
 
-  /** Throws 400 naming `param` when the URL may not receive webhooks (also for a track's webhook_url). */
-  async function assertWebhookUrl(url: string, param = 'url'): Promise<void> {
-    const problem = await findWebhookUrlProblem(url, {
-      allowPrivate: deps.allowPrivate,
-      resolve: deps.resolve,
-    });
-    if (problem) {
-      throw new AppError(
-        'validation_failed',
-        `${param} ${problem}; webhooks go only to public http(s) addresses.`,
-        {
-          param,
-          errors: [{ param, message: problem, code: 'webhook_url_not_allowed' }],
-        },
-      );
-    }
-  }
-
   async function getEndpoint(workspaceId: string, id: string): Promise<EndpointRow> {
     const endpoint = await findEndpoint(db, workspaceId, id);
     if (!endpoint) throw new AppError('not_found', `No webhook endpoint ${id} in this workspace.`);
@@ -62,7 +43,6 @@ export function createWebhookEndpointsService(deps: WebhookEndpointsDeps) {
   }
 
   return {
-    assertWebhookUrl,
     getEndpoint,
 
     /** Creates the endpoint; with an Idempotency-Key scope its answer is stored in the same transaction. */
@@ -71,7 +51,7 @@ export function createWebhookEndpointsService(deps: WebhookEndpointsDeps) {
       input: CreateEndpointInput,
       idempotency?: IdempotencyScope,
     ): Promise<WebhookEndpointJson> {
-      await assertWebhookUrl(input.url);
+      await deps.checkWebhookUrl(input.url, 'url');
       return transaction(db, async (tx) => {
         const row = await insertEndpoint(tx, {
           id: newId('whe'),
