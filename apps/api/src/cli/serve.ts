@@ -1,4 +1,4 @@
-// `serve`: the API (and, once jobs land, in-process workers). Graceful shutdown on SIGTERM/SIGINT:
+// `serve`: the API, and WORKERS generation threads in the same process. Graceful shutdown on SIGTERM/SIGINT:
 // stop accepting, let in-flight requests finish, abort background work (webhook requests, mail,
 // generation) and hand it back to the durable queue, then close the database — within
 // SHUTDOWN_DEADLINE_MS whatever is pending; past it the process exits anyway and leases return
