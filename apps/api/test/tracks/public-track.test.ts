@@ -107,6 +107,43 @@ for (const kind of testDatabaseKinds()) {
       }
     });
 
+    it('serves the page urls.share names to anyone for public and unlisted tracks, HTML-escaped', async () => {
+      const markup = (
+        await createTrack(t, owner, {
+          prompt: 'lofi <script>alert(1)</script> & rain',
+          duration: 'short',
+          visibility: 'unlisted',
+        })
+      ).json();
+      for (const id of [publicId, unlistedId, markup.id]) {
+        const share = (await get(`/v1/tracks/${id}`)).json().urls.share as string;
+        assert.equal(new URL(share).pathname, `/t/${id}`);
+        for (const reader of [undefined, stranger]) {
+          const page = await get(`/t/${id}`, reader);
+          assert.equal(page.statusCode, 200, id);
+          assert.match(String(page.headers['content-type']), /^text\/html/);
+          assert.match(String(page.headers['content-security-policy']), /frame-ancestors 'none'/);
+          assertNothingPrivate(page.body);
+        }
+      }
+      const page = (await get(`/t/${markup.id}`)).body;
+      assert.ok(!page.includes('<script>alert(1)</script>'), 'the prompt is escaped');
+      assert.match(page, /lofi &lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; rain/);
+    });
+
+    it('answers 404 not_found on the share page of a private or unknown track, except to its owner', async () => {
+      const privateId = (await createTrack(t, owner, { prompt: 'private sketch', duration: 'short' })).json()
+        .id;
+      for (const url of [`/t/${privateId}`, '/t/trk_01ZZZZZZZZZZZZZZZZZZZZZZZZ', '/t/not-an-id']) {
+        for (const reader of [undefined, stranger]) {
+          const response = await get(url, reader);
+          assert.equal(response.statusCode, 404, url);
+          assert.equal(response.json().code, 'not_found');
+        }
+      }
+      assert.equal((await get(`/t/${privateId}`, owner)).statusCode, 200);
+    });
+
     it('documents both representations in openapi.json', async () => {
       const doc = (await get('/openapi.json')).json();
       const schemaOf = (path: string) =>
