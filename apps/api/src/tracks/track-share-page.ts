@@ -32,9 +32,10 @@ export function registerTrackSharePage(app: FastifyInstance, deps: TrackSharePag
     const music = track.music
       ? `<p>${escapeHtml([track.music.genre, `${track.music.bpm} bpm`, track.music.key, track.music.time_signature].filter(Boolean).join(' · '))}</p>`
       : '';
-    // The public view has no status: audio is filled in once the track is ready.
+    // The public view has no status: audio is filled in once the track is ready. The player takes
+    // the path only, so it plays from whatever origin the page was opened on (CSP media-src 'self').
     const player = track.audio
-      ? `<audio controls preload="metadata" src="${escapeHtml(track.urls.audio)}"></audio>`
+      ? `<audio controls preload="metadata" src="${escapeHtml(new URL(track.urls.audio).pathname)}"></audio>`
       : '<p>No audio yet: the track is still being made (reload in a moment), or it failed.</p>';
     const html = `<!doctype html>
 <html lang="en">

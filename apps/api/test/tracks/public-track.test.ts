@@ -1,6 +1,7 @@
 // The public representation of a track: what anyone outside the owner's workspace may see.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { createTestAccount, type TestAccount } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
@@ -129,6 +130,23 @@ for (const kind of testDatabaseKinds()) {
       const page = (await get(`/t/${markup.id}`)).body;
       assert.ok(!page.includes('<script>alert(1)</script>'), 'the prompt is escaped');
       assert.match(page, /lofi &lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; rain/);
+      assert.doesNotMatch(page, /<audio/, 'no player before the track has audio');
+      // As the generation worker leaves it: audio described, status ready.
+      const audio = {
+        sample_rate: 44100,
+        channels: 2,
+        duration_seconds: 30,
+        loudness_lufs: -14,
+        true_peak_dbtp: -1,
+      };
+      await sql`update track set status = 'ready', audio = ${JSON.stringify(audio)}::jsonb where id = ${markup.id}`.execute(
+        t.database.db,
+      );
+      // The player plays from the page's own origin (CSP media-src 'self'), not PUBLIC_URL's.
+      assert.match(
+        (await get(`/t/${markup.id}`)).body,
+        new RegExp(`<audio [^>]*src="/v1/tracks/${markup.id}/audio"`),
+      );
     });
 
     it('answers 404 not_found on the share page of a private or unknown track, except to its owner', async () => {
