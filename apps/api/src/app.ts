@@ -40,6 +40,7 @@ import { registerStudioRoutes } from './studio/studio.routes.js';
 import { registerTrackRoutes } from './tracks/track.routes.js';
 import { createTracksService } from './tracks/track.service.js';
 import { createDerivedFiles } from './tracks/track-derived-files.js';
+import { registerTrackSharePage } from './tracks/track-share-page.js';
 import { createStoragePreviewStore } from './voices/preview-store.js';
 import { registerVoiceRoutes } from './voices/voice.routes.js';
 import { createVoiceService } from './voices/voice.service.js';
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onJobEnqueued: deps.onJobEnqueued,
     checkWebhookUrl,
   });
+  registerTrackSharePage(app, { tracks });
   await app.register(
     async (v1) => {
       registerCreditRoutes(v1, { credits, publicUrl: deps.config.PUBLIC_URL });

@@ -69,7 +69,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid ${name}=${JSON.stringify(present[name] ?? '')}: ${describeIssue(issue)}`);
+    throw new ConfigError(
+      `Invalid ${name}=${JSON.stringify(present[name] ?? '')}: ${describeIssue(issue, ConfigSchema.shape[name as keyof typeof ConfigSchema.shape])}`,
+    );
   }
   const parsed = result.data;
   // Outside production a secret is generated under DATA_DIR (auth/jwt-secret.ts); in production
@@ -87,8 +89,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return { ...parsed, PUBLIC_URL: publicUrl, ALLOWED_ORIGINS: [...origins] };
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: z.core.$ZodIssue, field: z.ZodType | undefined): string {
   if (issue.code === 'invalid_value')
     return `allowed values are ${issue.values.map((v) => String(v)).join(', ')}`;
+  // Zod's own words for numbers ("expected number, received NaN") name neither the range nor
+  // that only whole numbers are taken: say both.
+  const number = field instanceof z.ZodDefault ? field.unwrap() : field;
+  if (number instanceof z.ZodNumber && number.minValue !== null) {
+    const max = number.maxValue;
+    return max === null || max >= Number.MAX_SAFE_INTEGER
+      ? `use a whole number of at least ${number.minValue}`
+      : `use a whole number from ${number.minValue} to ${max}`;
+  }
   return issue.message;
 }

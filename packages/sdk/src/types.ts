@@ -75,5 +75,16 @@ export type Verification = ResponseOf<'/v1/auth/verify', 'get'>;
 type WireEvent = ItemOf<ResponseOf<'/v1/events', 'get'>>;
 export type EventType = WireEvent['type'];
 export type EventListParams = QueryOf<'/v1/events', 'get'>;
-/** One job event, from GET /v1/events, the WebSocket or a webhook; `data.track` typed as a Track. */
-export type TrackEvent = Omit<WireEvent, 'data'> & { data: { track: Track } };
+type EventEnvelope = Omit<WireEvent, 'type' | 'data'>;
+/** A track's job event (`track.queued`, `track.generating`, `track.ready`, `track.failed`). */
+export type TrackEvent = EventEnvelope & {
+  type: Extract<EventType, `track.${string}`>;
+  data: { track: Track };
+};
+/** An endpoint disabled after sustained failure or a 410; `data.webhook_endpoint` has no secret. */
+export type WebhookEndpointEvent = EventEnvelope & {
+  type: 'webhook_endpoint.disabled';
+  data: { webhook_endpoint: Omit<WebhookEndpoint, 'secret'> };
+};
+/** Any event, from GET /v1/events, the WebSocket or a webhook: narrow on `type`. */
+export type TrackforgeEvent = TrackEvent | WebhookEndpointEvent;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { type TrackEvent, WebhookVerificationError, type WebSocketLike } from '../src/index.js';
+import { type TrackforgeEvent, WebhookVerificationError, type WebSocketLike } from '../src/index.js';
 import { json, mockClient, type RecordedRequest, trackBody } from './helpers/mock-fetch.js';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -59,7 +59,7 @@ describe('events.subscribe', () => {
     const opened: { url: string; sent: string[] }[] = [];
     const WebSocket = scriptedWebSocket([frame('evt_1', 'trk_other'), frame('evt_2', 'trk_1')], opened);
     const { client } = mockClient([api], { WebSocket });
-    const received: TrackEvent[] = [];
+    const received: TrackforgeEvent[] = [];
     for await (const event of client.events.subscribe({ trackIds: ['trk_1'] })) {
       received.push(event);
       break;

@@ -28,6 +28,7 @@ describe('webhooks.unwrap', () => {
     const headers = signed(body, new Date());
     const event = client.webhooks.unwrap(body, headers, secret);
     assert.equal(event.type, 'track.ready');
+    assert.ok('track' in event.data);
     assert.equal(event.data.track.status, 'ready');
     const fromHeaders = client.webhooks.unwrap(new TextEncoder().encode(body), new Headers(headers), secret);
     assert.equal(fromHeaders.id, 'evt_1');

@@ -33,6 +33,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(scalar, {
     routePrefix: '/docs',
-    configuration: { url: '/openapi.json', title: 'Trackforge API reference' },
+    // Scalar's default fonts come from fonts.scalar.com, which the CSP's font-src ('self') blocks
+    // and an offline machine cannot reach: the page uses the system fonts instead.
+    configuration: { url: '/openapi.json', title: 'Trackforge API reference', withDefaultFonts: false },
   });
 }

@@ -26,6 +26,19 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }), /Invalid DATABASE_URL/);
   });
 
+  it('says which whole numbers a numeric variable takes, whatever is wrong with the value', () => {
+    for (const port of ['abc', '80.5', '-1', '70000']) {
+      assert.throws(
+        () => loadConfig({ PORT: port }),
+        new RegExp(`Invalid PORT="${port}": use a whole number from 0 to 65535$`),
+      );
+    }
+    assert.throws(
+      () => loadConfig({ RATE_LIMIT_STUDIO: 'lots' }),
+      /Invalid RATE_LIMIT_STUDIO="lots": use a whole number of at least 1$/,
+    );
+  });
+
   it('adds ALLOWED_ORIGINS to the public origin', () => {
     const config = loadConfig({
       PUBLIC_URL: 'https://api.example.com/',

@@ -41,6 +41,9 @@ describe('security headers and CORS', () => {
       assert.equal(asset.statusCode, 200, url);
     }
     assert.equal((await t.app.inject({ method: 'GET', url: '/openapi.json' })).statusCode, 200);
+    // font-src is 'self': the page must not ask Scalar for its web fonts from fonts.scalar.com.
+    assert.match(csp, /font-src 'self' data:/);
+    assert.match(html.body, /"withDefaultFonts":\s*false/);
   });
 
   it('answers a preflight from an allowed origin, with credentials, and not from others', async () => {

@@ -1,6 +1,7 @@
 // The public representation of a track: what anyone outside the owner's workspace may see.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { createTestAccount, type TestAccount } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
@@ -105,6 +106,60 @@ for (const kind of testDatabaseKinds()) {
         assert.match(track.webhook_url, new RegExp(SECRET_TOKEN));
         assert.equal(track.workspace_id, owner.workspaceId);
       }
+    });
+
+    it('serves the page urls.share names to anyone for public and unlisted tracks, HTML-escaped', async () => {
+      const markup = (
+        await createTrack(t, owner, {
+          prompt: 'lofi <script>alert(1)</script> & rain',
+          duration: 'short',
+          visibility: 'unlisted',
+        })
+      ).json();
+      for (const id of [publicId, unlistedId, markup.id]) {
+        const share = (await get(`/v1/tracks/${id}`)).json().urls.share as string;
+        assert.equal(new URL(share).pathname, `/t/${id}`);
+        for (const reader of [undefined, stranger]) {
+          const page = await get(`/t/${id}`, reader);
+          assert.equal(page.statusCode, 200, id);
+          assert.match(String(page.headers['content-type']), /^text\/html/);
+          assert.match(String(page.headers['content-security-policy']), /frame-ancestors 'none'/);
+          assertNothingPrivate(page.body);
+        }
+      }
+      const page = (await get(`/t/${markup.id}`)).body;
+      assert.ok(!page.includes('<script>alert(1)</script>'), 'the prompt is escaped');
+      assert.match(page, /lofi &lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; rain/);
+      assert.doesNotMatch(page, /<audio/, 'no player before the track has audio');
+      // As the generation worker leaves it: audio described, status ready.
+      const audio = {
+        sample_rate: 44100,
+        channels: 2,
+        duration_seconds: 30,
+        loudness_lufs: -14,
+        true_peak_dbtp: -1,
+      };
+      await sql`update track set status = 'ready', audio = ${JSON.stringify(audio)}::jsonb where id = ${markup.id}`.execute(
+        t.database.db,
+      );
+      // The player plays from the page's own origin (CSP media-src 'self'), not PUBLIC_URL's.
+      assert.match(
+        (await get(`/t/${markup.id}`)).body,
+        new RegExp(`<audio [^>]*src="/v1/tracks/${markup.id}/audio"`),
+      );
+    });
+
+    it('answers 404 not_found on the share page of a private or unknown track, except to its owner', async () => {
+      const privateId = (await createTrack(t, owner, { prompt: 'private sketch', duration: 'short' })).json()
+        .id;
+      for (const url of [`/t/${privateId}`, '/t/trk_01ZZZZZZZZZZZZZZZZZZZZZZZZ', '/t/not-an-id']) {
+        for (const reader of [undefined, stranger]) {
+          const response = await get(url, reader);
+          assert.equal(response.statusCode, 404, url);
+          assert.equal(response.json().code, 'not_found');
+        }
+      }
+      assert.equal((await get(`/t/${privateId}`, owner)).statusCode, 200);
     });
 
     it('documents both representations in openapi.json', async () => {

@@ -93,7 +93,8 @@ class _SubscriptionState:
         self.last_event_id = event.id
         # The server narrows live events; the replay after a reconnect comes before our subscribe
         # frame is read, so the filter is applied here as well.
-        if self.track_ids and event.data.track.id not in self.track_ids:
+        # Events without a track (an endpoint disabled) are not about the tracks asked for.
+        if self.track_ids and (event.data.track is None or event.data.track.id not in self.track_ids):
             return None
         return event
 

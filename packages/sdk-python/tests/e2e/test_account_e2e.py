@@ -69,6 +69,7 @@ def test_webhook_deliveries_verify_with_unwrap(server: ApiServer, client: Trackf
         assert Inbox.arrived.wait(120), "no webhook delivery arrived"
         body, headers = Inbox.deliveries[0]
         event = client.webhooks.unwrap(body, headers, secret=endpoint.secret)
+        assert event.data.track is not None
         assert (event.type, event.data.track.id, event.data.track.status) == ("track.ready", track.id, "ready")
     finally:
         demo.webhook_endpoints.delete(endpoint.id)

@@ -105,6 +105,7 @@ def test_narrows_to_the_tracks_asked_for(socket_server: Callable[..., Any]) -> N
     seen = socket_server(script)
     with client_for(seen["port"], []).events.subscribe(track_ids=["trk_mine"], timeout=10) as events:
         first = next(iter(events))
+    assert first.data.track is not None
     assert first.data.track.id == "trk_mine"
     assert json.loads(seen["messages"][0]) == {"type": "subscribe", "track_ids": ["trk_mine"]}
 

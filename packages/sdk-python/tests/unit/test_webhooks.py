@@ -40,6 +40,7 @@ def test_unwrap_accepts_a_genuine_delivery_and_types_the_event() -> None:
     client = Trackforge(base_url="http://api.test", webhook_secret=SECRET)
     event = client.webhooks.unwrap(EVENT.encode(), signed(EVENT, "evt_1", int(time.time())))
     assert event.type == "track.ready"
+    assert event.data.track is not None
     assert event.data.track.status == "ready" and event.data.track.progress == 1.0
 
 

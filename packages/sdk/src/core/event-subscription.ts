@@ -7,7 +7,7 @@ import { WebhookVerificationError as SWVerificationError, Webhook } from 'standa
 import { makeStatusError, TrackforgeError, WebhookVerificationError } from '../errors.js';
 import type { Logger } from '../internal/logger.js';
 import { openWebSocket, resolveWebSocket, type WebSocketConstructor } from '../internal/websocket.js';
-import type { TrackEvent } from '../types.js';
+import type { TrackforgeEvent } from '../types.js';
 import { AsyncQueue } from './async-queue.js';
 import { sleep } from './retry.js';
 
@@ -27,7 +27,7 @@ export interface SubscriptionDeps {
   /** The newest event id of the workspace, or undefined when it has none. */
   newestEventId(): Promise<string | undefined>;
   /** Every event of the workspace, oldest first. */
-  allEventsOldestFirst(): Promise<TrackEvent[]>;
+  allEventsOldestFirst(): Promise<TrackforgeEvent[]>;
   WebSocket: WebSocketConstructor | undefined;
   logger: Logger;
   /** Backoff between reconnects: 250 ms doubling to 10 s, jittered. */
@@ -38,12 +38,12 @@ const defaultReconnectDelayMs = (attempt: number) =>
   Math.min(250 * 2 ** attempt, 10_000) * (0.75 + Math.random() * 0.25);
 
 /** An async iterable of verified events; `close()` (or the signal) ends it. */
-export class EventSubscription implements AsyncIterable<TrackEvent> {
+export class EventSubscription implements AsyncIterable<TrackforgeEvent> {
   /** The id of the last event received, the resume point of a reconnect. */
   lastEventId: string | undefined;
   /** How many times the socket was reopened after a drop. */
   reconnects = 0;
-  private readonly queue = new AsyncQueue<TrackEvent>();
+  private readonly queue = new AsyncQueue<TrackforgeEvent>();
   private readonly seen = new Set<string>();
   private readonly trackIds: Set<string> | undefined;
   private socket: { close(code?: number, reason?: string): void } | undefined;
@@ -83,7 +83,7 @@ export class EventSubscription implements AsyncIterable<TrackEvent> {
     this.queue.end();
   }
 
-  [Symbol.asyncIterator](): AsyncIterator<TrackEvent> {
+  [Symbol.asyncIterator](): AsyncIterator<TrackforgeEvent> {
     return {
       next: () => this.queue.next(),
       return: async () => {
@@ -180,7 +180,7 @@ export class EventSubscription implements AsyncIterable<TrackEvent> {
       return;
     }
     if (frame.type !== 'event') return;
-    let event: TrackEvent;
+    let event: TrackforgeEvent;
     try {
       event = verifyFrame(frame, secret.value);
     } catch {
@@ -191,11 +191,12 @@ export class EventSubscription implements AsyncIterable<TrackEvent> {
     this.accept(frame.id, event);
   }
 
-  private accept(id: string, event: TrackEvent): void {
+  private accept(id: string, event: TrackforgeEvent): void {
     this.lastEventId = id;
     if (this.seen.has(id)) return;
     this.seen.add(id);
-    if (this.trackIds && !this.trackIds.has(event.data.track.id)) return;
+    // Events without a track (an endpoint disabled) are not about the tracks asked for.
+    if (this.trackIds && !('track' in event.data && this.trackIds.has(event.data.track.id))) return;
     this.queue.push(event);
   }
 }
@@ -203,13 +204,13 @@ export class EventSubscription implements AsyncIterable<TrackEvent> {
 function verifyFrame(
   frame: { id: string; timestamp: string; signature: string; payload: string },
   secret: string,
-): TrackEvent {
+): TrackforgeEvent {
   try {
     return new Webhook(secret).verify(frame.payload, {
       'webhook-id': frame.id,
       'webhook-timestamp': frame.timestamp,
       'webhook-signature': frame.signature,
-    }) as TrackEvent;
+    }) as TrackforgeEvent;
   } catch (error) {
     if (error instanceof SWVerificationError)
       throw new WebhookVerificationError(`Event ${frame.id} does not verify: ${error.message}`);

@@ -4,7 +4,7 @@ import type { APIClient, RequestOptions } from '../core/api-client.js';
 import { EventSubscription, type SubscribeParams } from '../core/event-subscription.js';
 import { type ListBody, PagePromise } from '../core/pagination.js';
 import type { WebSocketConstructor } from '../internal/websocket.js';
-import type { EventListParams, TrackEvent } from '../types.js';
+import type { EventListParams, TrackforgeEvent } from '../types.js';
 import type { WorkspaceResource } from './workspace.js';
 
 export class Events {
@@ -18,9 +18,9 @@ export class Events {
    * The workspace's events, newest first (kept 30 days).
    * @example for await (const event of client.events.list({ type: 'track.ready' })) console.log(event.id);
    */
-  list(params: EventListParams = {}, options?: RequestOptions): PagePromise<TrackEvent> {
+  list(params: EventListParams = {}, options?: RequestOptions): PagePromise<TrackforgeEvent> {
     return new PagePromise(params, (query) =>
-      this.api.request<ListBody<TrackEvent>>({ method: 'GET', path: '/v1/events', query, options }),
+      this.api.request<ListBody<TrackforgeEvent>>({ method: 'GET', path: '/v1/events', query, options }),
     );
   }
 
@@ -45,7 +45,7 @@ export class Events {
       signingSecret: async (refresh) => this.workspace.signingSecret({ refresh }),
       newestEventId: async () => (await this.list({ limit: 1 })).data[0]?.id,
       allEventsOldestFirst: async () => {
-        const events: TrackEvent[] = [];
+        const events: TrackforgeEvent[] = [];
         for await (const event of this.list({ limit: 100 })) events.push(event);
         return events.reverse();
       },

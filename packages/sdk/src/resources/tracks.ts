@@ -9,6 +9,7 @@ import type {
   PublicTrackListParams,
   Track,
   TrackCreateParams,
+  TrackforgeEvent,
   TrackListParams,
   TrackVisibility,
   Waveform,
@@ -181,15 +182,15 @@ export class Tracks {
 
   /** The finished track from its events, or undefined when the subscription ended first or time ran out. */
   private async waitForEvents(
-    subscription: AsyncIterable<{ type: string; data: { track: Track } }> & { close(): void },
+    subscription: AsyncIterable<TrackforgeEvent> & { close(): void },
     trackId: string,
     deadlineMs: number,
   ): Promise<Track | undefined> {
     const timer = setTimeout(() => subscription.close(), Math.max(0, deadlineMs - Date.now()));
     try {
       for await (const event of subscription) {
-        if (event.data.track.id !== trackId) continue;
-        if (event.type === 'track.ready' || event.type === 'track.failed') return event.data.track;
+        if (event.type !== 'track.ready' && event.type !== 'track.failed') continue;
+        if (event.data.track.id === trackId) return event.data.track;
       }
     } catch (error) {
       this.api.config.logger.info(`event stream ended (${String(error)}); polling instead`);

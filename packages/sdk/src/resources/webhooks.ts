@@ -2,7 +2,7 @@
 // "{id}.{timestamp}.{body}", timestamps within 5 minutes) and return the typed event.
 import { WebhookVerificationError as SWVerificationError, Webhook } from 'standardwebhooks';
 import { WebhookVerificationError } from '../errors.js';
-import type { TrackEvent } from '../types.js';
+import type { TrackforgeEvent } from '../types.js';
 
 export type HeaderSource = Headers | Record<string, string | string[] | undefined>;
 
@@ -12,7 +12,7 @@ export class Webhooks {
    * WebhookVerificationError otherwise. Pass the raw body exactly as received.
    * @example const event = client.webhooks.unwrap(rawBody, request.headers, process.env.WEBHOOK_SECRET);
    */
-  unwrap(rawBody: string | Uint8Array, headers: HeaderSource, secret: string): TrackEvent {
+  unwrap(rawBody: string | Uint8Array, headers: HeaderSource, secret: string): TrackforgeEvent {
     const body = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
     const wanted = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
     const picked: Record<string, string> = {};
@@ -22,7 +22,7 @@ export class Webhooks {
       picked[name] = value;
     }
     try {
-      return new Webhook(secret).verify(body, picked) as TrackEvent;
+      return new Webhook(secret).verify(body, picked) as TrackforgeEvent;
     } catch (error) {
       if (error instanceof SWVerificationError) throw new WebhookVerificationError(error.message);
       throw error;

@@ -8,12 +8,15 @@ import {
   InternalServerError,
   NotFoundError,
   PlanRequiredError,
-  type TrackEvent,
   Trackforge,
+  type TrackforgeEvent,
 } from '../../src/index.js';
 import { createGatedWebSocket } from '../helpers/gated-websocket.js';
 import { type LiveServer, readMagicLinkToken, startLiveServer } from '../helpers/live-server.js';
 import { summariseMp3 } from '../helpers/mp3.js';
+
+// Events without a track (an endpoint disabled) belong to no track.
+const trackIdOf = (event: TrackforgeEvent) => ('track' in event.data ? event.data.track.id : undefined);
 
 let server: LiveServer;
 let client: Trackforge;
@@ -32,9 +35,9 @@ describe('SDK against the real server', { timeout: 240_000 }, () => {
     await subscription.ready();
     const created = await client.tracks.create({ prompt: 'mellow lofi piano', duration: '5s', seed: 7 });
     assert.equal(created.status, 'queued');
-    const seen: TrackEvent[] = [];
+    const seen: TrackforgeEvent[] = [];
     for await (const event of subscription) {
-      if (event.data.track.id !== created.id) continue;
+      if (trackIdOf(event) !== created.id) continue;
       seen.push(event);
       if (event.type === 'track.ready' || event.type === 'track.failed') break;
     }
@@ -81,7 +84,7 @@ describe('SDK against the real server', { timeout: 240_000 }, () => {
     // every later event was emitted while we were disconnected.
     const finished = (async () => {
       for await (const event of watcher) {
-        if (event.data.track.id === created.id && event.type === 'track.ready') return;
+        if (trackIdOf(event) === created.id && event.type === 'track.ready') return;
       }
     })();
 
@@ -90,7 +93,7 @@ describe('SDK against the real server', { timeout: 240_000 }, () => {
     const giveUp = finished.then(() => setTimeout(() => subscription.close(), 15_000).unref());
     const received: string[] = [];
     for await (const event of subscription) {
-      if (event.data.track.id !== created.id) continue;
+      if (trackIdOf(event) !== created.id) continue;
       received.push(event.id);
       if (event.type === 'track.generating' && sockets.sockets.length === 1) {
         const release = sockets.hold();
@@ -104,7 +107,7 @@ describe('SDK against the real server', { timeout: 240_000 }, () => {
 
     const logged: string[] = [];
     for await (const event of client.events.list({ limit: 100 })) {
-      if (event.data.track.id === created.id) logged.push(event.id);
+      if (trackIdOf(event) === created.id) logged.push(event.id);
     }
     assert.deepEqual(received, logged.reverse());
   });
