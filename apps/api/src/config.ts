@@ -81,6 +81,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid JWT_SECRET="": required when NODE_ENV=production (at least 32 random characters, the same on every API node)',
     );
   }
+  // Without SMTP, mail goes to the dev mailbox, which logs every sign-in link: in production that
+  // would put live credentials in the log and sign nobody in.
+  if (parsed.NODE_ENV === 'production' && !parsed.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid SMTP_URL="": required when NODE_ENV=production (smtp://user:pass@host:port), since sign-in links are sent by mail',
+    );
+  }
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
   const origins = new Set([new URL(publicUrl).origin]);
   for (const origin of (parsed.ALLOWED_ORIGINS ?? '').split(',')) {

@@ -37,10 +37,12 @@ describe('the access-token secret', () => {
 
   it('must be configured in production', () => {
     assert.throws(
-      () => loadConfig({ NODE_ENV: 'production' }),
+      () => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' }),
       (error: Error) => error instanceof ConfigError && /JWT_SECRET/.test(error.message),
     );
-    assert.doesNotThrow(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }));
+    assert.doesNotThrow(() =>
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail.example:587' }),
+    );
   });
 
   it('refuses tokens signed with another algorithm or expired', async () => {

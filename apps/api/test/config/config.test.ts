@@ -26,6 +26,15 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }), /Invalid DATABASE_URL/);
   });
 
+  it('refuses production without SMTP_URL, where the dev mailbox would log live sign-in links', () => {
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }),
+      (error: Error) =>
+        error instanceof ConfigError &&
+        /^Invalid SMTP_URL="": required when NODE_ENV=production/.test(error.message),
+    );
+  });
+
   it('says which whole numbers a numeric variable takes, whatever is wrong with the value', () => {
     for (const port of ['abc', '80.5', '-1', '70000']) {
       assert.throws(
