@@ -46,7 +46,7 @@ def test_create_subscribe_ready_and_the_downloaded_mp3_decodes(client: Trackforg
     assert midi.getvalue()[:4] == b"MThd"
     stems = io.BytesIO()
     client.tracks.download(track.id, "stems", to=stems)
-    assert all(name.endswith(".wav") for name in zipfile.ZipFile(stems).namelist())
+    assert all(name.endswith(".flac") for name in zipfile.ZipFile(stems).namelist())  # 24-bit FLAC per part
     assert len(client.tracks.waveform(track.id).peaks) > 0
     with client.tracks.stream(track.id) as audio:
         streamed = b"".join(audio.iter_bytes())

@@ -131,7 +131,7 @@ class Tracks(SyncResource):
     ) -> int:
         """Streams a ready track's file to a path or binary file object; returns the bytes written.
 
-        Formats: mp3, wav, ogg, flac (audio), midi, stems (zip of per-part WAVs), waveform (peaks JSON).
+        Formats: mp3, wav, ogg, flac (audio), midi, stems (zip of per-part 24-bit FLACs), waveform (peaks JSON).
         """
         path, params = _download_route(track_id, format)
         with BinaryStream(self._client.send("GET", path, params=params, options=options, stream=True)) as body:
