@@ -18,3 +18,10 @@ export function hexDigestsEqual(a: string, b: string): boolean {
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
 }
+
+/** Compares a presented secret with the expected one without leaking where they differ. */
+export function secretsEqual(given: string, expected: string): boolean {
+  const left = Buffer.from(given);
+  const right = Buffer.from(expected);
+  return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
+}

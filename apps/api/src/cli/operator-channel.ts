@@ -3,11 +3,12 @@
 // at an ephemeral port, announced in DATA_DIR/operator.json (mode 0600) with a random token that
 // every call must present. Reading that file needs the same OS user as the server, which is the
 // authentication; the listener never accepts another interface.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { secretsEqual } from '../auth/secrets.js';
 import type { Config } from '../config.js';
 import { DataDirLockedError } from '../database/data-dir-lock.js';
 import { openRuntime, type Runtime } from '../runtime.js';
@@ -42,14 +43,13 @@ export async function startOperatorChannel(
   run: (command: OperatorCommand) => Promise<OperatorAnswer>,
 ): Promise<{ close(): Promise<void> }> {
   const token = randomBytes(32).toString('base64url');
-  const expected = Buffer.from(`Bearer ${token}`);
+  const expected = `Bearer ${token}`;
   const server = createServer((request, response) => {
     const answer = (status: number, body: OperatorAnswer) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
-    const given = Buffer.from(request.headers.authorization ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    if (!secretsEqual(request.headers.authorization ?? '', expected)) {
       answer(401, { exitCode: 1, stdout: '', stderr: 'operator channel: wrong token\n' });
       return;
     }

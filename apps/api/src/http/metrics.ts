@@ -1,7 +1,7 @@
 // Prometheus metrics per app instance (no global registry, so tests can build many apps).
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { secretsEqual } from '../auth/secrets.js';
 import { AppError } from '../errors.js';
 import { isLoopbackRequest } from './loopback.js';
 
@@ -52,9 +52,8 @@ function assertMayReadMetrics(request: FastifyRequest, token: string | undefined
     if (isLoopbackRequest(request)) return;
     throw new AppError('not_found', 'No route GET /metrics. See /docs for the API reference.');
   }
-  const given = Buffer.from(/^Bearer +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '');
-  const expected = Buffer.from(token);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  const given = /^Bearer +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+  if (!secretsEqual(given, token)) {
     throw new AppError('unauthenticated', 'Send Authorization: Bearer <METRICS_TOKEN> to read /metrics.', {
       headers: { 'www-authenticate': 'Bearer' },
     });

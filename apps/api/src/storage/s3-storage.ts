@@ -28,7 +28,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     assertSafeKey(key.replace(/\/$/, ''));
     return prefix ? `${prefix}/${key}` : key;
   };
-  return {
+  const storage: Storage = {
     kind: 's3',
     async put(key, bytes, contentType) {
       await client.send(
@@ -80,21 +80,20 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       } while (token);
     },
     async deletePrefix(keyPrefix) {
-      let token: string | undefined;
-      do {
-        const page = await client.send(
-          new ListObjectsV2Command({
-            Bucket: options.bucket,
-            Prefix: fullKey(keyPrefix),
-            ContinuationToken: token,
-          }),
-        );
-        const keys = (page.Contents ?? []).map((object) => ({ Key: object.Key! }));
+      // DeleteObjects takes at most 1,000 keys a call.
+      let keys: { Key: string }[] = [];
+      const deleteKeys = async () => {
         if (keys.length > 0) {
           await client.send(new DeleteObjectsCommand({ Bucket: options.bucket, Delete: { Objects: keys } }));
         }
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
+        keys = [];
+      };
+      for await (const object of storage.list(keyPrefix)) {
+        keys.push({ Key: fullKey(object.key) });
+        if (keys.length === 1000) await deleteKeys();
+      }
+      await deleteKeys();
     },
   };
+  return storage;
 }
