@@ -7,18 +7,24 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { registerAuthRoutes } from './auth/auth.routes.js';
-import { type CreditBalanceReader, createAuthServices } from './auth/auth-services.js';
+import type { CreditBalanceReader } from './auth/auth-services.js';
 import { registerAuthentication } from './auth/authenticate.js';
 import { registerBillingRoutes } from './billing/billing.routes.js';
 import { createBillingService } from './billing/billing.service.js';
 import { createStripeClient } from './billing/stripe-client.js';
 import { createStripeWebhookService } from './billing/stripe-webhook.service.js';
+import { composeAccounts, composeEventLog, composeEvents, type EventRuntimeOptions } from './compose.js';
 import type { Config } from './config.js';
 import { registerCreditRoutes } from './credits/credit.routes.js';
 import { createCreditsService } from './credits/credit.service.js';
 import type { DatabaseHandle } from './database/create-database.js';
-import { createEventRuntime, type EventRuntimeOptions } from './events/event-runtime.js';
+import { registerEventRoutes } from './events/events.routes.js';
+import { createOpenSocketCount } from './events/job-socket.js';
+import { registerJobSocketRoutes } from './events/job-socket.routes.js';
+import { registerWorkspaceSecretRoutes } from './events/workspace-secret.routes.js';
+import { generationQueue } from './generation/generation-queue.js';
 import { createOnDemandGeneration } from './generation/on-demand-generation.js';
+import { createDerivedFiles } from './generation/track-derived-files.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { answerClientError, answerFrameworkError, installErrorHandlers } from './http/error-handler.js';
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.js';
@@ -39,13 +45,13 @@ import type { Storage } from './storage/storage.js';
 import { registerStudioRoutes } from './studio/studio.routes.js';
 import { registerTrackRoutes } from './tracks/track.routes.js';
 import { createTracksService } from './tracks/track.service.js';
-import { createDerivedFiles } from './tracks/track-derived-files.js';
 import { registerTrackSharePage } from './tracks/track-share-page.js';
 import { createStoragePreviewStore } from './voices/preview-store.js';
 import { registerVoiceRoutes } from './voices/voice.routes.js';
 import { createVoiceService } from './voices/voice.service.js';
 import { createPreviewRenderer, renderPreviewWith } from './voices/voice-preview.js';
 import { createWebhookUrlCheck, resolveHost } from './webhooks/webhook-address.js';
+import { registerWebhookEndpointRoutes } from './webhooks/webhook-endpoints.routes.js';
 
 // The studio's static pages ship with the repository; a deployment may point elsewhere.
 const DEFAULT_STUDIO_DIR = fileURLToPath(new URL('../../studio/public/', import.meta.url));
@@ -112,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const credits = createCreditsService({ db: deps.database.db, clock });
   // Accounts: request.auth for every route below, then the /auth, /me and /api-keys routes.
   await app.register(fastifyCookie);
-  const auth = createAuthServices({
+  const auth = composeAccounts({
     config: deps.config,
     db: deps.database.db,
     clock,
@@ -134,14 +140,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     allowPrivate: deps.config.ALLOW_PRIVATE_WEBHOOKS,
     resolve: deps.resolveHost ?? resolveHost,
   });
-  const eventRuntime = createEventRuntime({
+  const eventLog = composeEventLog(clock);
+  const onEventsError = (error: unknown) => app.log.error({ err: error }, 'events: background failure');
+  const eventRuntime = composeEvents({
     config: deps.config,
     database: deps.database,
     clock,
-    log: app.log,
+    eventLog,
     idempotency,
     checkWebhookUrl,
-    findWorkspace: (id) => accounts.findWorkspaceById(id),
+    onError: onEventsError,
     options: deps.events,
   });
   app.addHook('onReady', () => eventRuntime.start());
@@ -187,6 +195,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     idempotency,
     storage,
     publicUrl: deps.config.PUBLIC_URL,
+    events: eventLog,
+    generationQueue,
+    // Prefer: wait wakes on the track's own committed events (the process's LISTEN hub).
+    watchTrack: (workspaceId, trackId, onEvent) =>
+      eventRuntime.hub.subscribe(workspaceId, ({ event }) => {
+        if (event.track_id === trackId) onEvent(event.type);
+      }),
     derivedFiles: createDerivedFiles({ storage, render: onDemand.generate }),
     resolveVoice: (voiceId, plan) => voices.resolveVoiceForTrack(voiceId, plan),
     onJobEnqueued: deps.onJobEnqueued,
@@ -204,7 +219,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         getBillingSummary: (workspaceId) => billing.getBillingSummary(workspaceId),
       });
       registerApiKeyRoutes(v1, { apiKeys: auth.apiKeys, publicUrl: deps.config.PUBLIC_URL });
-      eventRuntime.registerRoutes(v1);
+      registerEventRoutes(v1, { events: eventRuntime.events, publicUrl: deps.config.PUBLIC_URL });
+      registerJobSocketRoutes(v1, {
+        hub: eventRuntime.hub,
+        openSockets: createOpenSocketCount(deps.config.WEBSOCKETS_PER_WORKSPACE),
+        events: eventRuntime.events,
+        signingSecrets: eventRuntime.signingSecrets,
+        clock,
+        pingIntervalMs: eventRuntime.pingIntervalMs,
+        allowedOrigins: deps.config.ALLOWED_ORIGINS,
+        onError: onEventsError,
+      });
+      registerWorkspaceSecretRoutes(v1, {
+        signingSecrets: eventRuntime.signingSecrets,
+        findWorkspace: (id) => accounts.findWorkspaceById(id),
+      });
+      registerWebhookEndpointRoutes(v1, {
+        endpoints: eventRuntime.webhookEndpoints,
+        publicUrl: deps.config.PUBLIC_URL,
+      });
       await registerBillingRoutes(v1, { billing, stripeWebhooks });
     },
     { prefix: '/v1' },

@@ -1,6 +1,7 @@
 // SQL for users, workspaces and memberships. One operation per function; no HTTP errors here.
-import type { Plan } from '../auth/auth-context.js';
+
 import type { Db, Tx } from '../database/create-database.js';
+import type { Plan } from '../http/auth-context.js';
 import type { MembershipRole, UserRow, WorkspaceRow } from './account.table.js';
 
 type Executor = Db | Tx;

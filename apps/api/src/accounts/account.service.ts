@@ -1,11 +1,13 @@
 // Users and workspaces: sign-up creates a user with a personal workspace they own. Billing sets
 // plans through setWorkspacePlan and finds who to bill through findWorkspaceOwner.
-import type { Plan } from '../auth/auth-context.js';
+
 import { type Db, type Tx, transaction } from '../database/create-database.js';
+import type { Plan } from '../http/auth-context.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import * as repository from './account.repository.js';
 import type { UserRow, WorkspaceRow } from './account.table.js';
+import { normaliseEmail } from './email-address.js';
 
 export interface AccountServiceDeps {
   db: Db;
@@ -14,10 +16,7 @@ export interface AccountServiceDeps {
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
-/** Trims and lower-cases an email so one address is one account. */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+export { normaliseEmail } from './email-address.js';
 
 export function createAccountService({ db, clock }: AccountServiceDeps) {
   /** Finds the user by email or creates them with a personal workspace; idempotent under races. */

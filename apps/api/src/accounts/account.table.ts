@@ -1,6 +1,6 @@
 // Users, workspaces and who belongs where. The table is app_user because `user` is reserved in SQL.
 import type { Generated, Selectable } from 'kysely';
-import type { Plan } from '../auth/auth-context.js';
+import type { Plan } from '../http/auth-context.js';
 
 export type MembershipRole = 'owner' | 'admin' | 'member';
 

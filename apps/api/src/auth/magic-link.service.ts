@@ -5,19 +5,19 @@
 // so cancelling would let a stranger void the link a person is about to click. Every unexpired
 // link stays valid (the per-email limit bounds how many exist) until one of them signs in.
 import type { AccountService } from '../accounts/account.service.js';
-import { normaliseEmail } from '../accounts/account.service.js';
 import type { UserRow, WorkspaceRow } from '../accounts/account.table.js';
+import { normaliseEmail } from '../accounts/email-address.js';
 import { type Db, transaction } from '../database/create-database.js';
 import { AppError } from '../errors.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
+import { randomSecret, sha256Hex } from '../shared/secrets.js';
 import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokens } from './access-token.js';
 import { type AuthRateLimiter, EMAIL_RULES, IP_RULES } from './auth-rate-limit.js';
 import { consumeMagicLink, insertMagicLink, retireOtherMagicLinks } from './magic-link.repository.js';
 import { magicLinkMail } from './magic-link-mail.js';
 import { isAllowedRedirect } from './redirect-target.js';
-import { randomSecret, sha256Hex } from './secrets.js';
 import type { SessionService } from './session.service.js';
 
 const MAGIC_LINK_TTL_MINUTES = 15;

@@ -3,7 +3,7 @@
 import type { Db } from '../database/create-database.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
-import { randomSecret, sha256Hex } from './secrets.js';
+import { randomSecret, sha256Hex } from '../shared/secrets.js';
 import {
   type ActiveSession,
   extendSession,

@@ -1,8 +1,9 @@
 // What can be bought, read from the environment: two monthly plans and two credit packs, each a
 // Stripe price id plus the credits it grants. A catalogue key is what clients send and what we
 // store; Stripe price ids never leave the server.
-import type { Plan } from '../auth/auth-context.js';
+
 import type { Config } from '../config.js';
+import type { Plan } from '../http/auth-context.js';
 
 export const CATALOGUE_KEYS = ['studio_monthly', 'enterprise_monthly', 'credits_100', 'credits_500'] as const;
 export type CatalogueKey = (typeof CATALOGUE_KEYS)[number];

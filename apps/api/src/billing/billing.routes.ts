@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/auth-context.js';
+import { requireUser } from '../http/auth-context.js';
 import {
   CheckoutBodySchema,
   CheckoutSessionSchema,

@@ -7,9 +7,9 @@
 //   (an old one, after a re-subscribe) changes nothing.
 
 import type { AccountService } from '../accounts/account.service.js';
-import type { Plan } from '../auth/auth-context.js';
 import type { CreditsService } from '../credits/credit.service.js';
 import type { Tx } from '../database/create-database.js';
+import type { Plan } from '../http/auth-context.js';
 import type { MailMessage } from '../mail/mailer.js';
 import type { Clock } from '../shared/clock.js';
 import {

@@ -4,10 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createAccountService } from '../accounts/account.service.js';
-import type { Plan } from '../auth/auth-context.js';
 import type { Config } from '../config.js';
 import { createCreditsService } from '../credits/credit.service.js';
 import type { Db } from '../database/create-database.js';
+import type { Plan } from '../http/auth-context.js';
 import { type Clock, systemClock } from '../shared/clock.js';
 import { type OperatorAnswer, runOnDatabaseOwner } from './operator-channel.js';
 

@@ -8,10 +8,10 @@ import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { secretsEqual } from '../auth/secrets.js';
 import type { Config } from '../config.js';
 import { DataDirLockedError } from '../database/data-dir-lock.js';
 import { openRuntime, type Runtime } from '../runtime.js';
+import { secretsEqual } from '../shared/secrets.js';
 
 export interface OperatorCommand {
   command: 'admin' | 'migrate';

@@ -4,9 +4,11 @@
 // SHUTDOWN_DEADLINE_MS whatever is pending; past it the process exits anyway and leases return
 // whatever was still claimed.
 import { buildApp } from '../app.js';
+import { composeGenerationWorkers } from '../compose.js';
 import type { Config } from '../config.js';
-import { type GenerationWorkers, startGenerationWorkers } from '../generation/start-generation-workers.js';
+import type { GenerationWorkers } from '../generation/start-generation-workers.js';
 import { openRuntime } from '../runtime.js';
+import { systemClock } from '../shared/clock.js';
 import { createStorage } from '../storage/create-storage.js';
 import { adminAnswer } from './admin.js';
 import { demoAccountBanner, seedDemoAccount } from './dev-seed.js';
@@ -21,9 +23,11 @@ export async function serve(config: Config): Promise<void> {
   const storage = createStorage(config);
   // WORKERS=0 makes an API-only node; generation then runs in separate `worker` processes.
   let workers: GenerationWorkers | undefined;
+  const clock = systemClock;
   const app = await buildApp({
     config,
     database: runtime.database,
+    clock,
     storage,
     onJobEnqueued: () => workers?.wake(),
     logger: {
@@ -80,9 +84,10 @@ export async function serve(config: Config): Promise<void> {
         )
       : undefined;
   if (config.WORKERS > 0) {
-    workers = startGenerationWorkers({
+    workers = composeGenerationWorkers({
       db: runtime.database.db,
       storage,
+      clock,
       config,
       onError: (error) => app.log.error({ err: error }, 'generation worker error'),
     });

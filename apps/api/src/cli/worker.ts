@@ -1,8 +1,10 @@
 // `worker`: generation only, no HTTP. Run as many as the machine has cores for; they share the
 // queue through Postgres (SKIP LOCKED), so any number can run beside any number of API nodes.
+
+import { composeGenerationWorkers } from '../compose.js';
 import type { Config } from '../config.js';
-import { startGenerationWorkers } from '../generation/start-generation-workers.js';
 import { openRuntime } from '../runtime.js';
+import { systemClock } from '../shared/clock.js';
 import { createStorage } from '../storage/create-storage.js';
 
 export async function worker(config: Config): Promise<void> {
@@ -13,9 +15,10 @@ export async function worker(config: Config): Promise<void> {
     process.exit(78);
   }
   const runtime = await openRuntime(config);
-  const workers = startGenerationWorkers({
+  const workers = composeGenerationWorkers({
     db: runtime.database.db,
     storage: createStorage(config),
+    clock: systemClock,
     config: { ...config, WORKERS: Math.max(1, config.WORKERS) },
     onError: (error) => process.stderr.write(`generation worker error: ${(error as Error).stack ?? error}\n`),
   });

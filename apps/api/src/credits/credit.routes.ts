@@ -1,7 +1,7 @@
 // GET /v1/credits: the caller's balance, held credits and ledger.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAuth } from '../auth/auth-context.js';
+import { requireAuth } from '../http/auth-context.js';
 import { nextPageLink, PageQuerySchema } from '../shared/keyset-page.js';
 import { CreditsSchema, presentCreditEntry } from './credit.schemas.js';
 import type { CreditsService } from './credit.service.js';

@@ -1,7 +1,7 @@
 // GET /v1/events: the workspace's event log, the replay source for clients that were offline.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAuth } from '../auth/auth-context.js';
+import { requireAuth } from '../http/auth-context.js';
 import { nextPageLink } from '../shared/keyset-page.js';
 import { EventListQuerySchema, EventListSchema, presentEvent } from './events.schemas.js';
 import type { EventsService } from './events.service.js';

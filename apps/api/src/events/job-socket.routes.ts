@@ -4,8 +4,8 @@
 import type {} from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAuth } from '../auth/auth-context.js';
 import { AppError } from '../errors.js';
+import { requireAuth } from '../http/auth-context.js';
 import { JobSocketQuerySchema } from './events.schemas.js';
 import type { StoredEvent } from './events.service.js';
 import { type JobSocketDeps, runJobSocket } from './job-socket.js';

@@ -2,9 +2,9 @@
 // that signs its events, and rotating that secret.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Plan } from '../auth/auth-context.js';
-import { requireAuth, requireUser } from '../auth/auth-context.js';
 import { AppError } from '../errors.js';
+import type { Plan } from '../http/auth-context.js';
+import { requireAuth, requireUser } from '../http/auth-context.js';
 import { WorkspaceSchema } from './events.schemas.js';
 import type { SigningSecretService } from './signing-secret.service.js';
 

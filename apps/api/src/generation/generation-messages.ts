@@ -1,6 +1,6 @@
 // Messages between the generation pool and its worker threads.
 import type { TrackRequest } from '@trackforge/engine';
-import type { GeneratedTrack } from '../tracks/track-lifecycle.service.js';
+import type { GeneratedTrack } from './generated-track.js';
 
 export type ToGenerationWorker =
   | { type: 'generate'; taskId: number; request: TrackRequest; streamMp3: boolean }

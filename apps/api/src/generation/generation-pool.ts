@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { BANK_FILES, TrackRequest } from '@trackforge/engine';
 import { resolveBankPath } from '@trackforge/engine/node';
-import type { GeneratedTrack } from '../tracks/track-lifecycle.service.js';
+import type { GeneratedTrack } from './generated-track.js';
 import type { FromGenerationWorker, ToGenerationWorker } from './generation-messages.js';
 
 /** A generation failure; `stage` is the engine stage, 'request' meaning retrying cannot help. */

@@ -14,7 +14,7 @@ import {
   toTrackFields,
 } from '@trackforge/engine';
 import { type Zippable, zipSync } from 'fflate';
-import type { GeneratedTrack } from '../tracks/track-lifecycle.service.js';
+import type { GeneratedTrack } from './generated-track.js';
 import type { FromGenerationWorker, ToGenerationWorker } from './generation-messages.js';
 import type { GenerationThreadData } from './generation-pool.js';
 

@@ -1,28 +1,32 @@
-// The job handler for queue `track.generate`: runs the engine for one track and records the outcome
-// through the track lifecycle. Safe to run again for the same track (a retry, or a second worker
-// after a lease expired): only the holder of the job's lease may mark the track ready, and the
-// ledger settles each track's credit once.
+// The job handler for queue `track.generate`: one track's whole path — job → engine → stored
+// files → ready. The track's state changes go through the tracks feature's narrow transitions
+// (tracks/track-states.service.ts, passed in); the engine, the live MP3 and the files are this
+// feature's. Safe to run again for the same track (a retry, or a second worker after a lease
+// expired): only the holder of the job's lease may mark the track ready, and the ledger settles
+// each track's credit once.
 import { lockOwnedJob } from '../jobs/job.repository.js';
 import { type JobHandler, PermanentJobError } from '../jobs/job-runner.js';
 import { engineRequestOf } from '../tracks/track-files.js';
-import type { TrackLifecycle } from '../tracks/track-lifecycle.service.js';
+import type { TrackStates } from '../tracks/track-states.service.js';
+import type { GeneratedFiles } from './generated-files.js';
 import { type Generate, GenerationError } from './generation-pool.js';
 
 /** API.md: track.generating at most every 500 ms. */
 const PROGRESS_INTERVAL_MS = 500;
 
 export function createGenerationHandler(deps: {
-  lifecycle: TrackLifecycle;
+  trackStates: TrackStates;
+  files: GeneratedFiles;
   generate: Generate;
   progressIntervalMs?: number;
 }): JobHandler {
-  const { lifecycle } = deps;
+  const { trackStates, files } = deps;
   const intervalMs = deps.progressIntervalMs ?? PROGRESS_INTERVAL_MS;
 
   return {
     async run(job, context) {
       const trackId = String(job.payload.track_id);
-      const track = await lifecycle.startGenerating(trackId);
+      const track = await trackStates.startGenerating(trackId);
       if (!track) return;
 
       // Progress writes are serialised and throttled; a slow write drops the updates behind it.
@@ -34,7 +38,7 @@ export function createGenerationHandler(deps: {
         if (inFlight || nowMs - lastReportMs < intervalMs || fraction >= 1) return;
         lastReportMs = nowMs;
         inFlight = true;
-        writing = lifecycle
+        writing = trackStates
           .reportProgress(trackId, Math.min(0.99, fraction))
           .catch(() => {})
           .finally(() => {
@@ -42,7 +46,7 @@ export function createGenerationHandler(deps: {
           });
       };
 
-      const live = await lifecycle.startLiveAudio(track);
+      const live = await files.startLiveAudio(track);
       let generated: Awaited<ReturnType<Generate>>;
       try {
         generated = await deps.generate(
@@ -60,16 +64,22 @@ export function createGenerationHandler(deps: {
         await writing;
         await live?.flushed();
       }
-      const files = await lifecycle.storeFiles(track, generated);
+      const stored = await files.store(track, generated);
       // The live file goes before the track is ready, so a ready track never has one: a listener
       // still tailing it keeps its open file, and a later one gets the finished MP3.
-      if (live) await lifecycle.endLiveAudio(track);
-      await lifecycle.completeTrack(track, generated, files, (tx) => lockOwnedJob(tx, context.claim));
+      if (live) await files.endLiveAudio(track);
+      const ready = await trackStates.markReady(
+        track.id,
+        { music: generated.music, audio: generated.audio, files: stored },
+        (tx) => lockOwnedJob(tx, context.claim),
+      );
+      // A track deleted while it was generating leaves no files behind.
+      if (!ready && !(await trackStates.exists(track.id))) await files.removeAll(track);
     },
 
     async onFinalFailure(job, error, claim) {
       const code = error instanceof PermanentJobError ? error.code : 'generation_failed';
-      await lifecycle.failTrack(
+      const failed = await trackStates.markFailed(
         String(job.payload.track_id),
         {
           code,
@@ -77,6 +87,7 @@ export function createGenerationHandler(deps: {
         },
         (tx) => lockOwnedJob(tx, claim),
       );
+      if (failed) await files.endLiveAudio(failed);
     },
   };
 }

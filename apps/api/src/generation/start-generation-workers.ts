@@ -1,28 +1,30 @@
-// Wires the pieces a generation worker needs (used by `serve` with WORKERS > 0 and by `worker`):
-// a pool of warm engine threads, the job runner for `track.generate`, and the track lifecycle.
+// A generation worker (used by `serve` with WORKERS > 0 and by `worker`, both through the
+// composition root): a pool of warm engine threads, the job runner for `track.generate` and its
+// handler. The track's state transitions are passed in; nothing of another feature is built here.
 import { availableParallelism, hostname } from 'node:os';
 import type { Config } from '../config.js';
-import { createCreditsService } from '../credits/credit.service.js';
 import type { Db } from '../database/create-database.js';
 import { deleteFinishedJobs } from '../jobs/job.repository.js';
 import { createJobRunner } from '../jobs/job-runner.js';
 import type { Clock } from '../shared/clock.js';
-import { systemClock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import type { Storage } from '../storage/storage.js';
-import { GENERATION_QUEUE } from '../tracks/track.service.js';
-import { DERIVED_FILE_TTL_MS, sweepDerivedFiles } from '../tracks/track-derived-files.js';
-import { createTrackLifecycle } from '../tracks/track-lifecycle.service.js';
+import type { TrackStates } from '../tracks/track-states.service.js';
+import { createGeneratedFiles } from './generated-files.js';
 import { createGenerationHandler } from './generation.handler.js';
 import { createGenerationPool, type Generate } from './generation-pool.js';
+import { GENERATION_QUEUE } from './generation-queue.js';
+import { DERIVED_FILE_TTL_MS, sweepDerivedFiles } from './track-derived-files.js';
 
 const FINISHED_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface GenerationWorkersOptions {
   db: Db;
   storage: Storage;
-  config: Pick<Config, 'WORKERS' | 'ENGINE_BANK' | 'PUBLIC_URL' | 'JOB_LEASE_SECONDS'>;
-  clock?: Clock;
+  config: Pick<Config, 'WORKERS' | 'ENGINE_BANK' | 'JOB_LEASE_SECONDS'>;
+  clock: Clock;
+  /** The tracks feature's state transitions (queued → generating → ready | failed). */
+  trackStates: TrackStates;
   /** Replaces the engine threads (tests inject failures or fakes). */
   generate?: Generate;
   leaseMs?: number;
@@ -39,7 +41,7 @@ export function renderThreadsPerGeneration(generationThreads: number): number {
 }
 
 export function startGenerationWorkers(options: GenerationWorkersOptions) {
-  const clock = options.clock ?? systemClock;
+  const { clock } = options;
   const threads = Math.max(1, options.config.WORKERS);
   const pool = options.generate
     ? undefined
@@ -48,13 +50,6 @@ export function startGenerationWorkers(options: GenerationWorkersOptions) {
         bank: options.config.ENGINE_BANK,
         renderThreads: renderThreadsPerGeneration(threads),
       });
-  const lifecycle = createTrackLifecycle({
-    db: options.db,
-    clock,
-    credits: createCreditsService({ db: options.db, clock }),
-    storage: options.storage,
-    publicUrl: options.config.PUBLIC_URL,
-  });
   const runner = createJobRunner({
     db: options.db,
     clock,
@@ -65,7 +60,8 @@ export function startGenerationWorkers(options: GenerationWorkersOptions) {
     pollMs: options.pollMs,
     onError: options.onError,
     handler: createGenerationHandler({
-      lifecycle,
+      trackStates: options.trackStates,
+      files: createGeneratedFiles({ storage: options.storage }),
       generate: options.generate ?? pool!.generate,
     }),
   });

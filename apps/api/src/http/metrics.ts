@@ -1,8 +1,8 @@
 // Prometheus metrics per app instance (no global registry, so tests can build many apps).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { secretsEqual } from '../auth/secrets.js';
 import { AppError } from '../errors.js';
+import { secretsEqual } from '../shared/secrets.js';
 import { isLoopbackRequest } from './loopback.js';
 
 export interface Metrics {

@@ -10,10 +10,10 @@
 // (auth/auth-rate-limit.ts).
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Plan } from '../auth/auth-context.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { Clock } from '../shared/clock.js';
+import type { Plan } from './auth-context.js';
 
 export type RateLimitedCaller = Plan | 'anonymous';
 

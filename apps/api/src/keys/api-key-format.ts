@@ -2,8 +2,12 @@
 // (6 base64url characters of SHA-256 over everything before it) lets us refuse typos and
 // made-up keys without touching the database, and lets secret scanners recognise real keys.
 import { createHash } from 'node:crypto';
+import type { Plan } from '../http/auth-context.js';
 import { isId } from '../shared/ids.js';
 import type { ApiKeyMode } from './api-key.table.js';
+
+/** The plans whose workspaces may hold and use API keys. */
+export const API_PLANS: readonly Plan[] = ['studio', 'enterprise'];
 
 const KEY_PATTERN = /^tf_(live|test)_(key_[0-9A-HJKMNP-TV-Z]{26})_([A-Za-z0-9_-]{43})([A-Za-z0-9_-]{6})$/;
 

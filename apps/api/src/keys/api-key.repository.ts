@@ -1,6 +1,7 @@
 // SQL for API keys. Lookups for authentication join the workspace to read its plan in one query.
-import type { Plan } from '../auth/auth-context.js';
+
 import type { Db } from '../database/create-database.js';
+import type { Plan } from '../http/auth-context.js';
 import { applyKeyset, type KeysetPosition, type KeysetRange } from '../shared/keyset-page.js';
 import type { ApiKeyRow, ApiKeyTable } from './api-key.table.js';
 

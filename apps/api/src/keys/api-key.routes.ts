@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/auth-context.js';
+import { requireUser } from '../http/auth-context.js';
 import { nextPageLink, PageQuerySchema } from '../shared/keyset-page.js';
 import {
   ApiKeyListSchema,

@@ -1,17 +1,19 @@
 // Creating, listing, revoking and checking API keys. Keys act for their workspace; creating them
 // needs a plan that carries the API (Studio or Enterprise).
-import type { AuthContext, Plan } from '../auth/auth-context.js';
-import { hexDigestsEqual, randomSecret, sha256Hex } from '../auth/secrets.js';
+
 import type { Db } from '../database/create-database.js';
 import { AppError } from '../errors.js';
+import type { AuthContext, Plan } from '../http/auth-context.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { fetchKeysetPage, type Page, type PageQuery } from '../shared/keyset-page.js';
+import { hexDigestsEqual, randomSecret, sha256Hex } from '../shared/secrets.js';
 import * as repository from './api-key.repository.js';
 import type { ApiKeyMode, ApiKeyRow } from './api-key.table.js';
-import { formatApiKey, parseApiKey } from './api-key-format.js';
+import { API_PLANS, formatApiKey, parseApiKey } from './api-key-format.js';
 
-export const API_PLANS: readonly Plan[] = ['studio', 'enterprise'];
+export { API_PLANS } from './api-key-format.js';
+
 // last_used_at is for people ("used 3 minutes ago"); one write per key per minute is plenty.
 const TOUCH_INTERVAL_MS = 60_000;
 

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toUserJson, toWorkspaceJson, UserSchema, WorkspaceSchema } from '../accounts/account.schemas.js';
-import { requireAuth } from '../auth/auth-context.js';
 import type { AuthServices } from '../auth/auth-services.js';
 import { AppError } from '../errors.js';
+import { requireAuth } from '../http/auth-context.js';
 
 const SubscriptionSchema = z
   .object({

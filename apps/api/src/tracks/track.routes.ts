@@ -3,8 +3,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../auth/auth-context.js';
 import { AppError } from '../errors.js';
+import { requireAuth } from '../http/auth-context.js';
 import { IdempotencyKeyHeaderSchema } from '../idempotency/idempotency.plugin.js';
 import { nextPageLink, PageQuerySchema } from '../shared/keyset-page.js';
 import { parseRange } from './range.js';

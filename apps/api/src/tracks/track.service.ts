@@ -2,14 +2,12 @@
 // list, publish and delete. Private tracks exist only for their workspace: everyone else gets 404.
 import { randomInt } from 'node:crypto';
 import type { VoiceSpec } from '@trackforge/engine';
-import type { Plan } from '../auth/auth-context.js';
 import type { CreditsService } from '../credits/credit.service.js';
-import { type Db, transaction } from '../database/create-database.js';
+import { type Db, type Tx, transaction } from '../database/create-database.js';
 import { AppError } from '../errors.js';
-import { appendEvent } from '../events/events.service.js';
+import type { EventLog } from '../events/event-log.service.js';
+import type { Plan } from '../http/auth-context.js';
 import type { IdempotencyScope, IdempotencyService } from '../idempotency/idempotency.service.js';
-import { deleteJobsForPayload } from '../jobs/job.repository.js';
-import { enqueueJob } from '../jobs/job-queue.js';
 import type { Clock } from '../shared/clock.js';
 import { isId, newId } from '../shared/ids.js';
 import { fetchKeysetPage, type Page, type PageQuery } from '../shared/keyset-page.js';
@@ -27,14 +25,23 @@ import {
   updateTrackVisibility,
 } from './track.repository.js';
 import type { CreateTrackBody, ListTracksQuery, PublicTrackJson, TrackJson } from './track.schemas.js';
-import type { TrackFileKind, TrackVisibility } from './track.table.js';
-import type { DerivedFiles } from './track-derived-files.js';
-import { isDerivedKind, TRACK_FILES, trackFolder } from './track-files.js';
-
-export const GENERATION_QUEUE = 'track.generate';
+import type { TrackFileKind, TrackFiles, TrackVisibility } from './track.table.js';
+import { type DerivedKind, isDerivedKind, TRACK_FILES, trackFolder } from './track-files.js';
 
 /** Who is asking: a workspace member, or nobody (public reads). */
 export type Viewer = { workspaceId: string; userId: string | null } | null;
+
+/** Makes a ready track's WAV, OGG, FLAC and stems on first download (generation/track-derived-files.ts). */
+export interface DerivedFileSource {
+  get(track: TrackRow, kind: DerivedKind): Promise<NonNullable<TrackFiles['wav']>>;
+}
+
+/** Calls onEvent with the type of each committed event of the track; returns the unsubscribe function. */
+export type WatchTrack = (
+  workspaceId: string,
+  trackId: string,
+  onEvent: (type: string) => void,
+) => () => void;
 
 export interface TracksServiceDeps {
   db: Db;
@@ -43,8 +50,17 @@ export interface TracksServiceDeps {
   idempotency: IdempotencyService;
   storage: Storage;
   publicUrl: string;
+  /** Appends track.queued in the create transaction. */
+  events: EventLog;
+  /** Queues (and, for a deleted track, drops) the track's generation job in the caller's transaction. */
+  generationQueue: {
+    enqueue(tx: Tx, trackId: string, now: Date): Promise<void>;
+    cancel(tx: Tx, trackId: string): Promise<void>;
+  };
+  /** Wakes `Prefer: wait` when the track's events commit (the event hub); without it the wait is the timeout. */
+  watchTrack?: WatchTrack;
   /** Makes a ready track's WAV, OGG, FLAC and stems on first download; without it only stored files are served. */
-  derivedFiles?: DerivedFiles;
+  derivedFiles?: DerivedFileSource;
   /** Checks a voice_id against the catalogue and the plan (404 / 403 plan_required) and describes it. */
   resolveVoice?: (voiceId: string, plan: Plan) => Promise<{ spec: VoiceSpec }>;
   /** Called after a job was committed, so an in-process worker can start at once. */
@@ -125,9 +141,9 @@ export function createTracksService(deps: TracksServiceDeps) {
           metadata: body.metadata ?? {},
           created_at: now,
         });
-        await enqueueJob(tx, { queue: GENERATION_QUEUE, payload: { track_id: id }, now });
+        await deps.generationQueue.enqueue(tx, id, now);
         const json = present(row);
-        await appendEvent(tx, {
+        await deps.events.append(tx, {
           workspaceId: caller.workspaceId,
           type: 'track.queued',
           data: { track: json },
@@ -144,21 +160,39 @@ export function createTracksService(deps: TracksServiceDeps) {
       return presentFor(viewer, await getReadableTrack(viewer, id));
     },
 
-    /** Waits (polling) until the track is ready or failed, or the time is up; returns it as it is then. */
-    async waitForTrack(
-      owner: { workspaceId: string },
-      id: string,
-      timeoutMs: number,
-      pollMs = 250,
-    ): Promise<TrackJson> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const track = await getReadableTrack({ workspaceId: owner.workspaceId, userId: null }, id);
-        if (track.status === 'ready' || track.status === 'failed' || Date.now() >= deadline)
-          return present(track);
-        await new Promise((resolve) =>
-          setTimeout(resolve, Math.min(pollMs, Math.max(0, deadline - Date.now()))),
-        );
+    /**
+     * Waits until the track is ready or failed, or `timeoutMs` of the clock's time has passed, and
+     * returns it as it is then. The track's events (watchTrack) only wake the wait: the row read
+     * after each is the answer, so a lost notification makes the answer late, never wrong.
+     */
+    async waitForTrack(owner: { workspaceId: string }, id: string, timeoutMs: number): Promise<TrackJson> {
+      const viewer = { workspaceId: owner.workspaceId, userId: null };
+      const deadlineMs = clock.now().getTime() + timeoutMs;
+      let changed = false;
+      let wake: (() => void) | undefined;
+      // Subscribed before the first read, so a change committed in between is never missed.
+      const unsubscribe = deps.watchTrack?.(owner.workspaceId, id, (type) => {
+        if (type !== 'track.ready' && type !== 'track.failed') return;
+        changed = true;
+        wake?.();
+      });
+      const timer = new AbortController();
+      try {
+        for (;;) {
+          changed = false;
+          const track = await getReadableTrack(viewer, id);
+          const remainingMs = deadlineMs - clock.now().getTime();
+          if (track.status === 'ready' || track.status === 'failed' || remainingMs <= 0)
+            return present(track);
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            if (changed) resolve();
+            void clock.sleep(remainingMs, timer.signal).then(resolve);
+          });
+        }
+      } finally {
+        timer.abort();
+        unsubscribe?.();
       }
     },
 
@@ -194,7 +228,7 @@ export function createTracksService(deps: TracksServiceDeps) {
             const row = await deleteTrackRow(tx, id, workspaceId);
             if (row && (row.status === 'queued' || row.status === 'generating')) {
               await credits.settleTrackCredit(tx, workspaceId, id, 'release');
-              await deleteJobsForPayload(tx, GENERATION_QUEUE, 'track_id', id);
+              await deps.generationQueue.cancel(tx, id);
             }
             return row;
           })

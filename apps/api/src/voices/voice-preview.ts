@@ -9,7 +9,6 @@ import {
   type VoiceSpec,
 } from '@trackforge/engine';
 import { loadBankFile } from '@trackforge/engine/node';
-import type { Generate } from '../generation/generation-pool.js';
 import type { PreviewStore } from './preview-store.js';
 
 const PREVIEW_DURATION_SECONDS = 10;
@@ -106,10 +105,16 @@ export function renderPreviewInProcess(loadBank: () => Promise<SoundBank>): Rend
 }
 
 /**
- * Renders through a generation thread (generation/on-demand-generation.ts) so the event loop
- * serving HTTP never runs DSP; the thread shares the process's one copy of the bank's bytes.
+ * Renders with whatever engine runner the composition root passes in — on an API node, a
+ * generation thread (generation/on-demand-generation.ts), so the event loop serving HTTP never
+ * runs DSP. Only its shape is known here: voices import nothing from generation/.
  */
-export function renderPreviewWith(generate: Generate): RenderPreview {
+export function renderPreviewWith(
+  generate: (
+    request: TrackRequest,
+    options: object,
+  ) => Promise<{ files: Partial<Record<string, Uint8Array>> }>,
+): RenderPreview {
   return async (request) => mp3Of(await generate(request, {}), request);
 }
 

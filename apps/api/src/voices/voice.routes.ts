@@ -1,7 +1,7 @@
 // GET /v1/voices, /v1/voices/{id} and /v1/voices/{id}/preview: any credential may browse.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAuth } from '../auth/auth-context.js';
+import { requireAuth } from '../http/auth-context.js';
 import { nextPageLink } from '../shared/keyset-page.js';
 import { VoiceIdParamsSchema, VoiceListQuerySchema, VoiceListSchema, VoiceSchema } from './voice.schemas.js';
 import type { VoiceService } from './voice.service.js';

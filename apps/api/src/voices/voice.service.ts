@@ -2,9 +2,9 @@
 // counts and previews. Tracks call resolveVoiceForTrack when a track names a voice_id and
 // incrementVoiceUsage in the transaction that marks that track ready.
 import type { VoiceSpec } from '@trackforge/engine';
-import type { Plan } from '../auth/auth-context.js';
 import type { Db, Tx } from '../database/create-database.js';
 import { AppError } from '../errors.js';
+import type { Plan } from '../http/auth-context.js';
 import type { Clock } from '../shared/clock.js';
 import type { Page } from '../shared/keyset-page.js';
 import {

@@ -5,8 +5,8 @@
 // and an endpoint whose every attempt has failed for five days is disabled — both disablings
 // append a `webhook_endpoint.disabled` event the owner sees in GET /v1/events and on the WebSocket.
 import { type Db, transaction } from '../database/create-database.js';
+import type { EventLog } from '../events/event-log.service.js';
 import { signPayload } from '../events/event-signing.js';
-import { appendEvent } from '../events/events.service.js';
 import type { SigningSecretService } from '../events/signing-secret.service.js';
 import { type JobHandler, PermanentJobError } from '../jobs/job-runner.js';
 import type { Clock } from '../shared/clock.js';
@@ -32,6 +32,7 @@ export function createWebhookDeliveryHandler(deps: {
   clock: Clock;
   signingSecrets: SigningSecretService;
   send: SendWebhook;
+  events: EventLog;
 }): JobHandler {
   const { db, clock } = deps;
 
@@ -41,7 +42,7 @@ export function createWebhookDeliveryHandler(deps: {
       const endpoint = await disableEndpoint(tx, endpointId, reason, now);
       if (!endpoint) return;
       const { secret: _secret, ...shown } = presentWebhookEndpoint(endpoint);
-      await appendEvent(tx, {
+      await deps.events.append(tx, {
         workspaceId: endpoint.workspace_id,
         type: 'webhook_endpoint.disabled',
         data: { webhook_endpoint: shown },

@@ -4,6 +4,7 @@
 // itself, by at most the per-attempt timeout). `concurrency` caps requests in flight per process.
 // Any number of processes may dispatch at once: claims use FOR UPDATE SKIP LOCKED plus a lease.
 import type { Db } from '../database/create-database.js';
+import type { EventLog } from '../events/event-log.service.js';
 import type { SigningSecretService } from '../events/signing-secret.service.js';
 import { createJobRunner } from '../jobs/job-runner.js';
 import type { Clock } from '../shared/clock.js';
@@ -19,6 +20,8 @@ export interface WebhookDispatcherDeps {
   clock: Clock;
   signingSecrets: SigningSecretService;
   send: SendWebhook;
+  /** Where a disabled endpoint's `webhook_endpoint.disabled` event is appended. */
+  events: EventLog;
   /** Requests in flight at once from this process, across all endpoints. */
   concurrency?: number;
   /** How long a claimed attempt stays with this process without a heartbeat (above the timeout). */

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../auth/auth-context.js';
+import { requireAuth } from '../http/auth-context.js';
 import { nextPageLink, PageQuerySchema } from '../shared/keyset-page.js';
 import {
   CreateWebhookEndpointSchema,

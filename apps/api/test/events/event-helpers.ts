@@ -2,9 +2,9 @@
 // WebSocket client that collects frames.
 import { once } from 'node:events';
 import WebSocket from 'ws';
+import { composeEventLog } from '../../src/compose.js';
 import { transaction } from '../../src/database/create-database.js';
 import type { EventType } from '../../src/events/event.table.js';
-import { appendEvent } from '../../src/events/events.service.js';
 import type { TestApp } from '../helpers/app.js';
 
 export function appendTestEvent(
@@ -14,7 +14,7 @@ export function appendTestEvent(
   track: Record<string, unknown> = { id: 'trk_01JD0000000000000000000000', status: 'queued' },
 ) {
   return transaction(t.database.db, (tx) =>
-    appendEvent(tx, { workspaceId, type, data: { track }, createdAt: t.clock.now() }),
+    composeEventLog(t.clock).append(tx, { workspaceId, type, data: { track }, createdAt: t.clock.now() }),
   );
 }
 

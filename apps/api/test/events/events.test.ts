@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import { composeEventLog } from '../../src/compose.js';
 import { transaction } from '../../src/database/create-database.js';
-import { appendEvent, createEventsService } from '../../src/events/events.service.js';
+import { createEventsService } from '../../src/events/events.service.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
@@ -27,7 +28,7 @@ for (const kind of testDatabaseKinds()) {
       const notified: string[] = [];
       const stop = await t.database.listen('tf_events', (id) => notified.push(id));
       const rolledBack = await transaction(t.database.db, async (tx) => {
-        const event = await appendEvent(tx, {
+        const event = await composeEventLog(t.clock).append(tx, {
           workspaceId: owner.workspaceId,
           type: 'track.failed',
           data: { track: { id: 'trk_x' } },

@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import type { GeneratedTrack } from '../../src/generation/generated-track.js';
 import type { Generate } from '../../src/generation/generation-pool.js';
+import { GENERATION_QUEUE } from '../../src/generation/generation-queue.js';
 import { PermanentJobError } from '../../src/jobs/job-runner.js';
-import { GENERATION_QUEUE } from '../../src/tracks/track.service.js';
-import type { GeneratedTrack } from '../../src/tracks/track-lifecycle.service.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDatabaseKinds } from '../helpers/databases.js';

@@ -11,9 +11,11 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { composeEventLog } from '../../src/compose.js';
 import { createCreditsService } from '../../src/credits/credit.service.js';
 import { createDatabase, type DatabaseHandle } from '../../src/database/create-database.js';
 import { migrateToLatest } from '../../src/database/migrate.js';
+import { generationQueue } from '../../src/generation/generation-queue.js';
 import { createIdempotencyService } from '../../src/idempotency/idempotency.service.js';
 import { systemClock } from '../../src/shared/clock.js';
 import { newId } from '../../src/shared/ids.js';
@@ -90,6 +92,8 @@ describe('a worker process killed mid-job', { skip: adminUrl ? false : 'needs TE
       idempotency: createIdempotencyService({ db, clock: systemClock }),
       storage: createLocalStorage(join(dataDir, 'files')),
       publicUrl: 'http://localhost:8080',
+      events: composeEventLog(systemClock),
+      generationQueue,
     });
     const workspaceId = newId('wsp');
     await credits.grantCredits({ workspaceId, amount: 1, kind: 'grant', sourceKey: newId('evt') });

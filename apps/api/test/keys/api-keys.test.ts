@@ -4,6 +4,7 @@ import { createAccountService } from '../../src/accounts/account.service.js';
 import type { Db } from '../../src/database/create-database.js';
 import { createApiKeyService } from '../../src/keys/api-key.service.js';
 import { formatApiKey, parseApiKey } from '../../src/keys/api-key-format.js';
+import { systemClock } from '../../src/shared/clock.js';
 import { newId } from '../../src/shared/ids.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -31,7 +32,7 @@ describe('the API key format', () => {
         throw new Error('the database was read');
       },
     });
-    const service = createApiKeyService({ db: noDatabase, clock: { now: () => new Date() } });
+    const service = createApiKeyService({ db: noDatabase, clock: systemClock });
     const forged = `${formatApiKey('live', newId('key'), SECRET).slice(0, -6)}AAAAAA`;
     for (const text of ['tf_live_', 'tf_live_key_123_abc', forged, 'tf_test_x'.repeat(10)]) {
       assert.equal(await service.authenticateApiKey(text), null, text);

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../../src/database/create-database.js';
 import { createDevMailbox } from '../../src/mail/dev-mailbox.js';
 import { createMailOutbox, DEFAULT_RETRY_DELAYS_MS, MAIL_QUEUE } from '../../src/mail/mail-outbox.js';
 import type { MailMessage } from '../../src/mail/mailer.js';
-import { createManualClock } from '../../src/shared/clock.js';
+import { createManualClock, systemClock } from '../../src/shared/clock.js';
 import { createTestApp, type TestApp, testConfig } from '../helpers/app.js';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/databases.js';
 import { type SmtpSink, startSmtpSink, tokenFromText } from './smtp-sink.js';
@@ -163,7 +163,7 @@ describe('the dev mailbox', () => {
   it('keeps messages newest first and logs the link', async () => {
     const lines: string[] = [];
     const mailbox = createDevMailbox({
-      clock: { now: () => new Date('2026-01-01T00:00:00Z') },
+      clock: { ...systemClock, now: () => new Date('2026-01-01T00:00:00Z') },
       log: (l) => lines.push(l),
     });
     await mailbox.send(message);

@@ -4,8 +4,8 @@ import { mkdtempSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { DERIVED_FILE_TTL_MS, sweepDerivedFiles } from '../../src/generation/track-derived-files.js';
 import { createLocalStorage } from '../../src/storage/local-storage.js';
-import { DERIVED_FILE_TTL_MS, sweepDerivedFiles } from '../../src/tracks/track-derived-files.js';
 
 describe('derived file eviction', () => {
   it('deletes derived files written before the cut-off and keeps newer ones and every stored file', async () => {

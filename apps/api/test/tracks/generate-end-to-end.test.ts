@@ -4,10 +4,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { unzipSync } from 'fflate';
-import {
-  type GenerationWorkers,
-  startGenerationWorkers,
-} from '../../src/generation/start-generation-workers.js';
+import { composeGenerationWorkers } from '../../src/compose.js';
+import type { GenerationWorkers } from '../../src/generation/start-generation-workers.js';
+import { systemClock } from '../../src/shared/clock.js';
 import { createStorage } from '../../src/storage/create-storage.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -36,9 +35,10 @@ describe(`generating a real track end to end on ${kind}`, () => {
     account = await createTestAccount(t);
     other = await createTestAccount(t);
     await fund(t, account.workspaceId, 5);
-    workers = startGenerationWorkers({
+    workers = composeGenerationWorkers({
       db: t.database.db,
       storage: createStorage(t.config),
+      clock: systemClock,
       config: t.config,
       pollMs: 100,
     });

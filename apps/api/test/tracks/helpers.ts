@@ -1,13 +1,15 @@
 // Shared setup for track suites: an app, funded accounts, a create call, and a generation job
 // runner around a fake engine.
+import { composeTrackStates } from '../../src/compose.js';
 import { createCreditsService } from '../../src/credits/credit.service.js';
+import { createGeneratedFiles } from '../../src/generation/generated-files.js';
+import type { GeneratedTrack } from '../../src/generation/generated-track.js';
 import { createGenerationHandler } from '../../src/generation/generation.handler.js';
 import type { Generate } from '../../src/generation/generation-pool.js';
+import { GENERATION_QUEUE } from '../../src/generation/generation-queue.js';
 import { createJobRunner } from '../../src/jobs/job-runner.js';
 import { newId } from '../../src/shared/ids.js';
 import { createLocalStorage } from '../../src/storage/local-storage.js';
-import { GENERATION_QUEUE } from '../../src/tracks/track.service.js';
-import { createTrackLifecycle, type GeneratedTrack } from '../../src/tracks/track-lifecycle.service.js';
 import type { TestAccount } from '../helpers/accounts.js';
 import type { TestApp } from '../helpers/app.js';
 
@@ -56,19 +58,18 @@ export function createGenerationRunner(
   generate: Generate,
   progressIntervalMs = 0,
 ) {
-  const lifecycle = createTrackLifecycle({
+  const trackStates = composeTrackStates({
     db: t.database.db,
     clock: t.clock,
-    credits: createCreditsService({ db: t.database.db, clock: t.clock }),
-    storage: createLocalStorage(`${t.config.DATA_DIR}/files`),
     publicUrl: t.config.PUBLIC_URL,
   });
+  const files = createGeneratedFiles({ storage: createLocalStorage(`${t.config.DATA_DIR}/files`) });
   return createJobRunner({
     db: t.database.db,
     clock: t.clock,
     queue: GENERATION_QUEUE,
     workerId,
     leaseMs: 10_000,
-    handler: createGenerationHandler({ lifecycle, generate, progressIntervalMs }),
+    handler: createGenerationHandler({ trackStates, files, generate, progressIntervalMs }),
   });
 }

@@ -1,6 +1,7 @@
 // The serve process as an operator runs it: SIGTERM while a webhook receiver holds a request
 // without answering must end the process promptly, keep the delivery queued, and deliver it after
 // a restart. PGlite only: the embedded database is what `npm start` runs.
+
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -10,10 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createAccountService } from '../../src/accounts/account.service.js';
+import { composeEventLog } from '../../src/compose.js';
 import { createDatabase, transaction } from '../../src/database/create-database.js';
 import { migrateToLatest } from '../../src/database/migrate.js';
 import { generateSigningSecret } from '../../src/events/event-signing.js';
-import { appendEvent } from '../../src/events/events.service.js';
+import { systemClock } from '../../src/shared/clock.js';
 import { newId } from '../../src/shared/ids.js';
 import { insertEndpoint } from '../../src/webhooks/webhooks.repository.js';
 import { MAIN_PATH, serveEnv } from '../helpers/serve-process.js';
@@ -51,7 +53,7 @@ describe('the serve process with a webhook receiver that never answers', () => {
     const now = new Date();
     const { workspace } = await createAccountService({
       db: database.db,
-      clock: { now: () => now },
+      clock: { ...systemClock, now: () => now },
     }).findOrCreateUser('shutdown@example.com', { name: 'Shutdown' });
     await insertEndpoint(database.db, {
       id: newId('whe'),
@@ -62,7 +64,7 @@ describe('the serve process with a webhook receiver that never answers', () => {
       created_at: now,
     });
     const event = await transaction(database.db, (tx) =>
-      appendEvent(tx, {
+      composeEventLog(systemClock).append(tx, {
         workspaceId: workspace.id,
         type: 'track.ready',
         data: { track: { id: 'trk_01JD0000000000000000000000', status: 'ready' } },

@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
+import { composeEventLog } from '../../src/compose.js';
 import { createSigningSecretService } from '../../src/events/signing-secret.service.js';
 import { newId } from '../../src/shared/ids.js';
 import {
@@ -76,6 +77,7 @@ for (const kind of testDatabaseKinds()) {
       other = await createTestAccount(t, { plan: 'studio' });
       dispatcher = createWebhookDispatcher({
         db: t.database.db,
+        events: composeEventLog(t.clock),
         clock: t.clock,
         signingSecrets: createSigningSecretService({ db: t.database.db, clock: t.clock }),
         send: createWebhookSender({ allowPrivate: true, timeoutMs: 2_000 }),
@@ -134,7 +136,13 @@ for (const kind of testDatabaseKinds()) {
       const signingSecrets = createSigningSecretService({ db: t.database.db, clock: t.clock });
       const send = createWebhookSender({ allowPrivate: true, timeoutMs: 2_000 });
       const dispatchers = [1, 2, 3].map(() =>
-        createWebhookDispatcher({ db: t.database.db, clock: t.clock, signingSecrets, send }),
+        createWebhookDispatcher({
+          db: t.database.db,
+          events: composeEventLog(t.clock),
+          clock: t.clock,
+          signingSecrets,
+          send,
+        }),
       );
       // Deliveries to one endpoint go one at a time, so a dispatcher may find the endpoint busy
       // and stop early; rounds continue until every delivery went out.
@@ -280,6 +288,7 @@ for (const kind of testDatabaseKinds()) {
       await appendTestEvent(t, owner.workspaceId);
       const strict = createWebhookDispatcher({
         db: t.database.db,
+        events: composeEventLog(t.clock),
         clock: t.clock,
         signingSecrets: createSigningSecretService({ db: t.database.db, clock: t.clock }),
         send: createWebhookSender({ allowPrivate: false }),

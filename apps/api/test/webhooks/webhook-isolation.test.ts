@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { composeEventLog } from '../../src/compose.js';
 import { createSigningSecretService } from '../../src/events/signing-secret.service.js';
 import { createWebhookDispatcher } from '../../src/webhooks/webhook-dispatcher.js';
 import { createWebhookSender } from '../../src/webhooks/webhook-sender.js';
@@ -117,6 +118,7 @@ for (const kind of testDatabaseKinds()) {
     const dispatcherFor = () =>
       createWebhookDispatcher({
         db: t.database.db,
+        events: composeEventLog(t.clock),
         clock: t.clock,
         signingSecrets: createSigningSecretService({ db: t.database.db, clock: t.clock }),
         // The production deadline (15 s): the other workspace must not wait for it.
@@ -192,6 +194,7 @@ for (const kind of testDatabaseKinds()) {
     it('gives up an attempt at the per-attempt deadline and schedules the retry', async () => {
       const dispatcher = createWebhookDispatcher({
         db: t.database.db,
+        events: composeEventLog(t.clock),
         clock: t.clock,
         signingSecrets: createSigningSecretService({ db: t.database.db, clock: t.clock }),
         send: createWebhookSender({ allowPrivate: true, timeoutMs: 50 }),

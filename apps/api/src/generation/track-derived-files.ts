@@ -5,11 +5,11 @@
 // sweepDerivedFiles evicts those written more than DERIVED_FILE_TTL_MS ago (the next download
 // renders them again), so the store holds at rest only what a track needs.
 import { createHash } from 'node:crypto';
-import type { Generate } from '../generation/generation-pool.js';
 import type { Storage } from '../storage/storage.js';
-import type { TrackRow } from './track.repository.js';
-import type { TrackFiles } from './track.table.js';
-import { type DerivedKind, derivedFileKey, engineRequestOf, TRACK_FILES } from './track-files.js';
+import type { TrackRow } from '../tracks/track.repository.js';
+import type { TrackFiles } from '../tracks/track.table.js';
+import { type DerivedKind, derivedFileKey, engineRequestOf, TRACK_FILES } from '../tracks/track-files.js';
+import type { Generate } from './generation-pool.js';
 
 type FileRef = NonNullable<TrackFiles['wav']>;
 
