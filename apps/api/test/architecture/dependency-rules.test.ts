@@ -1,0 +1,109 @@
+// The dependency rules `npm run depcheck` holds in CI, tried on a small tree that breaks them: a
+// rule that never fires would pass on any code, so each is shown catching what it is there for.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { cruise, type IForbiddenRuleType, type IReporterOutput } from 'dependency-cruiser';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const { forbidden } = createRequire(import.meta.url)(join(repoRoot, '.dependency-cruiser.cjs')) as {
+  forbidden: IForbiddenRuleType[];
+};
+
+const FIXTURE: Record<string, string> = {
+  'apps/api/src/voices/voice.service.ts':
+    'export function createVoiceService() { return { name: "voices" }; }\nexport type VoiceService = ReturnType<typeof createVoiceService>;\n',
+  'apps/api/src/voices/voice-preview.ts': 'export function createPreviewRenderer() { return {}; }\n',
+  'apps/api/src/voices/voice.schemas.ts': 'export const VOICE_FIELDS = ["id"];\n',
+  'apps/api/src/tracks/builds-voices.ts':
+    "import { createVoiceService } from '../voices/voice.service';\nexport const voices = createVoiceService();\n",
+  'apps/api/src/tracks/builds-renderer.ts':
+    "import { createPreviewRenderer } from '../voices/voice-preview';\nexport const renderer = createPreviewRenderer();\n",
+  'apps/api/src/tracks/takes-voices.ts':
+    "import type { VoiceService } from '../voices/voice.service';\nimport { VOICE_FIELDS } from '../voices/voice.schemas';\nexport const use = (voices: VoiceService) => [voices.name, VOICE_FIELDS];\n",
+  'apps/api/src/compose.ts':
+    "import { createVoiceService } from './voices/voice.service';\nimport { createPreviewRenderer } from './voices/voice-preview';\nexport const root = [createVoiceService(), createPreviewRenderer()];\n",
+  'apps/api/src/generation/generated.ts':
+    "import type { TrackRow } from '../tracks/track-row';\nexport type Generated = { track: TrackRow };\n",
+  'apps/api/src/tracks/track-row.ts':
+    "import type { Generated } from '../generation/generated';\nexport type TrackRow = { id: string; last?: Generated };\n",
+  'apps/api/src/shared/uses-feature.ts':
+    "import { createVoiceService } from '../voices/voice.service';\nexport const shared = createVoiceService();\n",
+};
+
+describe('the dependency rules of the API', () => {
+  let dir: string;
+  let violations: { rule: string; from: string; to: string }[];
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'tf-depcheck-'));
+    for (const [path, text] of Object.entries(FIXTURE)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    const result: IReporterOutput = await cruise(
+      ['apps'],
+      {
+        baseDir: dir,
+        validate: true,
+        ruleSet: { forbidden },
+        tsPreCompilationDeps: true,
+      },
+      { extensions: ['.ts'] },
+    );
+    assert.equal(typeof result.output, 'object');
+    const summary = (result.output as Exclude<IReporterOutput['output'], string>).summary;
+    violations = summary.violations.map((violation) => ({
+      rule: violation.rule.name,
+      from: violation.from,
+      to: violation.to,
+    }));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  const broken = (rule: string, from: string) =>
+    violations.some((violation) => violation.rule === rule && violation.from === `apps/api/src/${from}`);
+
+  it("refuses a feature that builds another feature's service", () => {
+    assert.ok(broken('no-feature-builds-another', 'tracks/builds-voices.ts'), JSON.stringify(violations));
+  });
+
+  it('refuses a feature that builds a helper of another feature that is not named a service', () => {
+    assert.ok(
+      broken('features-share-only-pure-modules', 'tracks/builds-renderer.ts'),
+      JSON.stringify(violations),
+    );
+  });
+
+  it("lets a feature take another's service by type and read its wire schemas", () => {
+    assert.deepEqual(
+      violations.filter((violation) => violation.from === 'apps/api/src/tracks/takes-voices.ts'),
+      [],
+    );
+  });
+
+  it('lets the composition root build every feature', () => {
+    assert.deepEqual(
+      violations.filter((violation) => violation.from === 'apps/api/src/compose.ts'),
+      [],
+    );
+  });
+
+  it('refuses a circle between features even when it is made of type-only imports', () => {
+    assert.ok(
+      broken('api-has-no-circle-at-all', 'generation/generated.ts') ||
+        broken('api-has-no-circle-at-all', 'tracks/track-row.ts'),
+      JSON.stringify(violations),
+    );
+  });
+
+  it('refuses infrastructure that reaches into a feature', () => {
+    assert.ok(
+      broken('infrastructure-knows-no-feature', 'shared/uses-feature.ts'),
+      JSON.stringify(violations),
+    );
+  });
+});
