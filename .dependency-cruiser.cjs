@@ -33,7 +33,7 @@ module.exports = {
       name: 'features-share-only-pure-modules',
       severity: 'error',
       comment:
-        "Builders are not all named *.service.ts (create* lives in pools, dispatchers, senders, outboxes…), so across feature folders only these values may be imported: wire schemas, tables, presenters and the named pure helpers below; shared/, http/, database/, storage/ and jobs/ are infrastructure every feature may use. Anything else is passed in by the composition root.",
+        'Builders are not all named *.service.ts (create* lives in pools, dispatchers, senders, outboxes…), so across feature folders only these values may be imported: wire schemas, tables, presenters and the named pure helpers below; shared/, http/, database/, storage/ and jobs/ are infrastructure every feature may use. Anything else is passed in by the composition root.',
       from: {
         path: '^apps/api/src/([^/]+)/',
         pathNot: '^apps/api/src/(cli|shared|http|database|storage|jobs)/',
