@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth } from '../http/auth-context.js';
-import { nextPageLink, PageQuerySchema } from '../shared/keyset-page.js';
+import { linkNextPage } from '../http/list-page.js';
+import { PageQuerySchema } from '../shared/keyset-page.js';
 import { CreditsSchema, presentCreditEntry } from './credit.schemas.js';
 import type { CreditsService } from './credit.service.js';
 
@@ -23,8 +24,7 @@ export function registerCreditRoutes(
     async (request, reply) => {
       const auth = requireAuth(request);
       const result = await deps.credits.listCredits(auth.workspaceId, request.query);
-      const link = nextPageLink(`${deps.publicUrl}/v1/credits`, request.query, result.entries);
-      if (link) reply.header('link', link);
+      linkNextPage(reply, `${deps.publicUrl}/v1/credits`, request.query, result.entries);
       return {
         object: 'credits' as const,
         balance: result.balance,

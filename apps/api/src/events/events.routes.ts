@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth } from '../http/auth-context.js';
-import { nextPageLink } from '../shared/keyset-page.js';
+import { listPage } from '../http/list-page.js';
 import { EventListQuerySchema, EventListSchema, presentEvent } from './events.schemas.js';
 import type { EventsService } from './events.service.js';
 
@@ -23,9 +23,7 @@ export function registerEventRoutes(
     async (request, reply) => {
       const auth = requireAuth(request);
       const page = await deps.events.listEvents(auth.workspaceId, request.query);
-      const link = nextPageLink(`${deps.publicUrl}/v1/events`, request.query, page);
-      if (link) reply.header('link', link);
-      return { object: 'list' as const, ...page, data: page.data.map(presentEvent) };
+      return listPage(reply, `${deps.publicUrl}/v1/events`, request.query, page, presentEvent);
     },
   );
 }

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../http/auth-context.js';
-import { nextPageLink, PageQuerySchema } from '../shared/keyset-page.js';
+import { listPage } from '../http/list-page.js';
+import { PageQuerySchema } from '../shared/keyset-page.js';
 import {
   ApiKeyListSchema,
   ApiKeyParamsSchema,
@@ -50,9 +51,7 @@ export function registerApiKeyRoutes(
     async (request, reply) => {
       const auth = requireUser(request);
       const page = await apiKeys.listApiKeys(auth.workspaceId, request.query);
-      const link = nextPageLink(`${deps.publicUrl}/v1/api-keys`, request.query, page);
-      if (link) reply.header('link', link);
-      return { object: 'list' as const, ...page, data: page.data.map(toApiKeyJson) };
+      return listPage(reply, `${deps.publicUrl}/v1/api-keys`, request.query, page, toApiKeyJson);
     },
   );
 

@@ -3,11 +3,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../errors.js';
 import { requireAuth } from '../http/auth-context.js';
+import { listPage } from '../http/list-page.js';
+import { sendFile } from '../http/send-file.js';
 import { IdempotencyKeyHeaderSchema } from '../idempotency/idempotency.plugin.js';
-import { nextPageLink, PageQuerySchema } from '../shared/keyset-page.js';
-import { parseRange } from './range.js';
+import { PageQuerySchema } from '../shared/keyset-page.js';
 import {
   AudioQuerySchema,
   CreateTrackBodySchema,
@@ -88,9 +88,7 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     async (request, reply) => {
       const auth = requireAuth(request);
       const page = await tracks.listTracks(auth.workspaceId, request.query);
-      const link = nextPageLink(`${deps.publicUrl}/v1/tracks`, request.query, page);
-      if (link) reply.header('link', link);
-      return { object: 'list' as const, ...page };
+      return listPage(reply, `${deps.publicUrl}/v1/tracks`, request.query, page);
     },
   );
 
@@ -107,9 +105,7 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     },
     async (request, reply) => {
       const page = await tracks.listPublicTracks(request.query);
-      const link = nextPageLink(`${deps.publicUrl}/v1/public/tracks`, request.query, page);
-      if (link) reply.header('link', link);
-      return { object: 'list' as const, ...page };
+      return listPage(reply, `${deps.publicUrl}/v1/public/tracks`, request.query, page);
     },
   );
 
@@ -163,41 +159,25 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     },
   );
 
-  const sendFile = async (request: FastifyRequest, reply: FastifyReply, id: string, kind: TrackFileKind) => {
+  const sendTrackFile = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    kind: TrackFileKind,
+  ) => {
     const { track, file, contentType } = await tracks.getTrackFile(viewerOf(request), id, kind);
     const extension =
       kind === 'midi' ? 'mid' : kind === 'stems' ? 'zip' : kind === 'waveform' ? 'json' : kind;
     const download = (request.query as { download?: string }).download;
-    const disposition = download === '1' || download === 'true' || kind === 'stems' ? 'attachment' : 'inline';
-    reply.header('etag', file.etag);
-    reply.header('accept-ranges', 'bytes');
-    reply.header(
-      'cache-control',
-      track.visibility === 'private' ? 'private, max-age=0' : 'public, max-age=3600',
-    );
-    reply.header('content-disposition', `${disposition}; filename="${track.id}.${extension}"`);
-    reply.type(contentType);
-    if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
-    const ifRange = request.headers['if-range'];
-    const range =
-      ifRange && ifRange !== file.etag ? undefined : parseRange(request.headers.range, file.bytes);
-    if (range === 'unsatisfiable') {
-      throw new AppError(
-        'range_not_satisfiable',
-        `The file has ${file.bytes} bytes; ask for a range inside it.`,
-        {
-          headers: { 'content-range': `bytes */${file.bytes}` },
-        },
-      );
-    }
-    if (range) {
-      reply.code(206);
-      reply.header('content-range', `bytes ${range.start}-${range.end}/${file.bytes}`);
-      reply.header('content-length', String(range.end - range.start + 1));
-      return reply.send(await tracks.openFile(file.key, range));
-    }
-    reply.header('content-length', String(file.bytes));
-    return reply.send(await tracks.openFile(file.key));
+    const attach = download === '1' || download === 'true' || kind === 'stems';
+    return sendFile(request, reply, {
+      bytes: file.bytes,
+      etag: file.etag,
+      contentType,
+      cacheControl: track.visibility === 'private' ? 'private, max-age=0' : 'public, max-age=3600',
+      disposition: { type: attach ? 'attachment' : 'inline', filename: `${track.id}.${extension}` },
+      open: (range) => tracks.openFile(file.key, range),
+    });
   };
 
   routes.get(
@@ -222,7 +202,7 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
           return reply.type('audio/mpeg').send(live.stream);
         }
       }
-      return sendFile(request, reply, request.params.id, format);
+      return sendTrackFile(request, reply, request.params.id, format);
     },
   );
 
@@ -244,7 +224,7 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
           querystring: z.object({ download: z.enum(['1', 'true', '0', 'false']).optional() }),
         },
       },
-      async (request, reply) => sendFile(request, reply, request.params.id, kind),
+      async (request, reply) => sendTrackFile(request, reply, request.params.id, kind),
     );
   }
 

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth } from '../http/auth-context.js';
-import { nextPageLink } from '../shared/keyset-page.js';
+import { listPage } from '../http/list-page.js';
+import { inMemory, sendFile } from '../http/send-file.js';
 import { VoiceIdParamsSchema, VoiceListQuerySchema, VoiceListSchema, VoiceSchema } from './voice.schemas.js';
 import type { VoiceService } from './voice.service.js';
 
@@ -25,9 +26,7 @@ export function registerVoiceRoutes(
     async (request, reply) => {
       requireAuth(request);
       const page = await deps.voices.listVoices(request.query);
-      const link = nextPageLink(`${deps.publicUrl}/v1/voices`, request.query, page);
-      if (link) reply.header('link', link);
-      return { object: 'list' as const, ...page };
+      return listPage(reply, `${deps.publicUrl}/v1/voices`, request.query, page);
     },
   );
 
@@ -58,12 +57,14 @@ export function registerVoiceRoutes(
     },
     async (request, reply) => {
       requireAuth(request);
-      const mp3 = await deps.voices.getVoicePreview(request.params.id);
-      return reply
-        .type('audio/mpeg')
-        .header('content-length', mp3.byteLength)
-        .header('cache-control', 'private, max-age=86400')
-        .send(Buffer.from(mp3.buffer, mp3.byteOffset, mp3.byteLength));
+      const preview = await deps.voices.getVoicePreview(request.params.id);
+      return sendFile(request, reply, {
+        bytes: preview.mp3.byteLength,
+        etag: preview.etag,
+        contentType: 'audio/mpeg',
+        cacheControl: 'private, max-age=86400',
+        open: inMemory(preview.mp3),
+      });
     },
   );
 }

@@ -1,6 +1,7 @@
 // The voice marketplace: browsing the catalogue, plan rules for using a voice on a track, usage
 // counts and previews. Tracks call resolveVoiceForTrack when a track names a voice_id and
 // incrementVoiceUsage in the transaction that marks that track ready.
+import { createHash } from 'node:crypto';
 import type { VoiceSpec } from '@trackforge/engine';
 import type { Db, Tx } from '../database/create-database.js';
 import { AppError } from '../errors.js';
@@ -126,10 +127,11 @@ export function createVoiceService(deps: {
       return presentVoice(await getVoiceRow(id), publicUrl);
     },
 
-    /** The preview MP3 of a voice (404 for an unknown id). */
-    async getVoicePreview(id: string): Promise<Uint8Array> {
+    /** The preview MP3 of a voice and its ETag (404 for an unknown id). */
+    async getVoicePreview(id: string): Promise<{ mp3: Uint8Array; etag: string }> {
       const row = await getVoiceRow(id);
-      return deps.previews.getPreview({ id: row.id, styles: row.styles, spec: voiceSpecOf(row) });
+      const mp3 = await deps.previews.getPreview({ id: row.id, styles: row.styles, spec: voiceSpecOf(row) });
+      return { mp3, etag: `"${createHash('sha256').update(mp3).digest('base64url').slice(0, 27)}"` };
     },
 
     /**

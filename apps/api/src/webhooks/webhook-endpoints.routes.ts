@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../http/auth-context.js';
-import { nextPageLink, PageQuerySchema } from '../shared/keyset-page.js';
+import { listPage } from '../http/list-page.js';
+import { PageQuerySchema } from '../shared/keyset-page.js';
 import {
   CreateWebhookEndpointSchema,
   presentWebhookEndpoint,
@@ -56,9 +57,13 @@ export function registerWebhookEndpointRoutes(
     async (request, reply) => {
       const auth = requireAuth(request);
       const page = await deps.endpoints.listEndpoints(auth.workspaceId, request.query);
-      const link = nextPageLink(`${deps.publicUrl}/v1/webhook-endpoints`, request.query, page);
-      if (link) reply.header('link', link);
-      return { object: 'list' as const, ...page, data: page.data.map(presentWebhookEndpoint) };
+      return listPage(
+        reply,
+        `${deps.publicUrl}/v1/webhook-endpoints`,
+        request.query,
+        page,
+        presentWebhookEndpoint,
+      );
     },
   );
 

@@ -12,7 +12,7 @@ import { createGenerationRunner, createTrack, FAKE_GENERATED_TRACK, fund } from 
 
 /** Resolves once the pending request sleeps on the clock (it has subscribed and read the row). */
 async function untilWaiting(t: TestApp, sleepers = 1): Promise<void> {
-  for (let i = 0; i < 500 && t.clock.sleeping() < sleepers; i++) {
+  for (let i = 0; i < 3_000 && t.clock.sleeping() < sleepers; i++) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   assert.ok(t.clock.sleeping() >= sleepers, 'the request never started waiting');

@@ -310,6 +310,23 @@ for (const kind of testDatabaseKinds()) {
       assert.ok(durationSeconds >= 8 && durationSeconds <= 12.2, `${durationSeconds} s`);
       assert.deepEqual(second.rawPayload, first.rawPayload);
       assert.ok(existsSync(join(t.config.DATA_DIR, 'files', 'voices', 'previews', `${id}.mp3`)));
+      // A player seeks with Range and revalidates with the ETag, as for a track's audio.
+      const etag = String(first.headers.etag);
+      assert.match(etag, /^"[\w-]{27}"$/);
+      const part = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...account.headers, range: 'bytes=0-99' },
+      });
+      assert.equal(part.statusCode, 206);
+      assert.equal(part.headers['content-range'], `bytes 0-99/${first.rawPayload.length}`);
+      assert.deepEqual(part.rawPayload, first.rawPayload.subarray(0, 100));
+      const unchanged = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...account.headers, 'if-none-match': etag },
+      });
+      assert.equal(unchanged.statusCode, 304);
     });
   });
 }

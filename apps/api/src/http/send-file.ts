@@ -1,0 +1,66 @@
+// Sending a stored file the way every download route does: ETag and If-None-Match (304), one
+// byte range with If-Range (206, or 416 naming the size), Content-Length, caching and the
+// download name. Routes say what the file is; this says how it goes out.
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+import type { ByteRange } from '../storage/storage.js';
+import { parseRange } from './range.js';
+
+export interface SendableFile {
+  /** Size of the whole file. */
+  bytes: number;
+  /** A strong ETag, quoted. */
+  etag: string;
+  contentType: string;
+  /** The Cache-Control value (who may keep it, for how long). */
+  cacheControl: string;
+  /** `inline` or `attachment`, with the name a browser saves it under. */
+  disposition?: { type: 'inline' | 'attachment'; filename: string };
+  /** The file's bytes, or only the inclusive range asked for. */
+  open(range?: ByteRange): Promise<Readable | Uint8Array>;
+}
+
+export async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: SendableFile,
+): Promise<FastifyReply> {
+  reply.header('etag', file.etag);
+  reply.header('accept-ranges', 'bytes');
+  reply.header('cache-control', file.cacheControl);
+  if (file.disposition) {
+    reply.header('content-disposition', `${file.disposition.type}; filename="${file.disposition.filename}"`);
+  }
+  reply.type(file.contentType);
+  if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+  const ifRange = request.headers['if-range'];
+  // A range of a file that changed since the client's copy would splice two versions: send it whole.
+  const range = ifRange && ifRange !== file.etag ? undefined : parseRange(request.headers.range, file.bytes);
+  if (range === 'unsatisfiable') {
+    throw new AppError(
+      'range_not_satisfiable',
+      `The file has ${file.bytes} bytes; ask for a range inside it.`,
+      {
+        headers: { 'content-range': `bytes */${file.bytes}` },
+      },
+    );
+  }
+  if (range) {
+    reply.code(206);
+    reply.header('content-range', `bytes ${range.start}-${range.end}/${file.bytes}`);
+    reply.header('content-length', String(range.end - range.start + 1));
+    return reply.send(asBody(await file.open(range)));
+  }
+  reply.header('content-length', String(file.bytes));
+  return reply.send(asBody(await file.open()));
+}
+
+/** Opens a file held in memory, whole or one inclusive range. */
+export function inMemory(bytes: Uint8Array): SendableFile['open'] {
+  return async (range) => (range ? bytes.subarray(range.start, range.end + 1) : bytes);
+}
+
+function asBody(body: Readable | Uint8Array): Readable | Buffer {
+  return body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : body;
+}
