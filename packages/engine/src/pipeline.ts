@@ -179,6 +179,7 @@ export async function generateTrack(request: TrackRequest, deps: PipelineDeps): 
           helpers: deps.renderPool?.mp3SegmentEncoders,
           localStart,
           signal: deps.signal,
+          onBytes: deps.onMp3Bytes,
           onProgress: (fraction) => {
             mp3Fraction = fraction;
             step();

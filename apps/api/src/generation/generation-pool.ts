@@ -21,7 +21,7 @@ export class GenerationError extends Error {
 
 export interface GenerateOptions {
   onProgress?: (fraction: number) => void;
-  /** When set, MP3 bytes of the mastered audio arrive here in order while the track renders. */
+  /** When set, the MP3 file's bytes arrive here in order while it is encoded (together: files.mp3). */
   onMp3?: (bytes: Uint8Array) => void;
   signal?: AbortSignal;
 }

@@ -1,10 +1,11 @@
 // A generation thread: renders one track at a time for the pool, so the event loop that serves
 // HTTP never runs DSP. With renderThreads > 0 it starts the engine's render pool (parts render on
-// those threads, which also encode the MP3's segments) and only mixes, masters and encodes the live
-// stream itself; its own parse of the bank is then never needed. Progress goes out at most every 100 ms.
+// those threads, which also encode the MP3's segments) and only mixes and masters itself; its own
+// parse of the bank is then never needed. The MP3 is encoded once: its bytes go out while they are
+// made (the live stream of a rendering track) and are the stored file. Progress goes out at most
+// every 100 ms.
 import { parentPort, workerData } from 'node:worker_threads';
 import {
-  createMp3ChunkEncoder,
   createRenderPool,
   EngineError,
   encodeFlac,
@@ -50,16 +51,15 @@ port.on('message', async (message: ToGenerationWorker) => {
   aborts.set(message.taskId, controller);
   let lastSentMs = 0;
   try {
-    const onChunk = message.streamMp3
-      ? await createMp3ChunkEncoder({
-          onBytes: (mp3) => send({ type: 'audio', taskId: message.taskId, mp3 }, [mp3.buffer as ArrayBuffer]),
-        })
+    // not transferred: the engine keeps the pieces to make the whole file from them
+    const onMp3Bytes = message.streamMp3
+      ? (mp3: Uint8Array) => send({ type: 'audio', taskId: message.taskId, mp3 })
       : undefined;
     const result = await generateTrack(message.request, {
       bank,
       renderPool,
       signal: controller.signal,
-      onChunk,
+      onMp3Bytes,
       onProgress: (fraction) => {
         const nowMs = performance.now();
         if (nowMs - lastSentMs < 100) return;

@@ -219,7 +219,7 @@ export function createTracksService(deps: TracksServiceDeps) {
           `Track ${id} is ${track.status}; live streaming needs local storage on this server. Fetch the audio once it is ready.`,
         );
       }
-      return { track, stream: tailLiveAudio({ db, storage: deps.storage }, track) };
+      return { track, stream: tailLiveAudio({ db, storage: deps.storage, clock }, track) };
     },
 
     /** A stored file of a readable track; 404 when the track is unknown, 409 until it is ready. */
