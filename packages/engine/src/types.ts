@@ -229,6 +229,11 @@ export interface GenerateDeps {
    * together they are files.mp3, byte for byte, unless the encoder had to start over (encodeMp3's onBytes).
    */
   onMp3Bytes?: (bytes: Uint8Array) => void;
+  /**
+   * When set, the bytes of every other format in order while it is encoded (WAV in one piece):
+   * together they are files[format]. Lets a first download start before the file is finished.
+   */
+  onFileBytes?: (format: Exclude<AudioFormat, 'mp3'>, bytes: Uint8Array) => void;
 }
 
 /** A loaded SoundFont, parsed once per process; opaque to everything but rendering/. */

@@ -164,12 +164,14 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
   );
 
   const sendFile = async (request: FastifyRequest, reply: FastifyReply, id: string, kind: TrackFileKind) => {
-    const { track, file, contentType } = await tracks.getTrackFile(viewerOf(request), id, kind);
+    const opened = await tracks.openTrackDownload(viewerOf(request), id, kind);
+    const { track, contentType, making } = opened;
+    const etag = (opened.file?.etag ?? making?.etag) as string;
     const extension =
       kind === 'midi' ? 'mid' : kind === 'stems' ? 'zip' : kind === 'waveform' ? 'json' : kind;
     const download = (request.query as { download?: string }).download;
     const disposition = download === '1' || download === 'true' || kind === 'stems' ? 'attachment' : 'inline';
-    reply.header('etag', file.etag);
+    reply.header('etag', etag);
     reply.header('accept-ranges', 'bytes');
     reply.header(
       'cache-control',
@@ -177,7 +179,11 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     );
     reply.header('content-disposition', `${disposition}; filename="${track.id}.${extension}"`);
     reply.type(contentType);
-    if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    // A derived file's first download streams while it is made (chunked: its length is not known
+    // yet); a byte range is served from the kept file once it is there.
+    if (making && !request.headers.range) return reply.send(making.read());
+    const file = opened.file ?? (await making!.finished);
     const ifRange = request.headers['if-range'];
     const range =
       ifRange && ifRange !== file.etag ? undefined : parseRange(request.headers.range, file.bytes);

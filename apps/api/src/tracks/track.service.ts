@@ -80,6 +80,32 @@ export function createTracksService(deps: TracksServiceDeps) {
     return new AppError('not_found', `No track ${id} in your workspace.`, { param: 'id' });
   }
 
+  /**
+   * A file of a readable track to send: stored, or (a derived format's first download) being
+   * made, to stream while it grows; 404 when the track is unknown, 409 until it is ready.
+   */
+  async function openTrackDownload(viewer: Viewer, id: string, kind: TrackFileKind) {
+    const track = await getReadableTrack(viewer, id);
+    if (track.status !== 'ready') {
+      throw new AppError('conflict', `Track ${id} is ${track.status}; its files exist once it is ready.`, {
+        status_detail: track.status,
+      });
+    }
+    const contentType = TRACK_FILES[kind].contentType;
+    const stored = track.files?.[kind];
+    if (stored) return { track, contentType, file: stored, making: undefined };
+    // WAV/OGG/FLAC/stems of a lean track are rendered again on first download
+    if (isDerivedKind(kind) && deps.derivedFiles && track.files?.mp3) {
+      const derived = await deps.derivedFiles.get(track, kind, async () =>
+        Boolean(await findTrack(db, track.id)),
+      );
+      return 'file' in derived
+        ? { track, contentType, file: derived.file, making: undefined }
+        : { track, contentType, file: undefined, making: derived.making };
+    }
+    throw new AppError('not_found', `Track ${id} has no ${kind} file.`, { param: 'format' });
+  }
+
   return {
     getReadableTrack,
     present,
@@ -200,6 +226,8 @@ export function createTracksService(deps: TracksServiceDeps) {
           })
         : undefined;
       if (!deleted) throw notOwned(id);
+      // a derived file still being made here must not be kept after the folder is gone
+      deps.derivedFiles?.discard(id);
       await deps.storage.deletePrefix(trackFolder(workspaceId, id));
     },
 
@@ -224,20 +252,11 @@ export function createTracksService(deps: TracksServiceDeps) {
 
     /** A stored file of a readable track; 404 when the track is unknown, 409 until it is ready. */
     async getTrackFile(viewer: Viewer, id: string, kind: TrackFileKind) {
-      const track = await getReadableTrack(viewer, id);
-      if (track.status !== 'ready') {
-        throw new AppError('conflict', `Track ${id} is ${track.status}; its files exist once it is ready.`, {
-          status_detail: track.status,
-        });
-      }
-      // WAV/OGG/FLAC/stems of a lean track are rendered again on first download
-      const file =
-        track.files?.[kind] ??
-        (isDerivedKind(kind) && deps.derivedFiles && track.files?.mp3
-          ? await deps.derivedFiles.get(track, kind)
-          : undefined);
-      if (!file) throw new AppError('not_found', `Track ${id} has no ${kind} file.`, { param: 'format' });
-      return { track, file, contentType: TRACK_FILES[kind].contentType };
+      const download = await openTrackDownload(viewer, id, kind);
+      const file = download.file ?? (await download.making.finished);
+      return { track: download.track, file, contentType: download.contentType };
     },
+
+    openTrackDownload,
   };
 }
