@@ -1,10 +1,13 @@
-// What a live stream costs, per prompt (120 s, full bank, a render pool of 2 threads): the loudness
-// the streaming master reaches with its gain predicted from the first 0.5 s (deps.onChunk) against
-// the −14 LUFS the whole-track master measures and hits, and when the first bytes of the finished MP3
-// (deps.onMp3Bytes, the stream the API sends and stores) come against the whole generation.
-// Run: npx tsx bench/engine/stream-loudness.ts [prompt count, default 4]
+// What a live stream costs, per prompt (120 s, full bank, a render pool of 2 threads):
+// - loudness: the streaming master with its gain predicted from the first 0.5 s (deps.onChunk)
+//   against the −14 LUFS the whole-track master measures and hits;
+// - when the first bytes of the finished MP3 (deps.onMp3Bytes: what the API streams and stores)
+//   come, against the whole generation;
+// - CPU-seconds (all threads) of the API's work per track, as it was (streaming master + a live
+//   LAME encode of its chunks + the file's encode) and as it is (one encode, streamed as made).
+// Run: npx tsx bench/engine/live-stream.ts [prompt count, default 4]
 import { loadBankFile } from '../../packages/engine/node/load-bank.js';
-import { createRenderPool, generateTrack } from '../../packages/engine/src/index.js';
+import { createMp3ChunkEncoder, createRenderPool, generateTrack } from '../../packages/engine/src/index.js';
 import { measureIntegratedLoudness } from '../../packages/engine/src/mastering/loudness.js';
 import { PROMPTS } from './prompts.js';
 
@@ -39,6 +42,23 @@ try {
       },
     });
     const totalMs = performance.now() - startMs;
+    const cpuSeconds = async (work: () => Promise<unknown>) => {
+      const before = process.cpuUsage();
+      const wallStartMs = performance.now();
+      await work();
+      const used = process.cpuUsage(before);
+      return { cpu: (used.user + used.system) / 1e6, wall: (performance.now() - wallStartMs) / 1000 };
+    };
+    const twoEncodes = await cpuSeconds(async () =>
+      generateTrack(request(prompt, 120), {
+        bank,
+        renderPool,
+        onChunk: await createMp3ChunkEncoder({ onBytes: () => {} }),
+      }),
+    );
+    const oneEncode = await cpuSeconds(() =>
+      generateTrack(request(prompt, 120), { bank, renderPool, onMp3Bytes: () => {} }),
+    );
     const join = (parts: Float32Array[]) => {
       const out = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
       let at = 0;
@@ -52,7 +72,9 @@ try {
     console.log(
       `${prompt}: whole-track master ${result.audio.loudnessLufs.toFixed(2)} LUFS; streaming master ` +
         `(gain from the first 0.5 s) ${streamedLufs.toFixed(2)} LUFS, ${(streamedLufs - TARGET_LUFS).toFixed(2)} LU off; ` +
-        `first MP3 bytes ${(firstMp3Ms / 1000).toFixed(2)} s of ${(totalMs / 1000).toFixed(2)} s`,
+        `first MP3 bytes ${(firstMp3Ms / 1000).toFixed(2)} s of ${(totalMs / 1000).toFixed(2)} s; ` +
+        `live stream + file: ${twoEncodes.cpu.toFixed(2)} CPU-s (${twoEncodes.wall.toFixed(2)} s) with two encodes, ` +
+        `${oneEncode.cpu.toFixed(2)} CPU-s (${oneEncode.wall.toFixed(2)} s) with one`,
     );
   }
 } finally {
