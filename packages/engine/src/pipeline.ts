@@ -45,14 +45,21 @@ const PROGRESS_SPANS: Record<Stage, [number, number]> = {
 };
 
 /** Every format but MP3, which encodeMp3 spreads over threads itself. */
-async function encodeFormat(format: Exclude<AudioFormat, 'mp3'>, buffer: AudioBuffer): Promise<Uint8Array> {
+async function encodeFormat(
+  format: Exclude<AudioFormat, 'mp3'>,
+  buffer: AudioBuffer,
+  onBytes?: (bytes: Uint8Array) => void,
+): Promise<Uint8Array> {
   switch (format) {
-    case 'wav':
-      return encodeWav(buffer, { bitDepth: 16 });
+    case 'wav': {
+      const wav = encodeWav(buffer, { bitDepth: 16 });
+      onBytes?.(wav);
+      return wav;
+    }
     case 'ogg':
-      return encodeOgg(buffer, { quality: 0.6 });
+      return encodeOgg(buffer, { quality: 0.6, onBytes });
     case 'flac':
-      return encodeFlac(buffer, { bitDepth: 16 });
+      return encodeFlac(buffer, { bitDepth: 16, onBytes });
   }
 }
 
@@ -179,6 +186,7 @@ export async function generateTrack(request: TrackRequest, deps: PipelineDeps): 
           helpers: deps.renderPool?.mp3SegmentEncoders,
           localStart,
           signal: deps.signal,
+          onBytes: deps.onMp3Bytes,
           onProgress: (fraction) => {
             mp3Fraction = fraction;
             step();
@@ -191,7 +199,9 @@ export async function generateTrack(request: TrackRequest, deps: PipelineDeps): 
       for (const format of formats) {
         if (format === 'mp3') continue;
         checkAborted('encoding');
-        others.set(format, await encodeFormat(format, mastered.buffer));
+        const onFileBytes = deps.onFileBytes;
+        const onBytes = onFileBytes ? (bytes: Uint8Array) => onFileBytes(format, bytes) : undefined;
+        others.set(format, await encodeFormat(format, mastered.buffer, onBytes));
         otherDone++;
         step();
       }

@@ -219,8 +219,21 @@ export interface GenerateDeps {
   bank: SoundBank;
   onProgress?: (fraction: number, stage: Stage) => void;
   signal?: AbortSignal;
-  /** When set, mastered audio is handed out in order as it is rendered. */
+  /**
+   * When set, mastered audio is handed out in order as it is rendered, with a gain predicted from
+   * the first half second (audio-stream.ts): for monitoring, not the finished master.
+   */
   onChunk?: (chunk: AudioChunk) => void;
+  /**
+   * When set (and MP3 is among the formats), the MP3 file's bytes in order while it is encoded:
+   * together they are files.mp3, byte for byte, unless the encoder had to start over (encodeMp3's onBytes).
+   */
+  onMp3Bytes?: (bytes: Uint8Array) => void;
+  /**
+   * When set, the bytes of every other format in order while it is encoded (WAV in one piece):
+   * together they are files[format]. Lets a first download start before the file is finished.
+   */
+  onFileBytes?: (format: Exclude<AudioFormat, 'mp3'>, bytes: Uint8Array) => void;
 }
 
 /** A loaded SoundFont, parsed once per process; opaque to everything but rendering/. */

@@ -3,12 +3,13 @@ import type { TrackRequest } from '@trackforge/engine';
 import type { GeneratedTrack } from './generated-track.js';
 
 export type ToGenerationWorker =
-  | { type: 'generate'; taskId: number; request: TrackRequest; streamMp3: boolean }
+  | { type: 'generate'; taskId: number; request: TrackRequest; streamMp3: boolean; streamFile: boolean }
   | { type: 'abort'; taskId: number };
 
 export type FromGenerationWorker =
   | { type: 'ready' }
   | { type: 'progress'; taskId: number; fraction: number }
   | { type: 'audio'; taskId: number; mp3: Uint8Array }
+  | { type: 'file'; taskId: number; bytes: Uint8Array }
   | { type: 'done'; taskId: number; result: GeneratedTrack }
   | { type: 'failed'; taskId: number; message: string; stage: string | null };

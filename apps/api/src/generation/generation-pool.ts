@@ -21,8 +21,13 @@ export class GenerationError extends Error {
 
 export interface GenerateOptions {
   onProgress?: (fraction: number) => void;
-  /** When set, MP3 bytes of the mastered audio arrive here in order while the track renders. */
+  /** When set, the MP3 file's bytes arrive here in order while it is encoded (together: files.mp3). */
   onMp3?: (bytes: Uint8Array) => void;
+  /**
+   * When set, the bytes of the one derived file asked for (a single format besides MP3, or the
+   * stems zip) arrive here in order while it is made; together they are that file.
+   */
+  onFileBytes?: (bytes: Uint8Array) => void;
   signal?: AbortSignal;
 }
 
@@ -108,6 +113,10 @@ export function createGenerationPool(options: {
         task.options.onMp3?.(message.mp3);
         return;
       }
+      if (message.type === 'file') {
+        task.options.onFileBytes?.(message.bytes);
+        return;
+      }
       busy.delete(worker);
       idle.push(worker);
       if (message.type === 'done') task.resolve(message.result);
@@ -144,6 +153,7 @@ export function createGenerationPool(options: {
         taskId: task.id,
         request: task.request,
         streamMp3: task.options.onMp3 !== undefined,
+        streamFile: task.options.onFileBytes !== undefined,
       };
       worker.postMessage(message);
       task.options.signal?.addEventListener('abort', () => {

@@ -1,10 +1,11 @@
 // A generation thread: renders one track at a time for the pool, so the event loop that serves
 // HTTP never runs DSP. With renderThreads > 0 it starts the engine's render pool (parts render on
-// those threads, which also encode the MP3's segments) and only mixes, masters and encodes the live
-// stream itself; its own parse of the bank is then never needed. Progress goes out at most every 100 ms.
+// those threads, which also encode the MP3's segments) and only mixes and masters itself; its own
+// parse of the bank is then never needed. The MP3 is encoded once: its bytes go out while they are
+// made (the live stream of a rendering track) and are the stored file. Progress goes out at most
+// every 100 ms.
 import { parentPort, workerData } from 'node:worker_threads';
 import {
-  createMp3ChunkEncoder,
   createRenderPool,
   EngineError,
   encodeFlac,
@@ -13,7 +14,7 @@ import {
   type SoundBank,
   toTrackFields,
 } from '@trackforge/engine';
-import { type Zippable, zipSync } from 'fflate';
+import { Zip, ZipPassThrough } from 'fflate';
 import type { GeneratedTrack } from './generated-track.js';
 import type { FromGenerationWorker, ToGenerationWorker } from './generation-messages.js';
 import type { GenerationThreadData } from './generation-pool.js';
@@ -50,16 +51,26 @@ port.on('message', async (message: ToGenerationWorker) => {
   aborts.set(message.taskId, controller);
   let lastSentMs = 0;
   try {
-    const onChunk = message.streamMp3
-      ? await createMp3ChunkEncoder({
-          onBytes: (mp3) => send({ type: 'audio', taskId: message.taskId, mp3 }, [mp3.buffer as ArrayBuffer]),
-        })
+    // not transferred: the engine keeps the pieces to make the whole file from them
+    const onMp3Bytes = message.streamMp3
+      ? (mp3: Uint8Array) => send({ type: 'audio', taskId: message.taskId, mp3 })
       : undefined;
+    // a derived file asked for on its first download: its bytes go out while they are made
+    const sendFile = message.streamFile
+      ? (bytes: Uint8Array) => send({ type: 'file', taskId: message.taskId, bytes })
+      : undefined;
+    const streamedFormat = message.request.outputs?.formats?.find((format) => format !== 'mp3');
     const result = await generateTrack(message.request, {
       bank,
       renderPool,
       signal: controller.signal,
-      onChunk,
+      onMp3Bytes,
+      onFileBytes:
+        sendFile && streamedFormat
+          ? (format, bytes) => {
+              if (format === streamedFormat) sendFile(bytes);
+            }
+          : undefined,
       onProgress: (fraction) => {
         const nowMs = performance.now();
         if (nowMs - lastSentMs < 100) return;
@@ -76,7 +87,7 @@ port.on('message', async (message: ToGenerationWorker) => {
       files: result.files,
       midi: result.midi,
       waveform: result.waveform,
-      stemsZip: result.stems ? await zipFlacStems(result.stems) : undefined,
+      stemsZip: result.stems ? await zipFlacStems(result.stems, sendFile) : undefined,
     };
     const buffers = [...Object.values(result.files), result.midi, generated.stemsZip].flatMap((bytes) =>
       bytes ? [bytes.buffer as ArrayBuffer] : [],
@@ -96,10 +107,21 @@ port.on('message', async (message: ToGenerationWorker) => {
 
 /**
  * The stems as a zip of 24-bit FLAC files (about half the size of WAV; zip's own deflate gains
- * little on audio). The engine's stem WAVs are 24-bit with the 44-byte header it always writes.
+ * little on audio), written as a stream so each piece can go out (onBytes) while the next stem is
+ * encoded. The engine's stem WAVs are 24-bit with the 44-byte header it always writes.
  */
-async function zipFlacStems(stems: { partId: string; wav: Uint8Array }[]): Promise<Uint8Array> {
-  const entries: Zippable = {};
+async function zipFlacStems(
+  stems: { partId: string; wav: Uint8Array }[],
+  onBytes?: (bytes: Uint8Array) => void,
+): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const zip = new Zip((error, bytes) => {
+    if (error) failure = error;
+    if (bytes.length === 0) return;
+    parts.push(bytes);
+    onBytes?.(bytes);
+  });
   for (const stem of stems) {
     const frames = (stem.wav.byteLength - WAV_HEADER_BYTES) / 6;
     const left = new Float32Array(frames);
@@ -112,11 +134,28 @@ async function zipFlacStems(stems: { partId: string; wav: Uint8Array }[]): Promi
       left[i] = at(WAV_HEADER_BYTES + 6 * i);
       right[i] = at(WAV_HEADER_BYTES + 6 * i + 3);
     }
-    const flac = await encodeFlac({ sampleRate: 44100, left, right }, { bitDepth: 24 });
-    entries[`${stem.partId}.flac`] = [flac, { level: 0 }];
+    const entry = new ZipPassThrough(`${stem.partId}.flac`);
+    // a fixed time, so the same track always zips to the same bytes (its ETag says so)
+    entry.mtime = ZIP_ENTRY_TIME;
+    zip.add(entry);
+    await encodeFlac(
+      { sampleRate: 44100, left, right },
+      { bitDepth: 24, onBytes: (bytes) => entry.push(bytes) },
+    );
+    entry.push(new Uint8Array(0), true);
   }
-  return zipSync(entries);
+  zip.end();
+  if (failure) throw failure;
+  // its own buffer (not Node's shared pool), since the done message transfers it
+  const zipped = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    zipped.set(part, offset);
+    offset += part.length;
+  }
+  return zipped;
 }
+const ZIP_ENTRY_TIME = new Date('2000-01-01T12:00:00Z');
 const WAV_HEADER_BYTES = 44;
 
 send({ type: 'ready' });

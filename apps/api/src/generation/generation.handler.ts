@@ -51,7 +51,7 @@ export function createGenerationHandler(deps: {
       try {
         generated = await deps.generate(
           // Only what serves and draws the track is made now; WAV, OGG, FLAC and stems are
-          // rendered again from the same request on first download (tracks/track-derived-files.ts).
+          // rendered again from the same request on first download (generation/track-derived-files.ts).
           engineRequestOf(track, { formats: ['mp3'], stems: false, midi: true, waveform: true }),
           { onProgress, signal: context.signal, ...(live ? { onMp3: live.append } : {}) },
         );

@@ -1,12 +1,16 @@
 // A ready track stores only its MP3, MIDI and waveform; WAV, OGG, FLAC and the stems are rendered
 // again from the track's engine request on first download (the engine is deterministic by request,
 // seed and bank, so a lossless file is the real master, not a decoded MP3) and kept beside the
-// track's files. Concurrent first downloads share one render. Deleting the track deletes them, and
+// track's files. The first download is streamed while the file is made (chunked, without a length);
+// downloads meanwhile join the same render, and a byte range waits for the kept file. Deleting the
+// track deletes them, stopping any render still running, and
 // sweepDerivedFiles evicts those written more than DERIVED_FILE_TTL_MS ago (the next download
 // renders them again), so the store holds at rest only what a track needs.
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Storage } from '../storage/storage.js';
 import type { TrackRow } from '../tracks/track.repository.js';
+import type { DerivedFileSource, MakingFile } from '../tracks/track.service.js';
 import type { TrackFiles } from '../tracks/track.table.js';
 import { type DerivedKind, derivedFileKey, engineRequestOf, TRACK_FILES } from '../tracks/track-files.js';
 import type { Generate } from './generation-pool.js';
@@ -27,53 +31,138 @@ export async function sweepDerivedFiles(storage: Storage, olderThan: Date): Prom
   return deleted;
 }
 
-export interface DerivedFiles {
-  /** The derived file of a ready track, made and stored on the first call. */
-  get(track: TrackRow, kind: DerivedKind): Promise<FileRef>;
-}
-
+/** A derived file while it is being made: its bytes so far and the rest as they come. */
 /** The ETag of a derived file: it follows from the MP3's (same request, same render) and the format. */
 function derivedEtag(track: TrackRow, kind: DerivedKind): string {
   const source = track.files?.mp3?.etag ?? track.id;
   return `"${createHash('sha256').update(`${source}:${kind}`).digest('base64url').slice(0, 27)}"`;
 }
 
+/** Bytes that grow while a file is made, readable from the start by any number of readers. */
+function growingBytes() {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let ended = false;
+  let failure: Error | undefined;
+  const waiting = new Set<() => void>();
+  const wake = () => {
+    for (const resolve of waiting) resolve();
+    waiting.clear();
+  };
+  return {
+    get total() {
+      return total;
+    },
+    push(bytes: Uint8Array) {
+      chunks.push(bytes);
+      total += bytes.byteLength;
+      wake();
+    },
+    end() {
+      ended = true;
+      wake();
+    },
+    fail(error: Error) {
+      failure = error;
+      wake();
+    },
+    read(): Readable {
+      async function* follow(): AsyncGenerator<Uint8Array> {
+        for (let next = 0; ; ) {
+          while (next < chunks.length) yield chunks[next++] as Uint8Array;
+          if (failure) throw failure;
+          if (ended) return;
+          await new Promise<void>((resolve) => waiting.add(resolve));
+        }
+      }
+      return Readable.from(follow(), { objectMode: false });
+    },
+  };
+}
+
+interface Render {
+  trackId: string;
+  controller: AbortController;
+  discarded: boolean;
+  making: MakingFile;
+}
+
 export function createDerivedFiles(deps: {
   storage: Storage;
   /** Renders a track again from its engine request (stems come back as a zip in files). */
   render: Generate;
-}): DerivedFiles {
-  const inFlight = new Map<string, Promise<FileRef>>();
+}): DerivedFileSource {
+  const inFlight = new Map<string, Render>();
 
-  async function make(track: TrackRow, kind: DerivedKind, key: string): Promise<FileRef> {
+  function start(
+    track: TrackRow,
+    kind: DerivedKind,
+    key: string,
+    stillExists: () => Promise<boolean>,
+  ): Render {
     const stems = kind === 'stems';
-    const generated = await deps.render(
-      engineRequestOf(track, {
-        formats: stems ? [] : [kind],
-        stems,
-        midi: false,
-        waveform: false,
-      }),
-      {},
-    );
-    const bytes = stems ? generated.stemsZip : generated.files[kind];
-    if (!bytes) throw new Error(`the engine made no ${kind} for track ${track.id}`);
-    await deps.storage.put(key, bytes, TRACK_FILES[kind].contentType);
-    return { key, bytes: bytes.byteLength, etag: derivedEtag(track, kind) };
+    const bytesSoFar = growingBytes();
+    const controller = new AbortController();
+    const render: Render = {
+      trackId: track.id,
+      controller,
+      discarded: false,
+      making: {
+        etag: derivedEtag(track, kind),
+        read: () => bytesSoFar.read(),
+        finished: Promise.resolve() as never,
+      },
+    };
+    const gone = () => new Error(`track ${track.id} was deleted while its ${kind} was being made`);
+    const make = async (): Promise<FileRef> => {
+      const generated = await deps.render(
+        engineRequestOf(track, { formats: stems ? [] : [kind], stems, midi: false, waveform: false }),
+        { signal: controller.signal, onFileBytes: (bytes) => bytesSoFar.push(bytes) },
+      );
+      const bytes = stems ? generated.stemsZip : generated.files[kind];
+      if (!bytes) throw new Error(`the engine made no ${kind} for track ${track.id}`);
+      if (bytes.byteLength !== bytesSoFar.total)
+        throw new Error(
+          `the ${kind} of track ${track.id} was streamed with ${bytesSoFar.total} of ${bytes.byteLength} bytes`,
+        );
+      bytesSoFar.end();
+      if (render.discarded) throw gone();
+      await deps.storage.put(key, bytes, TRACK_FILES[kind].contentType);
+      // deleted meanwhile (here, or on another node): the file just kept must go too
+      if (render.discarded || !(await stillExists())) {
+        await deps.storage.deletePrefix(key);
+        throw gone();
+      }
+      return { key, bytes: bytes.byteLength, etag: render.making.etag };
+    };
+    render.making.finished = make()
+      .catch((error: Error) => {
+        bytesSoFar.fail(error);
+        throw error;
+      })
+      .finally(() => inFlight.delete(key));
+    render.making.finished.catch(() => {}); // a reader or caller sees the failure; this only keeps it handled
+    return render;
   }
 
   return {
-    async get(track, kind) {
+    async get(track, kind, stillExists) {
       const key = derivedFileKey(track.workspace_id, track.id, kind);
+      const current = inFlight.get(key);
+      if (current) return { making: current.making };
       const stored = await deps.storage.stat(key);
-      if (stored) return { key, bytes: stored.bytes, etag: derivedEtag(track, kind) };
-      let pending = inFlight.get(key);
-      if (!pending) {
-        pending = make(track, kind, key);
-        inFlight.set(key, pending);
-        pending.finally(() => inFlight.delete(key)).catch(() => {});
+      if (stored) return { file: { key, bytes: stored.bytes, etag: derivedEtag(track, kind) } };
+      // checked again: another request may have started the render while this one read the store
+      const render = inFlight.get(key) ?? start(track, kind, key, stillExists);
+      inFlight.set(key, render);
+      return { making: render.making };
+    },
+    discard(trackId) {
+      for (const render of inFlight.values()) {
+        if (render.trackId !== trackId) continue;
+        render.discarded = true;
+        render.controller.abort();
       }
-      return pending;
     },
   };
 }

@@ -21,19 +21,15 @@ export interface SendableFile {
   open(range?: ByteRange): Promise<Readable | Uint8Array>;
 }
 
+/** A file whose bytes are still being made: its length is not known until the end. */
+export type GrowingFile = Omit<SendableFile, 'bytes' | 'open'> & { read(): Readable };
+
 export async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
   file: SendableFile,
 ): Promise<FastifyReply> {
-  reply.header('etag', file.etag);
-  reply.header('accept-ranges', 'bytes');
-  reply.header('cache-control', file.cacheControl);
-  if (file.disposition) {
-    reply.header('content-disposition', `${file.disposition.type}; filename="${file.disposition.filename}"`);
-  }
-  reply.type(file.contentType);
-  if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+  if (describe(request, reply, file)) return reply.code(304).send();
   const ifRange = request.headers['if-range'];
   // A range of a file that changed since the client's copy would splice two versions: send it whole.
   const range = ifRange && ifRange !== file.etag ? undefined : parseRange(request.headers.range, file.bytes);
@@ -54,6 +50,31 @@ export async function sendFile(
   }
   reply.header('content-length', String(file.bytes));
   return reply.send(asBody(await file.open()));
+}
+
+/**
+ * Streams a file while it is made (chunked, no Content-Length). A byte range cannot be served
+ * before the end is known, so callers send ranges from the finished file through sendFile.
+ */
+export function sendGrowingFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: GrowingFile,
+): FastifyReply {
+  if (describe(request, reply, file)) return reply.code(304).send();
+  return reply.send(file.read());
+}
+
+/** Sets the headers every download carries; true when the client's copy is current (304). */
+function describe(request: FastifyRequest, reply: FastifyReply, file: GrowingFile | SendableFile): boolean {
+  reply.header('etag', file.etag);
+  reply.header('accept-ranges', 'bytes');
+  reply.header('cache-control', file.cacheControl);
+  if (file.disposition) {
+    reply.header('content-disposition', `${file.disposition.type}; filename="${file.disposition.filename}"`);
+  }
+  reply.type(file.contentType);
+  return request.headers['if-none-match'] === file.etag;
 }
 
 /** Opens a file held in memory, whole or one inclusive range. */

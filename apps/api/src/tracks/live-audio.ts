@@ -1,9 +1,11 @@
-// ?stream=1: the MP3 of a track that is still rendering, sent as it grows, so a player can start
-// within a second. The generation worker appends to a live file on local storage; this tails it
-// until the track is final. Stores that cannot append (S3) answer 409 until the track is ready.
+// ?stream=1: the MP3 of a track that is still rendering, sent as it grows. The generation worker
+// appends the MP3 to a live file on local storage while it encodes it (the same bytes become the
+// stored audio.mp3, so its first bytes arrive once the track is mixed and mastered, a few seconds
+// before it is ready); this tails the file until the track is final. Stores that cannot append (S3) answer 409 until the track is ready.
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Db } from '../database/create-database.js';
+import type { Clock } from '../shared/clock.js';
 import type { Storage } from '../storage/storage.js';
 import { findTrack, type TrackRow } from './track.repository.js';
 import { liveAudioKey } from './track-files.js';
@@ -15,16 +17,16 @@ const STATUS_EVERY_POLLS = 5;
 const MAX_LISTEN_MS = 15 * 60 * 1000;
 const READ_BYTES = 64 * 1024;
 
-export function tailLiveAudio(deps: { db: Db; storage: Storage }, track: TrackRow): Readable {
+export function tailLiveAudio(deps: { db: Db; storage: Storage; clock: Clock }, track: TrackRow): Readable {
   const path = deps.storage.localPath!(liveAudioKey(track.workspace_id, track.id));
   async function* chunks(): AsyncGenerator<Uint8Array> {
-    const deadline = Date.now() + MAX_LISTEN_MS;
+    const deadlineMs = deps.clock.now().getTime() + MAX_LISTEN_MS;
     let handle: Awaited<ReturnType<typeof open>> | undefined;
     let offset = 0;
     let idlePolls = 0;
     let final = false;
     try {
-      while (Date.now() < deadline) {
+      while (deps.clock.now().getTime() < deadlineMs) {
         handle ??= await open(path, 'r').catch(() => undefined);
         if (handle) {
           const buffer = Buffer.alloc(READ_BYTES);

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../http/auth-context.js';
 import { listPage } from '../http/list-page.js';
-import { sendFile } from '../http/send-file.js';
+import { sendFile, sendGrowingFile } from '../http/send-file.js';
 import { IdempotencyKeyHeaderSchema } from '../idempotency/idempotency.plugin.js';
 import { PageQuerySchema } from '../shared/keyset-page.js';
 import {
@@ -165,18 +165,27 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     id: string,
     kind: TrackFileKind,
   ) => {
-    const { track, file, contentType } = await tracks.getTrackFile(viewerOf(request), id, kind);
+    const { track, file, making, contentType } = await tracks.openTrackDownload(viewerOf(request), id, kind);
     const extension =
       kind === 'midi' ? 'mid' : kind === 'stems' ? 'zip' : kind === 'waveform' ? 'json' : kind;
     const download = (request.query as { download?: string }).download;
     const attach = download === '1' || download === 'true' || kind === 'stems';
-    return sendFile(request, reply, {
-      bytes: file.bytes,
-      etag: file.etag,
+    const described = {
       contentType,
       cacheControl: track.visibility === 'private' ? 'private, max-age=0' : 'public, max-age=3600',
-      disposition: { type: attach ? 'attachment' : 'inline', filename: `${track.id}.${extension}` },
-      open: (range) => tracks.openFile(file.key, range),
+      disposition: { type: attach ? 'attachment' : 'inline', filename: `${track.id}.${extension}` } as const,
+    };
+    // A derived file's first download streams while it is made (its length is not known yet); a
+    // byte range is served from the kept file once it is there.
+    if (making && !request.headers.range) {
+      return sendGrowingFile(request, reply, { ...described, etag: making.etag, read: () => making.read() });
+    }
+    const kept = file ?? (await making!.finished);
+    return sendFile(request, reply, {
+      ...described,
+      bytes: kept.bytes,
+      etag: kept.etag,
+      open: (range) => tracks.openFile(kept.key, range),
     });
   };
 

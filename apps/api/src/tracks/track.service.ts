@@ -1,6 +1,7 @@
 // What users do with tracks: create (hold a credit, queue the job, all in one transaction), read,
 // list, publish and delete. Private tracks exist only for their workspace: everyone else gets 404.
 import { randomInt } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { VoiceSpec } from '@trackforge/engine';
 import type { CreditsService } from '../credits/credit.service.js';
 import { type Db, type Tx, transaction } from '../database/create-database.js';
@@ -32,8 +33,27 @@ import { type DerivedKind, isDerivedKind, TRACK_FILES, trackFolder } from './tra
 export type Viewer = { workspaceId: string; userId: string | null } | null;
 
 /** Makes a ready track's WAV, OGG, FLAC and stems on first download (generation/track-derived-files.ts). */
+type FileRef = NonNullable<TrackFiles['wav']>;
+
+/** A derived file while it is made: streamed to its first downloads, then kept. */
+export interface MakingFile {
+  etag: string;
+  /** A new reader from the first byte to the last (erroring if the render fails). */
+  read(): Readable;
+  /** The stored file, once it is made and kept. */
+  finished: Promise<FileRef>;
+}
+
+/** WAV/OGG/FLAC/stems of a ready track, made on first download (given by the composition root). */
 export interface DerivedFileSource {
-  get(track: TrackRow, kind: DerivedKind): Promise<NonNullable<TrackFiles['wav']>>;
+  /** `stillExists` is asked once the file is made, so a track deleted meanwhile keeps nothing. */
+  get(
+    track: TrackRow,
+    kind: DerivedKind,
+    stillExists: () => Promise<boolean>,
+  ): Promise<{ file: FileRef } | { making: MakingFile }>;
+  /** Stops this node's renders of a track being deleted. */
+  discard(trackId: string): void;
 }
 
 /** Calls onEvent with the type of each committed event of the track; returns the unsubscribe function. */
@@ -94,6 +114,32 @@ export function createTracksService(deps: TracksServiceDeps) {
 
   function notOwned(id: string): AppError {
     return new AppError('not_found', `No track ${id} in your workspace.`, { param: 'id' });
+  }
+
+  /**
+   * A file of a readable track to send: stored, or (a derived format's first download) being
+   * made, to stream while it grows; 404 when the track is unknown, 409 until it is ready.
+   */
+  async function openTrackDownload(viewer: Viewer, id: string, kind: TrackFileKind) {
+    const track = await getReadableTrack(viewer, id);
+    if (track.status !== 'ready') {
+      throw new AppError('conflict', `Track ${id} is ${track.status}; its files exist once it is ready.`, {
+        status_detail: track.status,
+      });
+    }
+    const contentType = TRACK_FILES[kind].contentType;
+    const stored = track.files?.[kind];
+    if (stored) return { track, contentType, file: stored, making: undefined };
+    // WAV/OGG/FLAC/stems of a lean track are rendered again on first download
+    if (isDerivedKind(kind) && deps.derivedFiles && track.files?.mp3) {
+      const derived = await deps.derivedFiles.get(track, kind, async () =>
+        Boolean(await findTrack(db, track.id)),
+      );
+      return 'file' in derived
+        ? { track, contentType, file: derived.file, making: undefined }
+        : { track, contentType, file: undefined, making: derived.making };
+    }
+    throw new AppError('not_found', `Track ${id} has no ${kind} file.`, { param: 'format' });
   }
 
   return {
@@ -234,6 +280,8 @@ export function createTracksService(deps: TracksServiceDeps) {
           })
         : undefined;
       if (!deleted) throw notOwned(id);
+      // a derived file still being made here must not be kept after the folder is gone
+      deps.derivedFiles?.discard(id);
       await deps.storage.deletePrefix(trackFolder(workspaceId, id));
     },
 
@@ -253,25 +301,16 @@ export function createTracksService(deps: TracksServiceDeps) {
           `Track ${id} is ${track.status}; live streaming needs local storage on this server. Fetch the audio once it is ready.`,
         );
       }
-      return { track, stream: tailLiveAudio({ db, storage: deps.storage }, track) };
+      return { track, stream: tailLiveAudio({ db, storage: deps.storage, clock }, track) };
     },
 
     /** A stored file of a readable track; 404 when the track is unknown, 409 until it is ready. */
     async getTrackFile(viewer: Viewer, id: string, kind: TrackFileKind) {
-      const track = await getReadableTrack(viewer, id);
-      if (track.status !== 'ready') {
-        throw new AppError('conflict', `Track ${id} is ${track.status}; its files exist once it is ready.`, {
-          status_detail: track.status,
-        });
-      }
-      // WAV/OGG/FLAC/stems of a lean track are rendered again on first download
-      const file =
-        track.files?.[kind] ??
-        (isDerivedKind(kind) && deps.derivedFiles && track.files?.mp3
-          ? await deps.derivedFiles.get(track, kind)
-          : undefined);
-      if (!file) throw new AppError('not_found', `Track ${id} has no ${kind} file.`, { param: 'format' });
-      return { track, file, contentType: TRACK_FILES[kind].contentType };
+      const download = await openTrackDownload(viewer, id, kind);
+      const file = download.file ?? (await download.making.finished);
+      return { track: download.track, file, contentType: download.contentType };
     },
+
+    openTrackDownload,
   };
 }

@@ -6,7 +6,8 @@ import { createGenerationPool } from '../../src/generation/generation-pool.js';
 
 const request: TrackRequest = {
   prompt: 'upbeat funk groove with slap bass',
-  durationSeconds: 6,
+  // two MP3 segments, so the live stream crosses a seam of the joined encoding
+  durationSeconds: 32,
   seed: 11,
   outputs: { formats: ['mp3'], stems: false, midi: true, waveform: true },
 };
@@ -34,5 +35,17 @@ describe('generation threads', () => {
     assert.deepEqual(many.track.audio, one.track.audio);
     assert.ok(one.live.length > 10_000, 'the live stream carried audio');
     assert.deepEqual(many.live, one.live);
+  });
+
+  it('stream the very bytes of the stored MP3 while encoding it once', async () => {
+    const live: Uint8Array[] = [];
+    const track = await pooled.generate(request, { onMp3: (bytes) => live.push(bytes) });
+    assert.ok(live.length >= 2, `the MP3 came in ${live.length} pieces`);
+    assert.equal(
+      Buffer.from(live[0]!.subarray(36, 40)).toString(),
+      'Info',
+      'the gapless Info frame leads the stream',
+    );
+    assert.deepEqual(Buffer.concat(live), Buffer.from(track.files.mp3 as Uint8Array));
   });
 });

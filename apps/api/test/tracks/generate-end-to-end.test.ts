@@ -117,6 +117,11 @@ describe(`generating a real track end to end on ${kind}`, () => {
     const mp3Seconds = mp3.left.length / mp3.sampleRate;
     const wavResponse = await get('/audio?format=wav');
     assert.equal(wavResponse.statusCode, 200);
+    assert.equal(
+      wavResponse.headers['content-length'],
+      undefined,
+      'the first download streams as it is made',
+    );
     assert.equal(wavResponse.headers['content-type'], 'audio/wav');
     const wav = decodeWav16(new Uint8Array(wavResponse.rawPayload));
     assert.equal(wav.left.length, mp3.left.length, 'the WAV has exactly the MP3’s samples');
@@ -134,6 +139,7 @@ describe(`generating a real track end to end on ${kind}`, () => {
     // a second download is served from the stored file, with the same ETag
     const again = await get('/audio?format=wav');
     assert.equal(again.headers.etag, wavResponse.headers.etag);
+    assert.equal(again.headers['content-length'], String(wavResponse.rawPayload.length));
     assert.deepEqual(again.rawPayload, wavResponse.rawPayload);
   });
 
@@ -171,39 +177,77 @@ describe(`generating a real track end to end on ${kind}`, () => {
     assert.match(String(anonymous.headers['cache-control']), /public/);
   });
 
-  it('streams a rendering track as a progressive MP3 that starts before the track is ready', async () => {
+  it('streams a rendering track as a progressive MP3 whose bytes are the stored audio.mp3', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address() as { port: number };
+    // 40 s: three MP3 segments, so the stream is sent in pieces across two seams
     const created = (
-      await createTrack(t, account, { prompt: 'calm ambient pads', duration: '20s', seed: 3 })
+      await createTrack(t, account, { prompt: 'calm ambient pads', duration: '40s', seed: 3 })
     ).json();
     const response = await fetch(`http://127.0.0.1:${address.port}/v1/tracks/${created.id}/audio?stream=1`, {
       headers: account.headers,
     });
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('content-type'), 'audio/mpeg');
-    const parts: Uint8Array[] = [];
-    let statusAtFirstBytes: string | undefined;
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      if (!statusAtFirstBytes) {
-        const now = await t.app.inject({
-          method: 'GET',
-          url: `/v1/tracks/${created.id}`,
-          headers: account.headers,
-        });
-        statusAtFirstBytes = now.json().status;
-      }
-      parts.push(chunk);
-    }
-    assert.notEqual(statusAtFirstBytes, 'ready', 'audio arrived while the track was still rendering');
-    const seconds = mp3DurationSeconds(Buffer.concat(parts));
-    assert.ok(Math.abs(seconds - 20) < 0.5, `streamed mp3 lasts ${seconds} s`);
+    const streamed = Buffer.from(await response.arrayBuffer());
+    const seconds = mp3DurationSeconds(streamed);
+    assert.ok(Math.abs(seconds - 40) < 0.5, `streamed mp3 lasts ${seconds} s`);
     const done = await t.app.inject({
       method: 'GET',
       url: `/v1/tracks/${created.id}`,
       headers: account.headers,
     });
     assert.equal(done.json().status, 'ready');
+    const stored = await t.app.inject({
+      method: 'GET',
+      url: `/v1/tracks/${created.id}/audio`,
+      headers: account.headers,
+    });
+    assert.deepEqual(streamed, stored.rawPayload, 'one encode: the live bytes are the stored file');
+  });
+
+  it('leaves no file, the live MP3 included, of a track deleted while it renders', async () => {
+    const storage = createStorage(t.config);
+    const created = (
+      await createTrack(t, account, { prompt: 'uplifting progressive house', duration: '30s', seed: 5 })
+    ).json();
+    const folder = storage.localPath!(`tracks/${account.workspaceId}/${created.id}`);
+    // wait for the live MP3, so the worker has written into the track's folder
+    for (let i = 0; i < 600 && !existsSync(join(folder, 'live.mp3')); i++) await sleep(50);
+    assert.ok(existsSync(join(folder, 'live.mp3')), 'the live MP3 was written while rendering');
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/tracks/${created.id}`,
+      headers: account.headers,
+    });
+    assert.equal(deleted.statusCode, 204);
+    await untilGoneForGood(folder);
+  });
+
+  it('leaves no derived file of a track deleted while its stems are being made for a download', async () => {
+    const address = t.app.server.address() as { port: number };
+    const created = (
+      await createTrack(
+        t,
+        account,
+        { prompt: 'upbeat funk groove', duration: '6s', seed: 9 },
+        { prefer: 'wait=60' },
+      )
+    ).json();
+    assert.equal(created.status, 'ready');
+    const response = await fetch(`http://127.0.0.1:${address.port}/v1/tracks/${created.id}/stems`, {
+      headers: account.headers,
+    });
+    assert.equal(response.status, 200);
+    const reading = response.arrayBuffer().catch(() => undefined);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/tracks/${created.id}`,
+      headers: account.headers,
+    });
+    assert.equal(deleted.statusCode, 204);
+    await reading;
+    await untilGoneForGood(createStorage(t.config).localPath!(`tracks/${account.workspaceId}/${created.id}`));
   });
 
   it('deletes the track with every file, the derived ones included', async () => {
@@ -224,3 +268,19 @@ describe(`generating a real track end to end on ${kind}`, () => {
     );
   });
 });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until the folder is gone and stays gone for two seconds (work still running may end meanwhile). */
+async function untilGoneForGood(folder: string): Promise<void> {
+  let goneSinceMs: number | undefined;
+  for (let waitedMs = 0; waitedMs < 60_000; waitedMs += 100) {
+    if (existsSync(folder)) goneSinceMs = undefined;
+    else goneSinceMs ??= waitedMs;
+    if (goneSinceMs !== undefined && waitedMs - goneSinceMs >= 2000) return;
+    await sleep(100);
+  }
+  assert.fail(
+    `files of the deleted track are left in ${folder}: ${existsSync(folder) ? readdirSync(folder, { recursive: true }).join(', ') : ''}`,
+  );
+}

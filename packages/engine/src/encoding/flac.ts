@@ -54,7 +54,14 @@ const COMPRESSION_LEVEL = 5;
 /** Encodes stereo PCM as FLAC (default 16-bit, undithered: the master is already at its ceiling). */
 export async function encodeFlac(
   buffer: AudioBuffer,
-  options: { bitDepth?: 16 | 24 } = {},
+  options: {
+    bitDepth?: 16 | 24;
+    /**
+     * Receives the file's bytes in order as they are encoded; together they are the result (the
+     * encoder has no seek callback, so STREAMINFO is written once, up front, and never rewritten).
+     */
+    onBytes?: (bytes: Uint8Array) => void;
+  } = {},
 ): Promise<Uint8Array> {
   const flac = await loadLibFlac();
   const bitDepth = options.bitDepth ?? 16;
@@ -73,8 +80,10 @@ export async function encodeFlac(
   let total = 0;
   try {
     const status = flac.init_encoder_stream(encoder, (data) => {
-      parts.push(data.slice());
+      const copy = data.slice();
+      parts.push(copy);
       total += data.length;
+      options.onBytes?.(copy);
     });
     if (status !== 0) throw new Error(`libflacjs encoder init failed with status ${status}`);
     const scale = 2 ** (bitDepth - 1) - 1;

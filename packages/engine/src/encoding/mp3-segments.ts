@@ -76,6 +76,8 @@ interface Source {
 interface Placed {
   source: Source;
   index: number;
+  /** Offset of its own slot in the joined reservoir. */
+  slotStart: number;
   /** Offset of its main data in the joined reservoir. */
   dataStart: number;
 }
@@ -99,9 +101,10 @@ function place(source: Source, index: number, cursor: Cursor): Placed | undefine
       : Math.max(cursor.usedBytes, cursor.slotBytes - MAX_MAIN_DATA_BEGIN_BYTES);
   const slot = frame.lengthBytes - frame.headerBytes;
   if (dataStart + frame.mainDataBytes > cursor.slotBytes + slot) return undefined;
+  const slotStart = cursor.slotBytes;
   cursor.slotBytes += slot;
   cursor.usedBytes = dataStart + frame.mainDataBytes;
-  return { source, index, dataStart };
+  return { source, index, slotStart, dataStart };
 }
 
 function sameBlockTypes(a: Mp3Frame | undefined, b: Mp3Frame | undefined): boolean {
@@ -128,7 +131,45 @@ export function joinMp3Segments(
 ): Uint8Array | undefined {
   if (encoded.length !== plan.segments.length) throw new Error('one encoding per segment is needed');
   if (encoded.length === 1) return encoded[0];
-  const sources: Source[] = encoded.map((bytes, index) => {
+  const joiner = createMp3Joiner(plan);
+  const parts: Uint8Array[] = [];
+  for (const [index, bytes] of encoded.entries()) {
+    const ready = joiner.add(index, bytes);
+    if (!ready) return undefined;
+    parts.push(ready);
+  }
+  return concatBytes(parts);
+}
+
+/** Joins segments as their encodings arrive, in any order, handing out the stream as it becomes final. */
+export interface Mp3Joiner {
+  /**
+   * Takes segment `index`'s encoding; returns the bytes of the joined stream that became final
+   * (continuing the previous ones; empty when none did, all the rest after the last segment), or
+   * undefined when a seam cannot be joined (the stream handed out so far then goes no further).
+   */
+  add(index: number, encoded: Uint8Array): Uint8Array | undefined;
+}
+
+/**
+ * Frames are handed out as soon as no later frame can change them: a frame's slot may still receive
+ * a later frame's main data until the reservoir's used bytes pass its end (place() never puts main
+ * data before them), and its own main_data_begin is fixed when it is placed. Seams are decided in
+ * order, each once both of its segments are in, exactly as joining them all at the end would.
+ */
+export function createMp3Joiner(plan: Mp3SegmentPlan): Mp3Joiner {
+  const sources: (Source | undefined)[] = new Array(plan.segments.length);
+  const placed: Placed[] = [];
+  const cursor: Cursor = { slotBytes: 0, usedBytes: 0 };
+  let reservoir = new Uint8Array(64 * 1024);
+  /** Frames of the whole stream are numbered from 0; `next` is the first not yet placed. */
+  let next = 0;
+  let seamIndex = 0;
+  let lastPlaced = false;
+  let written = 0;
+  let failed = false;
+
+  const sourceOf = (bytes: Uint8Array, index: number): Source => {
     const frames = parseMp3Frames(bytes);
     const slotStarts: number[] = [];
     let at = 0;
@@ -144,12 +185,7 @@ export function joinMp3Segments(
       slotStarts,
       firstFrame: fromSample / MP3_FRAME_SAMPLES,
     };
-  });
-
-  const placed: Placed[] = [];
-  const cursor: Cursor = { slotBytes: 0, usedBytes: 0 };
-  // frames of the whole stream are numbered from 0; `next` is the first not yet placed
-  let next = 0;
+  };
   const placeRun = (source: Source, untilFrame: number, into: Placed[], state: Cursor): boolean => {
     for (; next < untilFrame; next++) {
       const result = place(source, next - source.firstFrame, state);
@@ -158,64 +194,120 @@ export function joinMp3Segments(
     }
     return true;
   };
-  for (let seamIndex = 0; seamIndex < plan.seams.length; seamIndex++) {
-    const seam = plan.seams[seamIndex] as Mp3SegmentPlan['seams'][number];
-    const before = sources[seamIndex] as Source;
-    const after = sources[seamIndex + 1] as Source;
-    // the segment after must hold its frames up to the next seam's earliest candidate
-    const afterUntil =
-      seamIndex + 1 < plan.seams.length
-        ? (plan.seams[seamIndex + 1] as { firstFrame: number }).firstFrame
-        : after.firstFrame + after.frames.length;
-    if (!placeRun(before, seam.firstFrame, placed, cursor)) return undefined;
-    const start = next;
-    let joined = false;
-    for (const frame of candidateFrames(seam)) {
-      const a = before.frames;
-      const b = after.frames;
-      const agree =
-        sameBlockTypes(a[frame - 1 - before.firstFrame], b[frame - 1 - after.firstFrame]) &&
-        sameBlockTypes(a[frame - before.firstFrame], b[frame - after.firstFrame]);
-      if (!agree) continue;
-      next = start;
-      const trial: Placed[] = [];
-      const state = { ...cursor };
-      if (placeRun(before, frame, trial, state) && placeRun(after, afterUntil, trial, state)) {
-        placed.push(...trial);
-        Object.assign(cursor, state);
-        joined = true;
-        break;
+  const commit = (frames: readonly Placed[]) => {
+    for (const frame of frames) {
+      const { source, index, dataStart } = frame;
+      const info = source.frames[index] as Mp3Frame;
+      const end = Math.max(dataStart + info.mainDataBytes, frame.slotStart + info.lengthBytes);
+      if (end > reservoir.length) {
+        const grown = new Uint8Array(Math.max(end, reservoir.length * 2));
+        grown.set(reservoir);
+        reservoir = grown;
       }
+      const from = (source.slotStarts[index] as number) - info.mainDataBeginBytes;
+      reservoir.set(source.reservoir.subarray(from, from + info.mainDataBytes), dataStart);
+      placed.push(frame);
     }
-    if (!joined) return undefined;
-  }
-  const last = sources.at(-1) as Source;
-  if (!placeRun(last, last.firstFrame + last.frames.length, placed, cursor)) return undefined;
-  return writeFrames(placed, cursor.slotBytes);
+  };
+  /** Decides every seam whose two segments are in; false when one cannot be joined. */
+  const advance = (): boolean => {
+    while (seamIndex < plan.seams.length) {
+      const before = sources[seamIndex];
+      const after = sources[seamIndex + 1];
+      if (!before || !after) return true;
+      const seam = plan.seams[seamIndex] as Mp3SegmentPlan['seams'][number];
+      // the segment after must hold its frames up to the next seam's earliest candidate
+      const afterUntil =
+        seamIndex + 1 < plan.seams.length
+          ? (plan.seams[seamIndex + 1] as { firstFrame: number }).firstFrame
+          : after.firstFrame + after.frames.length;
+      const run: Placed[] = [];
+      if (!placeRun(before, seam.firstFrame, run, cursor)) return false;
+      commit(run);
+      const start = next;
+      let joined = false;
+      for (const frame of candidateFrames(seam)) {
+        const a = before.frames;
+        const b = after.frames;
+        const agree =
+          sameBlockTypes(a[frame - 1 - before.firstFrame], b[frame - 1 - after.firstFrame]) &&
+          sameBlockTypes(a[frame - before.firstFrame], b[frame - after.firstFrame]);
+        if (!agree) continue;
+        next = start;
+        const trial: Placed[] = [];
+        const state = { ...cursor };
+        if (placeRun(before, frame, trial, state) && placeRun(after, afterUntil, trial, state)) {
+          commit(trial);
+          Object.assign(cursor, state);
+          joined = true;
+          break;
+        }
+      }
+      if (!joined) return false;
+      seamIndex++;
+    }
+    const last = sources.at(-1);
+    if (!lastPlaced && last) {
+      const run: Placed[] = [];
+      if (!placeRun(last, last.firstFrame + last.frames.length, run, cursor)) return false;
+      commit(run);
+      lastPlaced = true;
+    }
+    return true;
+  };
+  /** Writes the frames whose slots can no longer change: headers and side info as encoded, main_data_begin and main data moved. */
+  const writeFinal = (): Uint8Array => {
+    let until = written;
+    while (until < placed.length) {
+      const { source, index, slotStart } = placed[until] as Placed;
+      const frame = source.frames[index] as Mp3Frame;
+      if (!lastPlaced && slotStart + frame.lengthBytes - frame.headerBytes > cursor.usedBytes) break;
+      until++;
+    }
+    let total = 0;
+    for (let i = written; i < until; i++) {
+      const { source, index } = placed[i] as Placed;
+      total += (source.frames[index] as Mp3Frame).lengthBytes;
+    }
+    const out = new Uint8Array(total);
+    let offset = 0;
+    for (let i = written; i < until; i++) {
+      const { source, index, slotStart, dataStart } = placed[i] as Placed;
+      const frame = source.frames[index] as Mp3Frame;
+      out.set(source.bytes.subarray(frame.offsetBytes, frame.offsetBytes + frame.headerBytes), offset);
+      writeMainDataBegin(out, offset, slotStart - dataStart);
+      const slot = frame.lengthBytes - frame.headerBytes;
+      out.set(reservoir.subarray(slotStart, slotStart + slot), offset + frame.headerBytes);
+      offset += frame.lengthBytes;
+    }
+    written = until;
+    return out;
+  };
+
+  return {
+    add(index, encoded) {
+      if (failed) return undefined;
+      if (sources[index]) throw new Error(`segment ${index} was already added`);
+      sources[index] = sourceOf(encoded, index);
+      if (plan.segments.length === 1) {
+        lastPlaced = true;
+        return encoded;
+      }
+      if (!advance()) {
+        failed = true;
+        return undefined;
+      }
+      return writeFinal();
+    },
+  };
 }
 
-/** Writes the placed frames: headers and side info as encoded, main_data_begin and main data moved. */
-function writeFrames(placed: readonly Placed[], reservoirBytes: number): Uint8Array {
-  // a frame's main data may start in earlier frames' slots: fill the whole reservoir first
-  const reservoir = new Uint8Array(reservoirBytes);
-  let total = 0;
-  for (const { source, index, dataStart } of placed) {
-    const frame = source.frames[index] as Mp3Frame;
-    const from = (source.slotStarts[index] as number) - frame.mainDataBeginBytes;
-    reservoir.set(source.reservoir.subarray(from, from + frame.mainDataBytes), dataStart);
-    total += frame.lengthBytes;
-  }
-  const out = new Uint8Array(total);
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
-  let slotStart = 0;
-  for (const { source, index, dataStart } of placed) {
-    const frame = source.frames[index] as Mp3Frame;
-    out.set(source.bytes.subarray(frame.offsetBytes, frame.offsetBytes + frame.headerBytes), offset);
-    writeMainDataBegin(out, offset, slotStart - dataStart);
-    const slot = frame.lengthBytes - frame.headerBytes;
-    out.set(reservoir.subarray(slotStart, slotStart + slot), offset + frame.headerBytes);
-    offset += frame.lengthBytes;
-    slotStart += slot;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
   }
   return out;
 }

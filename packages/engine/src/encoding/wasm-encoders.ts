@@ -48,7 +48,11 @@ const OGG_SERIAL_NUMBER = 0x54464f47;
  */
 export async function encodeOgg(
   buffer: AudioBuffer,
-  options: { quality?: number } = {},
+  options: {
+    quality?: number;
+    /** Receives the file's bytes in order as they are encoded; together they are the result. */
+    onBytes?: (bytes: Uint8Array) => void;
+  } = {},
 ): Promise<Uint8Array> {
   const quality = options.quality ?? 4;
   if (!(quality >= -1 && quality <= 10)) throw new RangeError(`Vorbis quality ${quality} is outside −1 … 10`);
@@ -60,20 +64,26 @@ export async function encodeOgg(
       vbrQuality: quality,
       oggSerialNo: OGG_SERIAL_NUMBER,
     });
-    return await runEncoder(encoder, buffer);
+    return await runEncoder(encoder, buffer, options.onBytes);
   } finally {
     idleOggEncoders.push(encoder);
   }
 }
 
-async function runEncoder(encoder: Mp3Encoder | OggEncoder, buffer: AudioBuffer): Promise<Uint8Array> {
+async function runEncoder(
+  encoder: Mp3Encoder | OggEncoder,
+  buffer: AudioBuffer,
+  onBytes?: (bytes: Uint8Array) => void,
+): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   let total = 0;
   // encode() returns a view into WASM memory that the next call overwrites: copy each piece
   const keep = (piece: Uint8Array) => {
     if (piece.length === 0) return;
-    parts.push(piece.slice());
+    const copy = piece.slice();
+    parts.push(copy);
     total += piece.length;
+    onBytes?.(copy);
   };
   for (let offset = 0; offset < buffer.left.length; offset += CHUNK_SAMPLES) {
     if (offset > 0) await yieldToEventLoop();

@@ -111,6 +111,22 @@ describe('MP3 in segments', () => {
     assert.deepEqual(alone.subarray(alone.length - joined.length), joined);
   });
 
+  it('hands out the file while it is encoded: the pieces are the file, and the first comes before the last segment is in', async () => {
+    const pieces: { bytes: Uint8Array; segmentsDone: number }[] = [];
+    let segmentsDone = 0;
+    const file = await encodeMp3(input, {
+      onProgress: (fraction) => {
+        segmentsDone = Math.round(fraction * plan.segments.length);
+      },
+      onBytes: (bytes) => pieces.push({ bytes, segmentsDone }),
+    });
+    assert.deepEqual(Buffer.concat(pieces.map((piece) => piece.bytes)), Buffer.from(file));
+    assert.ok(pieces.length >= plan.segments.length, `${pieces.length} pieces`);
+    // the first frames go out once the first seam is decided, with only two of three segments in
+    assert.ok((pieces[1]?.segmentsDone ?? 0) < plan.segments.length);
+    assert.equal(pieces[0]?.bytes.length, 626, 'the Info frame leads');
+  });
+
   // mpg123 (as WASM, a test-time dependency) decodes both streams; the same decoder on both keeps
   // the comparison about the encoder, not about a decoder's delay handling.
   const decode = async (bytes: Uint8Array): Promise<Float32Array> => {
