@@ -1,6 +1,7 @@
 // Users and workspaces: sign-up creates a user with a personal workspace they own. Billing sets
 // plans through setWorkspacePlan and finds who to bill through findWorkspaceOwner.
 import type { Plan } from '../auth/auth-context.js';
+import { announceRevocation } from '../auth/auth-revocations.repository.js';
 import { type Db, type Tx, transaction } from '../database/create-database.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
@@ -71,8 +72,11 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
     isMember: (workspaceId: string, userId: string) => repository.isMember(db, workspaceId, userId),
 
     /** Sets the workspace's plan; pass tx to make it part of the caller's transaction. False when no such workspace. */
-    setWorkspacePlan(workspaceId: string, plan: Plan, tx?: Tx): Promise<boolean> {
-      return repository.updateWorkspacePlan(tx ?? db, workspaceId, plan);
+    async setWorkspacePlan(workspaceId: string, plan: Plan, tx?: Tx): Promise<boolean> {
+      const updated = await repository.updateWorkspacePlan(tx ?? db, workspaceId, plan);
+      // Credentials remembered with the old plan (rate limit, API access) are dropped everywhere.
+      if (updated) await announceRevocation(tx ?? db, { workspaceId });
+      return updated;
     },
 
     /** The workspace's owner (who receives mail and is billed), or undefined for an unknown workspace. */

@@ -9,6 +9,7 @@ import { createMailOutbox, DEFAULT_RETRY_DELAYS_MS, type MailOutbox } from '../m
 import { createSmtpMailer } from '../mail/mailer.js';
 import type { Clock } from '../shared/clock.js';
 import { type AccessTokens, createAccessTokens } from './access-token.js';
+import { type AuthContextCache, createAuthContextCache } from './auth-context-cache.js';
 import { createAuthRateLimiter } from './auth-rate-limit.js';
 import { resolveJwtSecret } from './jwt-secret.js';
 import { createMagicLinkService, type MagicLinkService } from './magic-link.service.js';
@@ -24,6 +25,8 @@ export interface AuthServices {
   accessTokens: AccessTokens;
   magicLinks: MagicLinkService;
   apiKeys: ApiKeyService;
+  /** Credentials' auth contexts for a few seconds; the services here forget what they revoke. */
+  contextCache: AuthContextCache;
   outbox: MailOutbox;
   /** The in-memory mailbox when SMTP_URL is unset; null when mail goes out over SMTP. */
   mailbox: DevMailbox | null;
@@ -44,12 +47,14 @@ export interface AuthServicesDeps {
 export function createAuthServices(deps: AuthServicesDeps): AuthServices {
   const { config, db, clock, log } = deps;
   const accounts = createAccountService({ db, clock });
-  const sessions = createSessionService({ db, clock });
+  const contextCache = createAuthContextCache({ clock });
+  const sessions = createSessionService({ db, clock, onRevoked: contextCache.forget });
   const accessTokens = createAccessTokens({ secret: resolveJwtSecret(config), clock });
   const apiKeys = createApiKeyService({
     db,
     clock,
     onBackgroundError: (error) => log.error({ err: error }, 'could not record API key use'),
+    onRevoked: contextCache.forget,
   });
   const smtp = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : null;
   const mailbox = smtp ? null : createDevMailbox({ clock, log: (line) => log.info(line) });
@@ -83,6 +88,7 @@ export function createAuthServices(deps: AuthServicesDeps): AuthServices {
     accessTokens,
     magicLinks,
     apiKeys,
+    contextCache,
     outbox,
     mailbox,
     getCreditBalance: deps.getCreditBalance ?? zeroCreditBalance,

@@ -3,6 +3,8 @@
 import type { Db } from '../database/create-database.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
+import type { AuthRevocation } from './auth-context-cache.js';
+import { announceRevocation } from './auth-revocations.repository.js';
 import { randomSecret, sha256Hex } from './secrets.js';
 import {
   type ActiveSession,
@@ -19,7 +21,16 @@ const EXTEND_AFTER_SECONDS = 24 * 60 * 60;
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
-export function createSessionService({ db, clock }: { db: Db; clock: Clock }) {
+export function createSessionService({
+  db,
+  clock,
+  onRevoked = () => {},
+}: {
+  db: Db;
+  clock: Clock;
+  /** This process's auth-context cache forgets the session before sign-out is answered. */
+  onRevoked?: (revocation: AuthRevocation) => void;
+}) {
   return {
     /** Starts a session; the returned cookie value is never stored. */
     async createSession(
@@ -59,8 +70,11 @@ export function createSessionService({ db, clock }: { db: Db; clock: Clock }) {
       return findActiveSessionById(db, sessionId, clock.now());
     },
 
-    revokeSession(sessionId: string): Promise<void> {
-      return revokeSession(db, sessionId, clock.now());
+    async revokeSession(sessionId: string): Promise<void> {
+      await revokeSession(db, sessionId, clock.now());
+      onRevoked({ sessionId });
+      // Other API processes forget it when the notification arrives (or after the cache's TTL).
+      await announceRevocation(db, { sessionId });
     },
   };
 }

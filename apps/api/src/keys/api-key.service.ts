@@ -1,6 +1,8 @@
 // Creating, listing, revoking and checking API keys. Keys act for their workspace; creating them
 // needs a plan that carries the API (Studio or Enterprise).
 import type { AuthContext, Plan } from '../auth/auth-context.js';
+import type { AuthRevocation } from '../auth/auth-context-cache.js';
+import { announceRevocation } from '../auth/auth-revocations.repository.js';
 import { hexDigestsEqual, randomSecret, sha256Hex } from '../auth/secrets.js';
 import type { Db } from '../database/create-database.js';
 import { AppError } from '../errors.js';
@@ -21,10 +23,13 @@ export function createApiKeyService({
   db,
   clock,
   onBackgroundError = () => {},
+  onRevoked = () => {},
 }: {
   db: Db;
   clock: Clock;
   onBackgroundError?: (error: unknown) => void;
+  /** This process's auth-context cache forgets the key before the revoke is answered. */
+  onRevoked?: (revocation: AuthRevocation) => void;
 }) {
   const pending = new Set<Promise<void>>();
 
@@ -82,6 +87,9 @@ export function createApiKeyService({
       if (!(await repository.revokeApiKey(db, workspaceId, id, clock.now()))) {
         throw new AppError('not_found', `No API key ${id} in this workspace.`, { param: 'id' });
       }
+      onRevoked({ apiKeyId: id });
+      // Other API processes forget it when the notification arrives (or after the cache's TTL).
+      await announceRevocation(db, { apiKeyId: id });
     },
 
     /**
