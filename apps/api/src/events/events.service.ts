@@ -29,6 +29,8 @@ export interface AppendEventInput {
   data: { track: Record<string, unknown> } | { webhook_endpoint: Record<string, unknown> };
   /** Defaults to now; pass the injected clock's time so tests and retention agree. */
   createdAt?: Date;
+  /** The track's own webhook_url when the caller has it in hand (saves a read in the transaction). */
+  trackWebhookUrl?: string | null;
 }
 
 export interface AppendedEvent {
@@ -61,7 +63,12 @@ export async function appendEvent(tx: Tx, input: AppendEventInput): Promise<Appe
     payload,
     created_at: createdAt,
   });
-  const trackWebhookUrl = trackId ? await findTrackWebhookUrl(tx, input.workspaceId, trackId) : null;
+  const trackWebhookUrl =
+    input.trackWebhookUrl !== undefined
+      ? input.trackWebhookUrl
+      : trackId
+        ? await findTrackWebhookUrl(tx, input.workspaceId, trackId)
+        : null;
   await enqueueWebhookDeliveries(tx, {
     eventId: event.id,
     workspaceId: input.workspaceId,
