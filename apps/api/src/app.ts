@@ -161,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     clock,
     config: deps.config,
-    stripe: deps.stripe ?? createStripeClient(deps.config),
+    stripe: deps.stripe ?? (await createStripeClient(deps.config)),
     accounts,
   });
   const stripeWebhooks = createStripeWebhookService({
