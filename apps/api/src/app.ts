@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { registerAuthRoutes } from './auth/auth.routes.js';
+import { listenForRevocations } from './auth/auth-context-cache.js';
 import type { CreditBalanceReader } from './auth/auth-services.js';
 import { registerAuthentication } from './auth/authenticate.js';
 import { registerBillingRoutes } from './billing/billing.routes.js';
@@ -128,6 +129,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Mail goes out from the durable queue, including mail an earlier process could not send.
   app.addHook('onReady', async () => auth.outbox.start());
   app.addHook('onClose', () => auth.close());
+  // Revocations announced by any process (this one included) clear the auth-context cache.
+  let stopRevocations: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopRevocations = await listenForRevocations(deps.database, auth.contextCache);
+  });
+  app.addHook('onClose', async () => {
+    try {
+      await stopRevocations?.();
+    } catch {} // the database may be closed first; its LISTEN ended with it
+  });
   registerAuthentication(app, { config: deps.config, ...auth });
   // After authentication (the limit is per credential and plan), before every /v1 route.
   await registerRateLimit(app, { settings: rateLimitSettingsFrom(deps.config), clock });
@@ -158,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     clock,
     config: deps.config,
-    stripe: deps.stripe ?? createStripeClient(deps.config),
+    stripe: deps.stripe ?? (await createStripeClient(deps.config)),
     accounts,
   });
   const stripeWebhooks = createStripeWebhookService({

@@ -4,6 +4,7 @@
 // .dependency-cruiser.cjs holds it). buildApp, `serve`, `worker` and the tests share these recipes.
 import { createAccountService } from './accounts/account.service.js';
 import { createAccessTokens } from './auth/access-token.js';
+import { createAuthContextCache } from './auth/auth-context-cache.js';
 import { createAuthRateLimiter } from './auth/auth-rate-limit.js';
 import type { AuthServices, CreditBalanceReader } from './auth/auth-services.js';
 import { resolveJwtSecret } from './auth/jwt-secret.js';
@@ -50,12 +51,14 @@ export function composeAccounts(deps: {
 }): AuthServices {
   const { config, db, clock, log } = deps;
   const accounts = createAccountService({ db, clock });
-  const sessions = createSessionService({ db, clock });
+  const contextCache = createAuthContextCache({ clock });
+  const sessions = createSessionService({ db, clock, onRevoked: contextCache.forget });
   const accessTokens = createAccessTokens({ secret: resolveJwtSecret(config), clock });
   const apiKeys = createApiKeyService({
     db,
     clock,
     onBackgroundError: (error) => log.error({ err: error }, 'could not record API key use'),
+    onRevoked: contextCache.forget,
   });
   const smtp = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : null;
   const mailbox = smtp ? null : createDevMailbox({ clock, log: (line) => log.info(line) });
@@ -89,6 +92,7 @@ export function composeAccounts(deps: {
     accessTokens,
     magicLinks,
     apiKeys,
+    contextCache,
     outbox,
     mailbox,
     getCreditBalance: deps.getCreditBalance ?? zeroCreditBalance,

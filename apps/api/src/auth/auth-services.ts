@@ -5,6 +5,7 @@ import type { ApiKeyService } from '../keys/api-key.service.js';
 import type { DevMailbox } from '../mail/dev-mailbox.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import type { AccessTokens } from './access-token.js';
+import type { AuthContextCache } from './auth-context-cache.js';
 import type { MagicLinkService } from './magic-link.service.js';
 import type { SessionService } from './session.service.js';
 
@@ -16,6 +17,8 @@ export interface AuthServices {
   accessTokens: AccessTokens;
   magicLinks: MagicLinkService;
   apiKeys: ApiKeyService;
+  /** Credentials' auth contexts for a few seconds; the services here forget what they revoke. */
+  contextCache: AuthContextCache;
   outbox: MailOutbox;
   /** The in-memory mailbox when SMTP_URL is unset; null when mail goes out over SMTP. */
   mailbox: DevMailbox | null;

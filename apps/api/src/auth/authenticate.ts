@@ -3,14 +3,18 @@
 // requireAuth); a Bearer credential that is present but not valid → 401 at once. A stale cookie
 // counts as no credential (and is cleared) so a signed-out browser can still reach /auth/*.
 // Cookie-authenticated requests that change state must come from an allowed Origin (CSRF).
+// Each credential's context is remembered for a few seconds (auth-context-cache.ts: revocations
+// reach it at once through NOTIFY); an access token's signature and expiry are checked every time.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { ApiKeyService } from '../keys/api-key.service.js';
 import { API_PLANS, looksLikeApiKey } from '../keys/api-key-format.js';
+import { sha256Hex } from '../shared/secrets.js';
 import type { AccessTokens } from './access-token.js';
 import { looksLikeJwt } from './access-token.js';
 import type { AuthContext } from './auth-context.js';
+import type { AuthContextCache } from './auth-context-cache.js';
 import { SESSION_TTL_SECONDS, type SessionService } from './session.service.js';
 
 const SESSION_COOKIE = 'tf_session';
@@ -21,6 +25,8 @@ export interface AuthenticationDeps {
   sessions: SessionService;
   apiKeys: ApiKeyService;
   accessTokens: AccessTokens;
+  /** Without one, every request reads its credential from the database. */
+  contextCache?: AuthContextCache;
 }
 
 /** Cookie attributes: Secure everywhere except a plain-http localhost public URL (development). */
@@ -59,8 +65,11 @@ export function registerAuthentication(app: FastifyInstance, deps: Authenticatio
     }
     const cookieValue = request.cookies?.[SESSION_COOKIE];
     if (!cookieValue) return;
-    const found = await deps.sessions.findSessionByCookie(cookieValue);
-    if (!found) {
+    const cacheKey = `cookie:${sha256Hex(cookieValue)}`;
+    const cached = deps.contextCache?.get(cacheKey);
+    const readAt = deps.contextCache?.generation() ?? 0;
+    const found = cached ? undefined : await deps.sessions.findSessionByCookie(cookieValue);
+    if (!cached && !found) {
       clearSessionCookie(reply, deps.config);
       return;
     }
@@ -73,6 +82,11 @@ export function registerAuthentication(app: FastifyInstance, deps: Authenticatio
         );
       }
     }
+    if (cached) {
+      request.auth = cached;
+      return;
+    }
+    if (!found) return;
     if (found.extended) setSessionCookie(reply, deps.config, cookieValue);
     const { session } = found;
     request.auth = {
@@ -83,6 +97,7 @@ export function registerAuthentication(app: FastifyInstance, deps: Authenticatio
       apiKeyId: null,
       plan: session.plan,
     };
+    deps.contextCache?.store(cacheKey, request.auth, readAt, session.expires_at);
   });
 }
 
@@ -91,7 +106,7 @@ async function authenticateBearer(header: string, deps: AuthenticationDeps): Pro
   if (!match) throw unauthenticated('The Authorization header must be "Bearer <API key or access token>".');
   const credential = match[1]!;
   if (looksLikeApiKey(credential)) {
-    const auth = await deps.apiKeys.authenticateApiKey(credential);
+    const auth = await apiKeyContext(credential, deps);
     if (!auth)
       throw unauthenticated('This API key is malformed, unknown or revoked. Create one at /v1/api-keys.');
     if (!API_PLANS.includes(auth.plan)) {
@@ -109,19 +124,43 @@ async function authenticateBearer(header: string, deps: AuthenticationDeps): Pro
     const claims = await deps.accessTokens.verify(credential);
     if (!claims)
       throw unauthenticated('The access token is invalid or expired. Sign in again to get a new one.');
-    // Checking the session on every request is what makes sign-out end access tokens at once.
-    const session = await deps.sessions.findActiveSession(claims.sessionId);
-    if (!session || session.user_id !== claims.userId || session.workspace_id !== claims.workspaceId) {
+    // Checking the session (remembered until sign-out announces its end) is what makes sign-out
+    // end access tokens at once.
+    const auth = await accessTokenContext(claims.sessionId, deps);
+    if (!auth || auth.userId !== claims.userId || auth.workspaceId !== claims.workspaceId) {
       throw unauthenticated('This access token belongs to a session that has ended. Sign in again.');
     }
-    return {
-      workspaceId: session.workspace_id,
-      userId: session.user_id,
-      method: 'access_token',
-      sessionId: session.id,
-      apiKeyId: null,
-      plan: session.plan,
-    };
+    return auth;
   }
   throw unauthenticated('The bearer credential is neither an API key (tf_live_…) nor an access token.');
+}
+
+async function apiKeyContext(credential: string, deps: AuthenticationDeps): Promise<AuthContext | null> {
+  const cacheKey = `key:${sha256Hex(credential)}`;
+  const cached = deps.contextCache?.get(cacheKey);
+  if (cached) return cached;
+  const readAt = deps.contextCache?.generation() ?? 0;
+  const auth = await deps.apiKeys.authenticateApiKey(credential);
+  // The plan is checked after the cache, so a Free workspace's key is remembered as refused too.
+  if (auth) deps.contextCache?.store(cacheKey, auth, readAt);
+  return auth;
+}
+
+async function accessTokenContext(sessionId: string, deps: AuthenticationDeps): Promise<AuthContext | null> {
+  const cacheKey = `session:${sessionId}`;
+  const cached = deps.contextCache?.get(cacheKey);
+  if (cached) return cached;
+  const readAt = deps.contextCache?.generation() ?? 0;
+  const session = await deps.sessions.findActiveSession(sessionId);
+  if (!session) return null;
+  const auth: AuthContext = {
+    workspaceId: session.workspace_id,
+    userId: session.user_id,
+    method: 'access_token',
+    sessionId: session.id,
+    apiKeyId: null,
+    plan: session.plan,
+  };
+  deps.contextCache?.store(cacheKey, auth, readAt, session.expires_at);
+  return auth;
 }

@@ -1,6 +1,7 @@
 // Browser sessions: an opaque random cookie value whose SHA-256 is the lookup key, 30-day sliding
 // expiry. Access tokens name their session (sid) and die with it.
 import type { Db } from '../database/create-database.js';
+import { type AuthRevocation, announceRevocation } from '../http/auth-revocations.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { randomSecret, sha256Hex } from '../shared/secrets.js';
@@ -19,7 +20,16 @@ const EXTEND_AFTER_SECONDS = 24 * 60 * 60;
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
-export function createSessionService({ db, clock }: { db: Db; clock: Clock }) {
+export function createSessionService({
+  db,
+  clock,
+  onRevoked = () => {},
+}: {
+  db: Db;
+  clock: Clock;
+  /** This process's auth-context cache forgets the session before sign-out is answered. */
+  onRevoked?: (revocation: AuthRevocation) => void;
+}) {
   return {
     /** Starts a session; the returned cookie value is never stored. */
     async createSession(
@@ -59,8 +69,11 @@ export function createSessionService({ db, clock }: { db: Db; clock: Clock }) {
       return findActiveSessionById(db, sessionId, clock.now());
     },
 
-    revokeSession(sessionId: string): Promise<void> {
-      return revokeSession(db, sessionId, clock.now());
+    async revokeSession(sessionId: string): Promise<void> {
+      await revokeSession(db, sessionId, clock.now());
+      onRevoked({ sessionId });
+      // Other API processes forget it when the notification arrives (or after the cache's TTL).
+      await announceRevocation(db, { sessionId });
     },
   };
 }

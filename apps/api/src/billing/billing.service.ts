@@ -1,7 +1,7 @@
 // Checkout and customer-portal sessions, and the billing summary shown by GET /v1/me. Stripe is
 // reached only through the SDK client passed in; without one every call answers 503
 // billing_not_configured, and the rest of the service keeps working.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { AccountService } from '../accounts/account.service.js';
 import type { Config } from '../config.js';
 import type { Db } from '../database/create-database.js';
@@ -169,7 +169,9 @@ async function callStripe<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) {
+    // Only reached after a Stripe call, so the SDK is loaded already (stripe-client.ts).
+    const { default: StripeSdk } = await import('stripe');
+    if (error instanceof StripeSdk.errors.StripeError) {
       throw new AppError('unavailable', `Stripe refused the request: ${error.message}`);
     }
     throw error;

@@ -1,6 +1,7 @@
 // The one place a Stripe SDK client is built. STRIPE_API_BASE (e.g. http://127.0.0.1:12111 for
-// stripe-mock) is split into the host/port/protocol options the SDK takes.
-import Stripe from 'stripe';
+// stripe-mock) is split into the host/port/protocol options the SDK takes. The SDK is imported only
+// when billing is configured: a node without STRIPE_SECRET_KEY never loads it (about 20 MB).
+import type Stripe from 'stripe';
 import type { Config } from '../config.js';
 
 export interface StripeClientOptions {
@@ -9,7 +10,10 @@ export interface StripeClientOptions {
 }
 
 /** A Stripe client, or undefined when STRIPE_SECRET_KEY is unset (billing is then off). */
-export function createStripeClient(config: Config, options: StripeClientOptions = {}): Stripe | undefined {
+export async function createStripeClient(
+  config: Config,
+  options: StripeClientOptions = {},
+): Promise<Stripe | undefined> {
   if (!config.STRIPE_SECRET_KEY) return undefined;
   const stripeConfig: Stripe.StripeConfig = {
     maxNetworkRetries: 2,
@@ -24,7 +28,8 @@ export function createStripeClient(config: Config, options: StripeClientOptions 
     stripeConfig.port = base.port || (protocol === 'http' ? 80 : 443);
     stripeConfig.protocol = protocol;
   }
-  return new Stripe(config.STRIPE_SECRET_KEY, stripeConfig);
+  const { default: StripeSdk } = await import('stripe');
+  return new StripeSdk(config.STRIPE_SECRET_KEY, stripeConfig);
 }
 
 /** Webhook signing secrets; a comma-separated list so old and new both verify during rotation. */

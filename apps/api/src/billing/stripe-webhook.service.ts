@@ -3,7 +3,7 @@
 // (invoice id, checkout session id), so two different events about one payment grant once.
 // Events may arrive in any order: subscription state carries the Stripe time of the event that
 // set it, and older events never overwrite newer state.
-import Stripe from 'stripe';
+
 import type { Config } from '../config.js';
 import { type Db, type Tx, transaction } from '../database/create-database.js';
 import { AppError } from '../errors.js';
@@ -33,7 +33,7 @@ export function createStripeWebhookService(deps: StripeWebhookDeps) {
   const sync = createSubscriptionSync({ ...deps, catalogue });
 
   /** Verifies the signature with each configured secret (two during rotation); 400 when none matches. */
-  function verify(rawBody: Buffer, signature: string | undefined): StripeEventLike {
+  async function verify(rawBody: Buffer, signature: string | undefined): Promise<StripeEventLike> {
     const secrets = webhookSecrets(config);
     if (secrets.length === 0) {
       throw new AppError(
@@ -46,6 +46,8 @@ export function createStripeWebhookService(deps: StripeWebhookDeps) {
         param: 'stripe-signature',
       });
     }
+    // The SDK is loaded on the first delivery, not at start: a node without billing never needs it.
+    const { default: Stripe } = await import('stripe');
     let stale = false;
     for (const secret of secrets) {
       try {
@@ -139,7 +141,7 @@ export function createStripeWebhookService(deps: StripeWebhookDeps) {
       rawBody: Buffer,
       signature: string | undefined,
     ): Promise<{ duplicate: boolean; type: string }> {
-      const event = verify(rawBody, signature);
+      const event = await verify(rawBody, signature);
       const afterCommit: AfterCommit[] = [];
       const recorded = await transaction(db, async (tx) => {
         if (!(await recordStripeEvent(tx, { id: event.id, type: event.type, processedAt: clock.now() })))

@@ -2,9 +2,9 @@
 // Both run the same SQL and the same migrations; only connection and LISTEN differ.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql, type Transaction } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import type { Database } from './schema.js';
 
@@ -23,9 +23,6 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob }; // null = in memory (tests)
 
-// int8 (bigint) columns come back as strings from pg by default; our counts fit in a double.
-pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
-
 /** Opens the database; the caller owns the handle and must close it. */
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === 'postgres'
@@ -33,7 +30,12 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     : createPglite(options.dataDir, options.loadDataDir);
 }
 
+// Each driver is imported only when used: a node on PostgreSQL never loads PGlite's WASM module and
+// an embedded node never loads pg.
 async function createPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  // int8 (bigint) columns come back as strings from pg by default; our counts fit in a double.
+  pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const listeners: pg.PoolClient[] = [];
@@ -75,6 +77,7 @@ async function createPglite(dataDir: string | null, loadDataDir?: Blob): Promise
   }
   let pglite: PGlite;
   try {
+    const { PGlite } = await import('@electric-sql/pglite');
     pglite = await PGlite.create(path, {
       // Postgres's default 128 MB of shared buffers is most of PGlite's resident memory (357 MB
       // against 220 MB measured with 32 MB), and a Trackforge database is small enough to fit.

@@ -15,6 +15,8 @@ export interface AppendEventInput {
   data: { track: Record<string, unknown> } | { webhook_endpoint: Record<string, unknown> };
   /** Defaults to the clock's now; pass the time of the change the event describes. */
   createdAt?: Date;
+  /** The track's own webhook_url when the caller has it in hand (saves a read in the transaction). */
+  trackWebhookUrl?: string | null;
 }
 
 export interface AppendedEvent {
@@ -60,7 +62,12 @@ export function createEventLog(deps: { clock: Clock; fanOut?: EventFanOut }): Ev
         created_at: createdAt,
       });
       if (deps.fanOut) {
-        const trackWebhookUrl = trackId ? await findTrackWebhookUrl(tx, input.workspaceId, trackId) : null;
+        const trackWebhookUrl =
+          input.trackWebhookUrl !== undefined
+            ? input.trackWebhookUrl
+            : trackId
+              ? await findTrackWebhookUrl(tx, input.workspaceId, trackId)
+              : null;
         await deps.fanOut(tx, {
           eventId: event.id,
           workspaceId: input.workspaceId,

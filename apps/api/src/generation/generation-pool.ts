@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { BANK_FILES, TrackRequest } from '@trackforge/engine';
-import { resolveBankPath } from '@trackforge/engine/node';
+import { resolveBankPath } from '@trackforge/engine/node/bank-path';
 import type { GeneratedTrack } from './generated-track.js';
 import type { FromGenerationWorker, ToGenerationWorker } from './generation-messages.js';
 

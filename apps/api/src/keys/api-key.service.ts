@@ -4,6 +4,7 @@
 import type { Db } from '../database/create-database.js';
 import { AppError } from '../errors.js';
 import type { AuthContext, Plan } from '../http/auth-context.js';
+import { type AuthRevocation, announceRevocation } from '../http/auth-revocations.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { fetchKeysetPage, type Page, type PageQuery } from '../shared/keyset-page.js';
@@ -23,10 +24,13 @@ export function createApiKeyService({
   db,
   clock,
   onBackgroundError = () => {},
+  onRevoked = () => {},
 }: {
   db: Db;
   clock: Clock;
   onBackgroundError?: (error: unknown) => void;
+  /** This process's auth-context cache forgets the key before the revoke is answered. */
+  onRevoked?: (revocation: AuthRevocation) => void;
 }) {
   const pending = new Set<Promise<void>>();
 
@@ -84,6 +88,9 @@ export function createApiKeyService({
       if (!(await repository.revokeApiKey(db, workspaceId, id, clock.now()))) {
         throw new AppError('not_found', `No API key ${id} in this workspace.`, { param: 'id' });
       }
+      onRevoked({ apiKeyId: id });
+      // Other API processes forget it when the notification arrives (or after the cache's TTL).
+      await announceRevocation(db, { apiKeyId: id });
     },
 
     /**

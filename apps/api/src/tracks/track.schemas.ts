@@ -1,6 +1,6 @@
 // Wire shapes of /v1/tracks (API.md "Track"). Duration and key are checked with the engine's own
 // parsers so the API accepts exactly what the engine understands.
-import { parseDuration, parseKey, REQUEST_LIMITS } from '@trackforge/engine';
+import { parseDuration, parseKey, REQUEST_LIMITS } from '@trackforge/engine/request';
 import { z } from 'zod';
 import { PageQuerySchema } from '../shared/keyset-page.js';
 import { prefixedId, timestamp } from '../shared/wire-schemas.js';

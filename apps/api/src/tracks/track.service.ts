@@ -167,7 +167,9 @@ export function createTracksService(deps: TracksServiceDeps) {
       const id = newId('trk');
       const now = clock.now();
       const json = await transaction(db, async (tx) => {
-        await credits.holdCreditForTrack(tx, caller.workspaceId, id);
+        // One short transaction, nothing read in it that could be read before. The credit hold
+        // comes last: it locks the workspace's credit row, and every other create of the
+        // workspace waits on that lock until this one commits.
         const row = await insertTrack(tx, {
           id,
           workspace_id: caller.workspaceId,
@@ -194,8 +196,10 @@ export function createTracksService(deps: TracksServiceDeps) {
           type: 'track.queued',
           data: { track: json },
           createdAt: now,
+          trackWebhookUrl: row.webhook_url,
         });
         if (idempotency) await deps.idempotency.complete(tx, idempotency, { status: 201, body: json });
+        await credits.holdCreditForTrack(tx, caller.workspaceId, id);
         return json;
       });
       deps.onJobEnqueued?.();

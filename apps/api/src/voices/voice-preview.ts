@@ -1,14 +1,9 @@
 // Voice previews: a short phrase rendered by the engine in the voice's own styles, once per voice.
 // The first request renders and stores it; concurrent first requests share that one render, and
 // renders run one at a time so a burst of new previews cannot starve the process of CPU.
-import {
-  type BANK_FILES,
-  generateTrack,
-  type SoundBank,
-  type TrackRequest,
-  type VoiceSpec,
-} from '@trackforge/engine';
-import { loadBankFile } from '@trackforge/engine/node';
+// The engine itself is imported where it renders in this thread (tests and tools), so the HTTP
+// server, which renders through a generation thread, never loads it.
+import type { BANK_FILES, SoundBank, TrackRequest, VoiceSpec } from '@trackforge/engine';
 import type { PreviewStore } from './preview-store.js';
 
 const PREVIEW_DURATION_SECONDS = 10;
@@ -101,7 +96,10 @@ export function createPreviewRenderer(deps: {
 
 /** Renders in the calling thread with a bank loaded once; for tests and tools, not the HTTP server. */
 export function renderPreviewInProcess(loadBank: () => Promise<SoundBank>): RenderPreview {
-  return async (request) => mp3Of(await generateTrack(request, { bank: await loadBank() }), request);
+  return async (request) => {
+    const { generateTrack } = await import('@trackforge/engine');
+    return mp3Of(await generateTrack(request, { bank: await loadBank() }), request);
+  };
 }
 
 /**
@@ -128,7 +126,7 @@ function mp3Of(result: { files: Partial<Record<string, Uint8Array>> }, request: 
 export function createBankLoader(bank: keyof typeof BANK_FILES): () => Promise<SoundBank> {
   let loaded: Promise<SoundBank> | undefined;
   return () => {
-    loaded ??= Promise.resolve().then(() => loadBankFile(bank));
+    loaded ??= import('@trackforge/engine/node').then(({ loadBankFile }) => loadBankFile(bank));
     return loaded;
   };
 }

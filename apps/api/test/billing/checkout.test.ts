@@ -36,7 +36,7 @@ for (const kind of testDatabaseKinds()) {
         ALLOWED_ORIGINS: ORIGIN,
         ...prices,
       };
-      const stripe = createStripeClient(loadConfig(env), { emitEventBodies: true }) as Stripe;
+      const stripe = (await createStripeClient(loadConfig(env), { emitEventBodies: true })) as Stripe;
       stripe.on('request', (event: (typeof sent)[number]) =>
         sent.push({ method: event.method, path: event.path, body: event.body }),
       );

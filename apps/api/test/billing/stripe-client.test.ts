@@ -5,12 +5,12 @@ import { createStripeClient, webhookSecrets } from '../../src/billing/stripe-cli
 import { loadConfig } from '../../src/config.js';
 
 describe('billing configuration', () => {
-  it('builds no Stripe client without STRIPE_SECRET_KEY', () => {
-    assert.equal(createStripeClient(loadConfig({})), undefined);
+  it('builds no Stripe client without STRIPE_SECRET_KEY', async () => {
+    assert.equal(await createStripeClient(loadConfig({})), undefined);
   });
 
-  it('splits STRIPE_API_BASE into the host, port and protocol the SDK takes', () => {
-    const stripe = createStripeClient(
+  it('splits STRIPE_API_BASE into the host, port and protocol the SDK takes', async () => {
+    const stripe = await createStripeClient(
       loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: 'http://127.0.0.1:12111' }),
     );
     const settings = (
