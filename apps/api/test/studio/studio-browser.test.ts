@@ -24,6 +24,24 @@ import { createStorage } from '../../src/storage/create-storage.js';
 import { testConfig } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/databases.js';
 
+// The page's globals as the callbacks below (which run in the browser) use them: this file is
+// compiled with the server's types, without the DOM library.
+interface AudioElement {
+  currentTime: number;
+  play(): Promise<void>;
+  pause(): void;
+}
+interface PageElement {
+  textContent: string | null;
+  querySelectorAll(selector: string): Iterable<PageElement>;
+}
+declare const document: {
+  querySelector(selector: string): unknown;
+  querySelectorAll(selector: string): ArrayLike<PageElement> & Iterable<PageElement & AudioElement>;
+  documentElement: { scrollWidth: number };
+};
+type Document = typeof document;
+
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const STUDIO_DIST = join(REPO_ROOT, 'apps/studio/dist');
@@ -232,18 +250,18 @@ describe('the studio in a real browser', { skip }, () => {
     }
     assert.ok(await page.getByRole('img', { name: `Cover art for ${trackTitle}` }).isVisible());
     const audio = page.locator('.player audio');
-    await audio.evaluate((element: HTMLAudioElement) => element.play());
+    await audio.evaluate((element: AudioElement) => element.play());
     await page.waitForFunction(
-      () => (document.querySelector('.player audio') as HTMLAudioElement).currentTime > 0.3,
+      () => (document.querySelector('.player audio') as AudioElement).currentTime > 0.3,
     );
-    await audio.evaluate((element: HTMLAudioElement) => element.pause());
+    await audio.evaluate((element: AudioElement) => element.pause());
     const seeker = page.getByRole('slider', { name: 'Playback position' });
     await seeker.focus();
     await page.keyboard.press('Home');
-    assert.ok((await audio.evaluate((element: HTMLAudioElement) => element.currentTime)) < 0.5);
+    assert.ok((await audio.evaluate((element: AudioElement) => element.currentTime)) < 0.5);
     const box = (await seeker.boundingBox())!;
     await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
-    const seconds = await audio.evaluate((element: HTMLAudioElement) => element.currentTime);
+    const seconds = await audio.evaluate((element: AudioElement) => element.currentTime);
     assert.ok(seconds > 3, `clicking at 3/4 of a 6 s waveform seeks to ${seconds} s`);
     await screenshot(page, '04-track');
     await assertAccessible(page, 'the track page');
@@ -272,9 +290,7 @@ describe('the studio in a real browser', { skip }, () => {
     await strangerPage.goto('/');
     const card = strangerPage.getByRole('link', { name: trackTitle });
     await card.waitFor();
-    await strangerPage
-      .getByLabel(`Play ${trackTitle}`)
-      .evaluate((element: HTMLAudioElement) => element.play());
+    await strangerPage.getByLabel(`Play ${trackTitle}`).evaluate((element: AudioElement) => element.play());
     await strangerPage.waitForFunction(() =>
       [...document.querySelectorAll('audio')].some((audio) => audio.currentTime > 0.2),
     );
@@ -366,7 +382,7 @@ describe('the studio in a real browser', { skip }, () => {
       .click();
     await page.waitForFunction(
       () => {
-        const audio = document.querySelector('audio.visually-hidden') as HTMLAudioElement | null;
+        const audio = document.querySelector('audio.visually-hidden') as AudioElement | null;
         return audio !== null && audio.currentTime > 0.1;
       },
       undefined,

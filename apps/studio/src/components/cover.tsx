@@ -33,8 +33,8 @@ export function Cover(props: { id: string; title: string; url?: string | undefin
       {Array.from({ length: rings }, (_, index) => (
         <circle
           key={index}
-          cx={30 + ((seed >> (index * 3)) % 40)}
-          cy={30 + ((seed >> (index * 2 + 5)) % 40)}
+          cx={30 + ((seed >>> (index * 3)) % 40)}
+          cy={30 + ((seed >>> (index * 2 + 5)) % 40)}
           r={12 + index * 9}
           fill="none"
           stroke={`hsl(${(hue + 40 * (index + 1)) % 360} 70% 70%)`}
