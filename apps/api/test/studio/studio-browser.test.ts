@@ -286,6 +286,11 @@ describe('the studio in a real browser', { skip }, () => {
     assert.equal(share?.status(), 200);
     assert.ok((await strangerPage.content()).includes(trackTitle));
     await screenshot(strangerPage, '06-share-page');
+    // The studio's own track page shows a public track read-only to someone signed out.
+    await strangerPage.goto(`/studio/tracks/${trackId}`);
+    await strangerPage.getByRole('heading', { name: trackTitle }).waitFor();
+    assert.equal(await strangerPage.getByRole('button', { name: 'Delete' }).count(), 0);
+    assert.ok(await strangerPage.getByRole('slider', { name: 'Playback position' }).isVisible());
     // The landing page lists it and plays it in place.
     await strangerPage.goto('/');
     const card = strangerPage.getByRole('link', { name: trackTitle });

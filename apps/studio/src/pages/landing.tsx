@@ -22,9 +22,9 @@ export function LandingPage() {
       <section class="hero">
         <h1>Make music from a sentence</h1>
         <p class="lead">
-          Trackforge turns a text prompt and a duration into a finished, mastered track — melody, drums, bass
-          and voice — with MP3, WAV, OGG, FLAC, MIDI and stems to download. Use it here in the studio or from
-          code through the API.
+          Trackforge turns a text prompt and a duration into a finished, mastered track — melody, harmony,
+          drums and bass, with a singing voice if you pick one — ready as MP3, WAV, OGG, FLAC, MIDI and stems.
+          Use it here in the studio or from your own code through the API.
         </p>
         {session.status === 'signed-in' ? (
           <a class="button" href="/studio/create">
@@ -69,7 +69,7 @@ export function LandingPage() {
               />
               <div>
                 <h3>
-                  <a href={`/studio/tracks/${track.id}`}>{track.title}</a>
+                  <a href={sameOriginPath(track.urls.share)}>{track.title}</a>
                 </h3>
                 <p class="muted">
                   {[
@@ -80,14 +80,14 @@ export function LandingPage() {
                     .filter(Boolean)
                     .join(' · ')}
                 </p>
-                {/* biome-ignore lint/a11y/useMediaCaption: generated instrumental music has no words to caption */}
-                <audio
-                  controls
-                  preload="none"
-                  src={sameOriginPath(track.urls.audio)}
-                  aria-label={`Play ${track.title}`}
-                />
               </div>
+              {/* biome-ignore lint/a11y/useMediaCaption: generated instrumental music has no words to caption */}
+              <audio
+                controls
+                preload="none"
+                src={sameOriginPath(track.urls.audio)}
+                aria-label={`Play ${track.title}`}
+              />
             </li>
           ))}
         </ul>
