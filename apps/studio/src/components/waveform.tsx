@@ -187,6 +187,6 @@ export function WaveformSeeker(props: {
 
 export function formatSeconds(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
-  const whole = Math.round(seconds);
+  const whole = Math.floor(seconds);
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
