@@ -127,7 +127,7 @@ describe('the studio in a real browser', { skip }, () => {
     workers = startGenerationWorkers({ db: database.db, storage, config, pollMs: 100 });
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
-      args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'],
+      args: ['--no-sandbox', '--disable-dev-shm-usage', '--autoplay-policy=no-user-gesture-required'],
     });
     context = await browser.newContext({
       baseURL: baseUrl,

@@ -56,7 +56,7 @@ export function DownloadMenu(props: { track: Track }) {
   return (
     <details class="menu">
       <summary>Download</summary>
-      <ul>
+      <ul class="menu-list">
         {links.map(([label, href]) => (
           <li key={label}>
             <a href={href} download>
@@ -94,7 +94,9 @@ export function DeleteButton(props: { track: Track; onDeleted: () => void }) {
             }
           }}
         >
-          <h2 id={`delete-${props.track.id}`}>Delete “{props.track.title}”?</h2>
+          <h2 id={`delete-${props.track.id}`} class="dialog-title">
+            Delete “{props.track.title}”?
+          </h2>
           <p>The track and all its files are removed for good. Share links stop working.</p>
           {error && (
             <p class="error" role="alert">

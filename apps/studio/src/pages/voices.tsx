@@ -176,7 +176,7 @@ export function VoicesPage() {
             <h2>{voice.name}</h2>
             <p class="muted">
               {voice.gender} · {voice.range}
-              {voice.plan_required && <span class="badge"> {voice.plan_required} plan</span>}
+              {voice.plan_required && <span class="badge"> · {voice.plan_required} plan</span>}
             </p>
             <p>{voice.description}</p>
             {voice.styles.length > 0 && <p class="tags">{voice.styles.join(' · ')}</p>}
