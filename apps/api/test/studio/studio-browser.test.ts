@@ -37,6 +37,7 @@ interface PageElement {
 }
 declare const document: {
   querySelector(selector: string): unknown;
+  activeElement: unknown;
   querySelectorAll(selector: string): ArrayLike<PageElement> & Iterable<PageElement & AudioElement>;
   documentElement: { scrollWidth: number };
 };
@@ -161,6 +162,12 @@ describe('the studio in a real browser', { skip }, () => {
       .first()
       .waitFor();
     assert.ok(await page.getByRole('link', { name: 'Sign up free' }).isVisible());
+    // Keyboard users meet the skip link first.
+    await page.keyboard.press('Tab');
+    assert.equal(
+      await page.evaluate(() => (document.activeElement as PageElement | null)?.textContent),
+      'Skip to content',
+    );
     await screenshot(page, '01-landing');
     await assertAccessible(page, 'the landing page');
   });
@@ -415,8 +422,12 @@ describe('the studio in a real browser', { skip }, () => {
     assert.equal(gone.status, 404);
   });
 
-  it('fits a phone screen without sideways scrolling', async () => {
-    const phone = await browser.newContext({ baseURL: baseUrl, viewport: { width: 375, height: 740 } });
+  it('fits a phone screen without sideways scrolling, in the dark scheme too', async () => {
+    const phone = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 375, height: 740 },
+      colorScheme: 'dark',
+    });
     await phone.addCookies(await context.cookies());
     const phonePage = await phone.newPage();
     for (const path of ['/', '/studio/create', '/studio/library', '/studio/workspace']) {
@@ -427,7 +438,8 @@ describe('the studio in a real browser', { skip }, () => {
     }
     await phonePage.goto('/studio/create');
     await phonePage.locator('main h1').waitFor();
-    await screenshot(phonePage, '10-create-phone');
+    await screenshot(phonePage, '10-create-phone-dark');
+    await assertAccessible(phonePage, 'the create page on a phone in dark mode');
     await phone.close();
   });
 
