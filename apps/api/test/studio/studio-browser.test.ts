@@ -361,6 +361,9 @@ describe('the studio in a real browser', { skip }, () => {
     await page.getByRole('button', { name: 'Revoke laptop' }).waitFor({ state: 'detached' });
     const revoked = await fetch(`${baseUrl}/v1/me`, { headers: { authorization: `Bearer ${secret}` } });
     assert.equal(revoked.status, 401);
+
+    await page.getByRole('button', { name: 'Reveal' }).click();
+    await page.locator('.secret code').filter({ hasText: 'whsec_' }).waitFor();
   });
 
   it('browses, searches and previews voices, listing languages only for voices that have them', async () => {
