@@ -32,7 +32,7 @@ import { createMetrics, type Metrics, registerMetrics } from './http/metrics.js'
 import { registerDocs, registerOpenApi } from './http/openapi.js';
 import { rateLimitSettingsFrom, registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerSecurityHeaders, STUDIO_CONTENT_SECURITY_POLICY } from './http/security-headers.js';
 import { registerTextValidation } from './http/text-validation.js';
 import { registerVersionHeader } from './http/version.js';
 import { registerIdempotency } from './idempotency/idempotency.plugin.js';
@@ -54,8 +54,8 @@ import { createPreviewRenderer, renderPreviewWith } from './voices/voice-preview
 import { createWebhookUrlCheck, resolveHost } from './webhooks/webhook-address.js';
 import { registerWebhookEndpointRoutes } from './webhooks/webhook-endpoints.routes.js';
 
-// The studio's static pages ship with the repository; a deployment may point elsewhere.
-const DEFAULT_STUDIO_DIR = fileURLToPath(new URL('../../studio/public/', import.meta.url));
+// The studio's build (`npm ci` runs it) ships with the repository; a deployment may point elsewhere.
+const DEFAULT_STUDIO_DIR = fileURLToPath(new URL('../../studio/dist/', import.meta.url));
 
 export interface AppDeps {
   studioDir?: string;
@@ -113,7 +113,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     token: deps.config.METRICS_TOKEN,
   });
   registerHealthRoutes(app, { database: deps.database });
-  registerStudioRoutes(app, { studioDir: deps.studioDir ?? DEFAULT_STUDIO_DIR });
+  registerStudioRoutes(app, {
+    studioDir: deps.studioDir ?? DEFAULT_STUDIO_DIR,
+    contentSecurityPolicy: STUDIO_CONTENT_SECURITY_POLICY,
+  });
 
   const clock = deps.clock ?? systemClock;
   const credits = createCreditsService({ db: deps.database.db, clock });

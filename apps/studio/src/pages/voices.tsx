@@ -1,0 +1,215 @@
+// Voices: the marketplace catalogue, searchable and filterable, each with a preview to play.
+import type { Page, Voice, VoiceListParams } from '@trackforge/sdk';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { client, errorText, sameOriginPath } from '../api.js';
+
+const GENDERS = ['female', 'male', 'neutral'] as const;
+const RANGES = ['soprano', 'mezzo', 'alto', 'tenor', 'baritone', 'bass'] as const;
+const STYLES = [
+  'pop',
+  'soul',
+  'rnb',
+  'jazz',
+  'gospel',
+  'choir',
+  'operatic',
+  'folk',
+  'country',
+  'rock',
+  'blues',
+  'electronic',
+  'robotic',
+  'synthwave',
+  'airy',
+  'breathy',
+  'cinematic',
+  'ambient',
+  'lofi',
+  'latin',
+  'afrobeat',
+  'celtic',
+  'chant',
+] as const;
+const LANGUAGES: Record<string, string> = {
+  en: 'English',
+  es: 'Spanish',
+  fr: 'French',
+  de: 'German',
+  it: 'Italian',
+  pt: 'Portuguese',
+  ja: 'Japanese',
+  ko: 'Korean',
+  zh: 'Chinese',
+  hi: 'Hindi',
+  ar: 'Arabic',
+  sw: 'Swahili',
+  yo: 'Yoruba',
+  ga: 'Irish',
+  la: 'Latin',
+  sv: 'Swedish',
+  ru: 'Russian',
+};
+
+type Filters = { q: string; gender: string; range: string; style: string; language: string };
+
+function Filter(props: {
+  label: string;
+  name: keyof Filters;
+  value: string;
+  options: readonly string[];
+  labels?: Record<string, string>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label>
+      {props.label}
+      <select
+        name={props.name}
+        value={props.value}
+        onChange={(event) => props.onChange(event.currentTarget.value)}
+      >
+        <option value="">Any</option>
+        {props.options.map((option) => (
+          <option key={option} value={option}>
+            {props.labels?.[option] ?? option}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function VoicesPage() {
+  const [filters, setFilters] = useState<Filters>({ q: '', gender: '', range: '', style: '', language: '' });
+  const [page, setPage] = useState<Page<Voice> | null>(null);
+  const [voices, setVoices] = useState<Voice[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [playing, setPlaying] = useState<string | null>(null);
+  const audio = useRef<HTMLAudioElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    const params: VoiceListParams = { limit: 24 };
+    for (const [key, value] of Object.entries(filters)) {
+      if (value.trim()) (params as Record<string, string>)[key] = value.trim();
+    }
+    // A short pause so typing a search does not send a request per key.
+    const timer = setTimeout(() => {
+      client.voices.list(params).then(
+        (first) => {
+          if (!live) return;
+          setError(null);
+          setPage(first);
+          setVoices(first.data);
+        },
+        (failure) => live && setError(errorText(failure)),
+      );
+    }, 200);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [filters]);
+
+  const set = (key: keyof Filters) => (value: string) =>
+    setFilters((current) => ({ ...current, [key]: value }));
+  const toggle = (voice: Voice) => {
+    const element = audio.current;
+    if (!element) return;
+    if (playing === voice.id) {
+      element.pause();
+      setPlaying(null);
+      return;
+    }
+    element.src = sameOriginPath(voice.preview_url) ?? '';
+    setPlaying(voice.id);
+    void element.play().catch((failure) => {
+      setPlaying(null);
+      setError(`The preview could not play: ${errorText(failure)}`);
+    });
+  };
+  return (
+    <section>
+      <h1>Voices</h1>
+      <form class="filters" aria-label="Filter voices" onSubmit={(event) => event.preventDefault()}>
+        <label>
+          Search
+          <input
+            type="search"
+            name="q"
+            placeholder="name, style, tag…"
+            value={filters.q}
+            onInput={(event) => set('q')(event.currentTarget.value)}
+          />
+        </label>
+        <Filter
+          label="Gender"
+          name="gender"
+          value={filters.gender}
+          options={GENDERS}
+          onChange={set('gender')}
+        />
+        <Filter label="Range" name="range" value={filters.range} options={RANGES} onChange={set('range')} />
+        <Filter label="Style" name="style" value={filters.style} options={STYLES} onChange={set('style')} />
+        <Filter
+          label="Language"
+          name="language"
+          value={filters.language}
+          options={Object.keys(LANGUAGES)}
+          labels={LANGUAGES}
+          onChange={set('language')}
+        />
+      </form>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <p class="muted" aria-live="polite">
+        {page ? `${voices.length}${page.hasNextPage() ? '+' : ''} voices` : 'Loading…'}
+      </p>
+      {/* biome-ignore lint/a11y/useMediaCaption: voice previews are sung, not spoken */}
+      <audio ref={audio} preload="none" onEnded={() => setPlaying(null)} class="visually-hidden" />
+      <ul class="cards voices">
+        {voices.map((voice) => (
+          <li key={voice.id} class="card voice" data-voice-id={voice.id}>
+            <h2>{voice.name}</h2>
+            <p class="muted">
+              {voice.gender} · {voice.range}
+              {voice.plan_required && <span class="badge"> · {voice.plan_required} plan</span>}
+            </p>
+            <p>{voice.description}</p>
+            {voice.styles.length > 0 && <p class="tags">{voice.styles.join(' · ')}</p>}
+            {voice.languages.length > 0 && (
+              <p class="muted">
+                Sings in {voice.languages.map((code) => LANGUAGES[code] ?? code).join(', ')}
+              </p>
+            )}
+            <button
+              type="button"
+              class="secondary"
+              aria-pressed={playing === voice.id}
+              onClick={() => toggle(voice)}
+            >
+              {playing === voice.id ? 'Stop preview' : 'Play preview'}
+              <span class="visually-hidden"> of {voice.name}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {page?.hasNextPage() && (
+        <button
+          type="button"
+          class="secondary"
+          onClick={async () => {
+            const next = await page.getNextPage();
+            setPage(next);
+            setVoices((current) => [...current, ...next.data]);
+          }}
+        >
+          Load more voices
+        </button>
+      )}
+    </section>
+  );
+}
