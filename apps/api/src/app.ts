@@ -15,7 +15,7 @@ import { createStripeClient } from './billing/stripe-client.js';
 import { createStripeWebhookService } from './billing/stripe-webhook.service.js';
 import type { Config } from './config.js';
 import { registerCreditRoutes } from './credits/credit.routes.js';
-import { createCreditsService } from './credits/credit.service.js';
+import { createCreditsService, grantSignupCredits } from './credits/credit.service.js';
 import type { DatabaseHandle } from './database/create-database.js';
 import { createEventRuntime, type EventRuntimeOptions } from './events/event-runtime.js';
 import { createOnDemandGeneration } from './generation/on-demand-generation.js';
@@ -118,6 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log: app.log,
     getCreditBalance: deps.getCreditBalance ?? ((workspaceId) => credits.getCreditBalance(workspaceId)),
+    onWorkspaceCreated: (tx, workspaceId) =>
+      grantSignupCredits(credits, deps.config.CREDITS_SIGNUP, tx, workspaceId),
   });
   // Mail goes out from the durable queue, including mail an earlier process could not send.
   app.addHook('onReady', async () => auth.outbox.start());

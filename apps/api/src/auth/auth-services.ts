@@ -2,7 +2,7 @@
 // mail) from config and the database, so buildApp, the CLI and the test helper share one recipe.
 import { type AccountService, createAccountService } from '../accounts/account.service.js';
 import type { Config } from '../config.js';
-import type { Db } from '../database/create-database.js';
+import type { Db, Tx } from '../database/create-database.js';
 import { type ApiKeyService, createApiKeyService } from '../keys/api-key.service.js';
 import { createDevMailbox, type DevMailbox } from '../mail/dev-mailbox.js';
 import { createMailOutbox, DEFAULT_RETRY_DELAYS_MS, type MailOutbox } from '../mail/mail-outbox.js';
@@ -38,6 +38,8 @@ export interface AuthServicesDeps {
   clock: Clock;
   log: { info(message: string): void; error(object: unknown, message: string): void };
   getCreditBalance?: CreditBalanceReader;
+  /** Runs in the transaction that creates a workspace on sign-up (app.ts grants the trial credits). */
+  onWorkspaceCreated?: (tx: Tx, workspaceId: string) => Promise<void>;
   mailRetryDelaysMs?: readonly number[];
 }
 
@@ -70,12 +72,12 @@ export function createAuthServices(deps: AuthServicesDeps): AuthServices {
     db,
     clock,
     publicUrl: config.PUBLIC_URL,
-    allowedOrigins: config.ALLOWED_ORIGINS,
     accounts,
     sessions,
     accessTokens,
     rateLimiter: createAuthRateLimiter({ db, clock }),
     outbox,
+    onWorkspaceCreated: deps.onWorkspaceCreated,
   });
   return {
     accounts,

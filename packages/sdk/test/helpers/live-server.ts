@@ -29,6 +29,8 @@ export async function startLiveServer(): Promise<LiveServer> {
       ENGINE_BANK: 'small',
       WORKERS: '1',
       LOG_LEVEL: 'warn',
+      // New accounts start empty, so the tests can reach an empty balance at once.
+      CREDITS_SIGNUP: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
