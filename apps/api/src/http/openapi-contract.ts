@@ -81,6 +81,13 @@ export const OPERATION_CONTRACTS: Record<string, OperationContract> = {
     success: fileAnswers(['application/zip']),
   },
   'GET /v1/tracks/{id}/waveform': { access: 'optional', errors: ['conflict'] },
+  'GET /v1/tracks/{id}/cover.svg': {
+    access: 'optional',
+    success: [
+      { status: '200', description: 'The cover art, 600 × 600.', contentTypes: ['image/svg+xml'] },
+      { status: '304', description: 'Not modified: If-None-Match matched the current ETag.' },
+    ],
+  },
 
   'GET /v1/voices': { access: 'workspace' },
   'GET /v1/voices/{id}': { access: 'workspace' },

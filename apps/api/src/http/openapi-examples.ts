@@ -49,6 +49,7 @@ const TRACK = {
     waveform: `${BASE}/v1/tracks/${TRACK_ID}/waveform`,
     stream: `${BASE}/v1/tracks/${TRACK_ID}/audio?stream=1`,
     share: `${BASE}/t/${TRACK_ID}`,
+    cover: `${BASE}/v1/tracks/${TRACK_ID}/cover.svg`,
   },
   error: null,
   credits_charged: 1,
@@ -67,7 +68,12 @@ const PUBLIC_TRACK = {
   duration_seconds: TRACK.duration_seconds,
   music: TRACK.music,
   audio: TRACK.audio,
-  urls: { audio: TRACK.urls.audio, waveform: TRACK.urls.waveform, share: TRACK.urls.share },
+  urls: {
+    audio: TRACK.urls.audio,
+    waveform: TRACK.urls.waveform,
+    share: TRACK.urls.share,
+    cover: TRACK.urls.cover,
+  },
   voice_id: null,
   created_at: CREATED_AT,
 };
@@ -235,6 +241,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   'GET /v1/tracks/{id}/audio': { params: trackParams },
   'GET /v1/tracks/{id}/midi': { params: trackParams },
   'GET /v1/tracks/{id}/stems': { params: trackParams },
+  'GET /v1/tracks/{id}/cover.svg': { params: trackParams },
   'GET /v1/tracks/{id}/waveform': {
     params: trackParams,
     response: {
