@@ -52,6 +52,7 @@ export const OPERATION_CONTRACTS: Record<string, OperationContract> = {
 
   'POST /v1/api-keys': { access: 'user', errors: ['plan_required'] },
   'GET /v1/api-keys': { access: 'user' },
+  'GET /v1/api-keys/{id}': { access: 'user' },
   'DELETE /v1/api-keys/{id}': { access: 'user' },
 
   'GET /v1/credits': { access: 'workspace' },
@@ -108,6 +109,7 @@ export const OPERATION_CONTRACTS: Record<string, OperationContract> = {
   'POST /v1/webhook-endpoints': { access: 'user' },
   'GET /v1/webhook-endpoints': { access: 'user' },
   'GET /v1/webhook-endpoints/{id}': { access: 'user' },
+  'PATCH /v1/webhook-endpoints/{id}': { access: 'user' },
   'DELETE /v1/webhook-endpoints/{id}': { access: 'user' },
 
   'POST /v1/billing/checkout': {

@@ -7,6 +7,7 @@ import { nextPageLink, PageQuerySchema } from '../shared/keyset-page.js';
 import {
   ApiKeyListSchema,
   ApiKeyParamsSchema,
+  ApiKeySchema,
   CreateApiKeyBodySchema,
   CreatedApiKeySchema,
   toApiKeyJson,
@@ -53,6 +54,22 @@ export function registerApiKeyRoutes(
       const link = nextPageLink(`${deps.publicUrl}/v1/api-keys`, request.query, page);
       if (link) reply.header('link', link);
       return { object: 'list' as const, ...page, data: page.data.map(toApiKeyJson) };
+    },
+  );
+
+  routes.get(
+    '/api-keys/:id',
+    {
+      schema: {
+        tags: ['api keys'],
+        summary: 'One live API key of the workspace (never its secret; revoked keys are 404)',
+        params: ApiKeyParamsSchema,
+        response: { 200: ApiKeySchema },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      return toApiKeyJson(await apiKeys.getApiKey(auth.workspaceId, request.params.id));
     },
   );
 
