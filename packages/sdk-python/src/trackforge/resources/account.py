@@ -22,7 +22,10 @@ UNSET: Any = _Unset()
 
 
 def _endpoint_changes(
-    url: Optional[str], description: Union[str, None, _Unset], event_types: Optional[Sequence[str]], enabled: Optional[bool]
+    url: Optional[str],
+    description: Union[str, _Unset, None],
+    event_types: Optional[Sequence[str]],
+    enabled: Optional[bool],
 ) -> Dict[str, Any]:
     body = body_of(url=url, event_types=list(event_types) if event_types is not None else None, enabled=enabled)
     if not isinstance(description, _Unset):
@@ -54,7 +57,7 @@ class WebhookEndpoints(SyncResource):
         endpoint_id: str,
         *,
         url: Optional[str] = None,
-        description: Union[str, None, _Unset] = UNSET,
+        description: Union[str, _Unset, None] = UNSET,
         event_types: Optional[Sequence[str]] = None,
         enabled: Optional[bool] = None,
         **options: Unpack[RequestOptions],
@@ -138,7 +141,7 @@ class AsyncWebhookEndpoints(AsyncResource):
         endpoint_id: str,
         *,
         url: Optional[str] = None,
-        description: Union[str, None, _Unset] = UNSET,
+        description: Union[str, _Unset, None] = UNSET,
         event_types: Optional[Sequence[str]] = None,
         enabled: Optional[bool] = None,
         **options: Unpack[RequestOptions],

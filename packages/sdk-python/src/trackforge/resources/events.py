@@ -27,7 +27,12 @@ class Events(SyncResource):
         **options: Unpack[RequestOptions],
     ) -> SyncPage[Event]:
         """The event log, newest first (`type` e.g. "track.ready"; `track_id` for one track's events)."""
-        return self._list("/v1/events", Event, list_params(limit, starting_after, ending_before, type=type, track_id=track_id), options)
+        return self._list(
+            "/v1/events",
+            Event,
+            list_params(limit, starting_after, ending_before, type=type, track_id=track_id),
+            options,
+        )
 
     def subscribe(
         self,
@@ -64,7 +69,12 @@ class AsyncEvents(AsyncResource):
         **options: Unpack[RequestOptions],
     ) -> AsyncPaginator[Event]:
         """The event log, newest first: `await` for the first page or `async for` every event."""
-        return self._list("/v1/events", Event, list_params(limit, starting_after, ending_before, type=type, track_id=track_id), options)
+        return self._list(
+            "/v1/events",
+            Event,
+            list_params(limit, starting_after, ending_before, type=type, track_id=track_id),
+            options,
+        )
 
     def subscribe(
         self,
