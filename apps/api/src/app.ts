@@ -17,7 +17,7 @@ import { createStripeWebhookService } from './billing/stripe-webhook.service.js'
 import { composeAccounts, composeEventLog, composeEvents, type EventRuntimeOptions } from './compose.js';
 import type { Config } from './config.js';
 import { registerCreditRoutes } from './credits/credit.routes.js';
-import { createCreditsService } from './credits/credit.service.js';
+import { createCreditsService, grantSignupCredits } from './credits/credit.service.js';
 import type { DatabaseHandle } from './database/create-database.js';
 import { registerEventRoutes } from './events/events.routes.js';
 import { createOpenSocketCount } from './events/job-socket.js';
@@ -128,6 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log: app.log,
     getCreditBalance: deps.getCreditBalance ?? ((workspaceId) => credits.getCreditBalance(workspaceId)),
+    onWorkspaceCreated: (tx, workspaceId) =>
+      grantSignupCredits(credits, deps.config.CREDITS_SIGNUP, tx, workspaceId),
   });
   // Mail goes out from the durable queue, including mail an earlier process could not send.
   app.addHook('onReady', async () => auth.outbox.start());

@@ -12,7 +12,7 @@ import { createMagicLinkService } from './auth/magic-link.service.js';
 import { createSessionService } from './auth/session.service.js';
 import type { Config } from './config.js';
 import { createCreditsService } from './credits/credit.service.js';
-import type { DatabaseHandle, Db } from './database/create-database.js';
+import type { DatabaseHandle, Db, Tx } from './database/create-database.js';
 import { createEventHub } from './events/event-hub.js';
 import { createEventLog, type EventLog } from './events/event-log.service.js';
 import { createEventsService } from './events/events.service.js';
@@ -47,6 +47,8 @@ export function composeAccounts(deps: {
   clock: Clock;
   log: { info(message: string): void; error(object: unknown, message: string): void };
   getCreditBalance?: CreditBalanceReader;
+  /** Runs in the transaction that creates a workspace on sign-up (the root grants the trial credits). */
+  onWorkspaceCreated?: (tx: Tx, workspaceId: string) => Promise<void>;
   mailRetryDelaysMs?: readonly number[];
 }): AuthServices {
   const { config, db, clock, log } = deps;
@@ -79,12 +81,12 @@ export function composeAccounts(deps: {
     db,
     clock,
     publicUrl: config.PUBLIC_URL,
-    allowedOrigins: config.ALLOWED_ORIGINS,
     accounts,
     sessions,
     accessTokens,
     rateLimiter: createAuthRateLimiter({ db, clock }),
     outbox,
+    onWorkspaceCreated: deps.onWorkspaceCreated,
   });
   return {
     accounts,

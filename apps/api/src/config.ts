@@ -31,6 +31,8 @@ const ConfigSchema = z.object({
   STRIPE_PRICE_CREDITS_500: z.string().startsWith('price_').optional(),
   CREDITS_STUDIO_MONTHLY: z.coerce.number().int().min(0).default(500),
   CREDITS_ENTERPRISE_MONTHLY: z.coerce.number().int().min(0).default(5000),
+  // Trial credits granted once to each workspace created by sign-up; 0 grants none.
+  CREDITS_SIGNUP: z.coerce.number().int().min(0).default(3),
   CREDITS_PACK_100: z.coerce.number().int().min(1).default(100),
   CREDITS_PACK_500: z.coerce.number().int().min(1).default(500),
   WORKERS: z.coerce.number().int().min(0).max(64).default(1),

@@ -2,7 +2,7 @@
 // and hands it to each resource. Nothing happens at construction: the first call makes the first request.
 import { APIClient, type RequestOptions } from './core/api-client.js';
 import { sleep } from './core/retry.js';
-import { readEnv } from './internal/env.js';
+import { browserPageOrigin, readEnv } from './internal/env.js';
 import { createLevelLogger, type Logger, type LogLevel, parseLogLevel } from './internal/logger.js';
 import type { WebSocketConstructor } from './internal/websocket.js';
 import { ApiKeys } from './resources/api-keys.js';
@@ -21,7 +21,7 @@ import { API_VERSION } from './version.js';
 export interface ClientOptions {
   /** An API key (`tf_live_…`) or an access token; default `TRACKFORGE_API_KEY`. Omit it for cookie sessions and public reads. */
   apiKey?: string | undefined;
-  /** The server's origin; default `TRACKFORGE_BASE_URL`, else `http://localhost:8080`. A trailing `/v1` is accepted. */
+  /** The server's origin; default `TRACKFORGE_BASE_URL`, else the page's origin in a browser, else `http://localhost:8080`. A trailing `/v1` is accepted. */
   baseURL?: string | undefined;
   /** Milliseconds per attempt before APITimeoutError (default 60 000). */
   timeout?: number;
@@ -68,7 +68,12 @@ export class Trackforge {
   private readonly api: APIClient;
 
   constructor(private readonly options: ClientOptions = {}) {
-    const baseURL = (options.baseURL ?? readEnv('TRACKFORGE_BASE_URL') ?? DEFAULT_BASE_URL)
+    const baseURL = (
+      options.baseURL ??
+      readEnv('TRACKFORGE_BASE_URL') ??
+      browserPageOrigin() ??
+      DEFAULT_BASE_URL
+    )
       .replace(/\/+$/, '')
       .replace(/\/v1$/, '');
     const fetchImpl = options.fetch ?? globalThis.fetch?.bind(globalThis);

@@ -3,7 +3,7 @@
 // and nothing here rejects fields the server adds later.
 import type { paths } from './generated/openapi.js';
 
-type Method = 'get' | 'post' | 'delete';
+type Method = 'get' | 'post' | 'patch' | 'delete';
 type Operation<P extends keyof paths, M extends Method> = M extends keyof paths[P]
   ? NonNullable<paths[P][M]>
   : never;
@@ -61,6 +61,8 @@ export type ApiKeyListParams = QueryOf<'/v1/api-keys', 'get'>;
 export type WebhookEndpoint = ResponseOf<'/v1/webhook-endpoints/{id}', 'get'>;
 export type WebhookEndpointCreateParams = BodyOf<'/v1/webhook-endpoints', 'post'>;
 export type WebhookEndpointListParams = QueryOf<'/v1/webhook-endpoints', 'get'>;
+/** What `webhookEndpoints.update` may change: url, description, event_types, enabled. */
+export type WebhookEndpointUpdateParams = BodyOf<'/v1/webhook-endpoints/{id}', 'patch'>;
 
 export type CheckoutParams = BodyOf<'/v1/billing/checkout', 'post'>;
 export type CheckoutSession = ResponseOf<'/v1/billing/checkout', 'post'>;

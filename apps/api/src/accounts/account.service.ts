@@ -20,10 +20,17 @@ export type AccountService = ReturnType<typeof createAccountService>;
 export { normaliseEmail } from './email-address.js';
 
 export function createAccountService({ db, clock }: AccountServiceDeps) {
-  /** Finds the user by email or creates them with a personal workspace; idempotent under races. */
+  /**
+   * Finds the user by email or creates them with a personal workspace; idempotent under races.
+   * onWorkspaceCreated runs in the creating transaction only, so it happens once per workspace.
+   */
   async function findOrCreateUser(
     email: string,
-    options: { name?: string | null; plan?: Plan } = {},
+    options: {
+      name?: string | null;
+      plan?: Plan;
+      onWorkspaceCreated?: (tx: Tx, workspace: WorkspaceRow) => Promise<void>;
+    } = {},
   ): Promise<{ user: UserRow; workspace: WorkspaceRow; created: boolean }> {
     const normalised = normaliseEmail(email);
     const existing = await repository.findUserByEmail(db, normalised);
@@ -51,6 +58,7 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
         role: 'owner',
         created_at: now,
       });
+      await options.onWorkspaceCreated?.(tx, workspace);
       return { user, workspace, created: true };
     });
     return created ?? findOrCreateUser(normalised, options);

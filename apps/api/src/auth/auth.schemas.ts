@@ -20,7 +20,9 @@ const RedirectSchema = z
     const problem = findRedirectProblem(text);
     if (problem) ctx.addIssue({ code: 'custom', message: `redirect_to ${problem}` });
   })
-  .describe('Where the studio goes after sign-in: a relative path (/studio) or a URL on an allowed origin.');
+  .describe(
+    "Where the studio's sign-in page continues after the link is verified: a path on this site such as /studio/tracks (absolute URLs are refused).",
+  );
 
 export const SignupBodySchema = z.object({
   email: EmailSchema,

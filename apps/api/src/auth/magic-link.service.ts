@@ -7,7 +7,7 @@
 import type { AccountService } from '../accounts/account.service.js';
 import type { UserRow, WorkspaceRow } from '../accounts/account.table.js';
 import { normaliseEmail } from '../accounts/email-address.js';
-import { type Db, transaction } from '../database/create-database.js';
+import { type Db, type Tx, transaction } from '../database/create-database.js';
 import { AppError } from '../errors.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import type { Clock } from '../shared/clock.js';
@@ -27,12 +27,13 @@ export interface MagicLinkServiceDeps {
   db: Db;
   clock: Clock;
   publicUrl: string;
-  allowedOrigins: readonly string[];
   accounts: AccountService;
   sessions: SessionService;
   accessTokens: AccessTokens;
   rateLimiter: AuthRateLimiter;
   outbox: MailOutbox;
+  /** Runs in the transaction that creates a signed-up workspace (the trial credits), once per workspace. */
+  onWorkspaceCreated?: (tx: Tx, workspaceId: string) => Promise<void>;
 }
 
 export interface SignInResult {
@@ -49,15 +50,13 @@ export type MagicLinkService = ReturnType<typeof createMagicLinkService>;
 export function createMagicLinkService(deps: MagicLinkServiceDeps) {
   const { db, clock } = deps;
 
-  /** Relative paths on this site, or absolute URLs on an allowed origin; anything else is 400. */
+  /** Paths on this site only (the routes' schema says why others fail); anything else is 400. */
   function checkRedirect(redirectTo: string | undefined): string | null {
     if (redirectTo === undefined) return null;
-    if (isAllowedRedirect(redirectTo, deps.allowedOrigins)) return redirectTo;
-    throw new AppError(
-      'validation_failed',
-      `redirect_to must be a relative path (/studio) or a URL on an allowed origin (${deps.allowedOrigins.join(', ')}).`,
-      { param: 'redirect_to' },
-    );
+    if (isAllowedRedirect(redirectTo)) return redirectTo;
+    throw new AppError('validation_failed', 'redirect_to must be a path on this site such as /studio.', {
+      param: 'redirect_to',
+    });
   }
 
   return {
@@ -110,7 +109,11 @@ export function createMagicLinkService(deps: MagicLinkServiceDeps) {
         return spent;
       });
       if (!link) throw invalid;
-      const { user, workspace } = await deps.accounts.findOrCreateUser(link.email, { name: link.name });
+      const onWorkspaceCreated = deps.onWorkspaceCreated;
+      const { user, workspace } = await deps.accounts.findOrCreateUser(link.email, {
+        name: link.name,
+        onWorkspaceCreated: onWorkspaceCreated && ((tx, created) => onWorkspaceCreated(tx, created.id)),
+      });
       const { sessionId, cookieValue } = await deps.sessions.createSession(user.id, workspace.id);
       const accessToken = await deps.accessTokens.sign({
         userId: user.id,

@@ -182,3 +182,29 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
     },
   };
 }
+
+/** The ledger's source key of a workspace's sign-up trial grant: one grant per workspace, ever. */
+export const signupTrialSourceKey = (workspaceId: string) => `signup_trial:${workspaceId}`;
+
+/**
+ * Grants CREDITS_SIGNUP trial credits to a workspace created by sign-up, in its creating
+ * transaction; 0 grants nothing. A repeat for the same workspace changes nothing (unique source key).
+ */
+export async function grantSignupCredits(
+  credits: Pick<CreditsService, 'grantCredits'>,
+  amount: number,
+  tx: Tx,
+  workspaceId: string,
+): Promise<void> {
+  if (amount <= 0) return;
+  await credits.grantCredits(
+    {
+      workspaceId,
+      amount,
+      kind: 'grant',
+      sourceKey: signupTrialSourceKey(workspaceId),
+      description: `signup_trial: ${amount} free credits to try Trackforge`,
+    },
+    tx,
+  );
+}

@@ -64,10 +64,11 @@ export async function listEventsAfterSeq(
 /** Keyset read for GET /v1/events (see shared/keyset-page.ts): newest first, or oldest first with newerThan. */
 export async function listEventRows(
   db: Db,
-  query: KeysetRange & { workspaceId: string; type?: EventType },
+  query: KeysetRange & { workspaceId: string; type?: EventType; trackId?: string },
 ): Promise<StoredEvent[]> {
   let q = db.selectFrom('event').selectAll().where('workspace_id', '=', query.workspaceId);
   if (query.type) q = q.where('type', '=', query.type);
+  if (query.trackId) q = q.where('track_id', '=', query.trackId);
   return applyKeyset(q, query).execute();
 }
 

@@ -26,6 +26,13 @@ export const EventSchema = z.object({
 
 export const EventListQuerySchema = PageQuerySchema.extend({
   type: EventTypeSchema.optional().describe('Only events of this type'),
+  track_id: z
+    .string()
+    .regex(/^trk_[0-9A-HJKMNP-TV-Z]{26}$/, 'track_id must be a track id such as trk_01J…')
+    .optional()
+    .describe(
+      "Only events about this track (its progress history); an unknown or another workspace's track gives an empty list",
+    ),
 });
 
 export const EventListSchema = z.object({

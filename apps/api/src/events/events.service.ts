@@ -21,10 +21,14 @@ export type EventsService = ReturnType<typeof createEventsService>;
 export function createEventsService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   return {
-    listEvents(workspaceId: string, query: PageQuery & { type?: EventType }): Promise<Page<StoredEvent>> {
+    listEvents(
+      workspaceId: string,
+      query: PageQuery & { type?: EventType; track_id?: string },
+    ): Promise<Page<StoredEvent>> {
       return fetchKeysetPage(
         query,
-        (options) => listEventRows(db, { workspaceId, type: query.type, ...options }),
+        (options) =>
+          listEventRows(db, { workspaceId, type: query.type, trackId: query.track_id, ...options }),
         (id) => findWorkspaceEvent(db, workspaceId, id),
       );
     },

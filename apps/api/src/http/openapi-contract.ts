@@ -52,6 +52,7 @@ export const OPERATION_CONTRACTS: Record<string, OperationContract> = {
 
   'POST /v1/api-keys': { access: 'user', errors: ['plan_required'] },
   'GET /v1/api-keys': { access: 'user' },
+  'GET /v1/api-keys/{id}': { access: 'user' },
   'DELETE /v1/api-keys/{id}': { access: 'user' },
 
   'GET /v1/credits': { access: 'workspace' },
@@ -81,6 +82,13 @@ export const OPERATION_CONTRACTS: Record<string, OperationContract> = {
     success: fileAnswers(['application/zip']),
   },
   'GET /v1/tracks/{id}/waveform': { access: 'optional', errors: ['conflict'] },
+  'GET /v1/tracks/{id}/cover.svg': {
+    access: 'optional',
+    success: [
+      { status: '200', description: 'The cover art, 600 × 600.', contentTypes: ['image/svg+xml'] },
+      { status: '304', description: 'Not modified: If-None-Match matched the current ETag.' },
+    ],
+  },
 
   'GET /v1/voices': { access: 'workspace' },
   'GET /v1/voices/{id}': { access: 'workspace' },
@@ -101,6 +109,7 @@ export const OPERATION_CONTRACTS: Record<string, OperationContract> = {
   'POST /v1/webhook-endpoints': { access: 'user' },
   'GET /v1/webhook-endpoints': { access: 'user' },
   'GET /v1/webhook-endpoints/{id}': { access: 'user' },
+  'PATCH /v1/webhook-endpoints/{id}': { access: 'user' },
   'DELETE /v1/webhook-endpoints/{id}': { access: 'user' },
 
   'POST /v1/billing/checkout': {

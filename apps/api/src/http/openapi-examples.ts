@@ -49,6 +49,7 @@ const TRACK = {
     waveform: `${BASE}/v1/tracks/${TRACK_ID}/waveform`,
     stream: `${BASE}/v1/tracks/${TRACK_ID}/audio?stream=1`,
     share: `${BASE}/t/${TRACK_ID}`,
+    cover: `${BASE}/v1/tracks/${TRACK_ID}/cover.svg`,
   },
   error: null,
   credits_charged: 1,
@@ -67,7 +68,12 @@ const PUBLIC_TRACK = {
   duration_seconds: TRACK.duration_seconds,
   music: TRACK.music,
   audio: TRACK.audio,
-  urls: { audio: TRACK.urls.audio, waveform: TRACK.urls.waveform, share: TRACK.urls.share },
+  urls: {
+    audio: TRACK.urls.audio,
+    waveform: TRACK.urls.waveform,
+    share: TRACK.urls.share,
+    cover: TRACK.urls.cover,
+  },
   voice_id: null,
   created_at: CREATED_AT,
 };
@@ -102,12 +108,14 @@ const VOICE_ID = 'voc_01JNB4RQ80DK7GPSZDDWG7A222';
 const VOICE = {
   id: VOICE_ID,
   object: 'voice',
-  name: 'Aria',
-  description: 'A bright soprano for pop hooks.',
+  name: 'Amara Gold',
+  description: 'A honeyed soul soprano with a slow, warm vibrato.',
   gender: 'female',
   range: 'soprano',
-  styles: ['pop'],
-  languages: ['en'],
+  styles: ['soul', 'gospel', 'pop'],
+  vocal: 'wordless',
+  timbre: 'voice oohs',
+  languages: [],
   tags: ['bright'],
   creator: { name: 'Trackforge' },
   plan_required: null,
@@ -125,6 +133,7 @@ const ENDPOINT = {
   id: `whe_${ULID}`,
   object: 'webhook_endpoint',
   url: 'https://example.com/hooks/trackforge',
+  description: 'Production receiver',
   event_types: ['track.ready', 'track.failed'],
   secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
   status: 'enabled',
@@ -193,6 +202,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     response: { ...API_KEY, secret: `tf_live_key_${ULID}_s3cr3tS3cr3tS3cr3tx9Qa` },
   },
   'GET /v1/api-keys': { response: list(API_KEY) },
+  'GET /v1/api-keys/{id}': { params: { id: API_KEY.id }, response: API_KEY },
   'DELETE /v1/api-keys/{id}': { params: { id: `key_${ULID}` } },
 
   'GET /v1/credits': {
@@ -235,6 +245,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   'GET /v1/tracks/{id}/audio': { params: trackParams },
   'GET /v1/tracks/{id}/midi': { params: trackParams },
   'GET /v1/tracks/{id}/stems': { params: trackParams },
+  'GET /v1/tracks/{id}/cover.svg': { params: trackParams },
   'GET /v1/tracks/{id}/waveform': {
     params: trackParams,
     response: {
@@ -249,7 +260,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   'GET /v1/voices/{id}': { params: { id: VOICE.id }, response: VOICE },
   'GET /v1/voices/{id}/preview': { params: { id: VOICE.id } },
 
-  'GET /v1/events': { response: list(EVENT) },
+  'GET /v1/events': { params: { track_id: TRACK_ID }, response: list(EVENT) },
   'GET /v1/ws/jobs': { params: { last_event_id: EVENT.id } },
   'GET /v1/workspace': { response: SIGNED_WORKSPACE },
   'POST /v1/workspace/signing-secret': { response: SIGNED_WORKSPACE },
@@ -260,6 +271,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   },
   'GET /v1/webhook-endpoints': { response: list(ENDPOINT) },
   'GET /v1/webhook-endpoints/{id}': { params: { id: ENDPOINT.id }, response: ENDPOINT },
+  'PATCH /v1/webhook-endpoints/{id}': {
+    params: { id: ENDPOINT.id },
+    request: { description: 'Production receiver', enabled: true },
+    response: ENDPOINT,
+  },
   'DELETE /v1/webhook-endpoints/{id}': { params: { id: ENDPOINT.id } },
 
   'POST /v1/billing/checkout': {

@@ -57,7 +57,7 @@ export async function registerSecurityHeaders(
   await app.register(fastifyCors, {
     origin: config.ALLOWED_ORIGINS,
     credentials: true,
-    methods: ['GET', 'HEAD', 'POST', 'DELETE'],
+    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
     allowedHeaders: [
       'Authorization',
       'Content-Type',

@@ -42,6 +42,21 @@ export function findApiKeyPosition(
     .executeTakeFirst();
 }
 
+/** A live (not revoked) key of the workspace. */
+export function findLiveWorkspaceApiKey(
+  db: Db,
+  workspaceId: string,
+  id: string,
+): Promise<ApiKeyRow | undefined> {
+  return db
+    .selectFrom('api_key')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
 /** Revokes a live key of the workspace; false when there is none. */
 export async function revokeApiKey(db: Db, workspaceId: string, id: string, now: Date): Promise<boolean> {
   const result = await db

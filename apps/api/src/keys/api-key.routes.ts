@@ -8,6 +8,7 @@ import { PageQuerySchema } from '../shared/keyset-page.js';
 import {
   ApiKeyListSchema,
   ApiKeyParamsSchema,
+  ApiKeySchema,
   CreateApiKeyBodySchema,
   CreatedApiKeySchema,
   toApiKeyJson,
@@ -52,6 +53,22 @@ export function registerApiKeyRoutes(
       const auth = requireUser(request);
       const page = await apiKeys.listApiKeys(auth.workspaceId, request.query);
       return listPage(reply, `${deps.publicUrl}/v1/api-keys`, request.query, page, toApiKeyJson);
+    },
+  );
+
+  routes.get(
+    '/api-keys/:id',
+    {
+      schema: {
+        tags: ['api keys'],
+        summary: 'One live API key of the workspace (never its secret; revoked keys are 404)',
+        params: ApiKeyParamsSchema,
+        response: { 200: ApiKeySchema },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      return toApiKeyJson(await apiKeys.getApiKey(auth.workspaceId, request.params.id));
     },
   );
 

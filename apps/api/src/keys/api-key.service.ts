@@ -83,6 +83,13 @@ export function createApiKeyService({
       );
     },
 
+    /** One live key of the workspace (never its secret); 404 for an unknown, foreign or revoked key. */
+    async getApiKey(workspaceId: string, id: string): Promise<ApiKeyRow> {
+      const key = await repository.findLiveWorkspaceApiKey(db, workspaceId, id);
+      if (!key) throw new AppError('not_found', `No API key ${id} in this workspace.`, { param: 'id' });
+      return key;
+    },
+
     /** Revokes the key at once; 404 when the workspace has no such live key. */
     async revokeApiKey(workspaceId: string, id: string): Promise<void> {
       if (!(await repository.revokeApiKey(db, workspaceId, id, clock.now()))) {

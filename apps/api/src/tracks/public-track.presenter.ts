@@ -19,6 +19,7 @@ export function presentPublicTrack(track: TrackRow, publicUrl: string): PublicTr
       audio: `${base}/audio`,
       waveform: `${base}/waveform`,
       share: `${publicUrl}/t/${track.id}`,
+      cover: `${base}/cover.svg`,
     },
     voice_id: track.voice_id,
     created_at: new Date(track.created_at).toISOString(),

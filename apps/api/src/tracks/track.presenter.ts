@@ -33,6 +33,7 @@ export function presentTrack(track: TrackRow, publicUrl: string): TrackJson {
       waveform: `${base}/waveform`,
       stream: `${base}/audio?stream=1`,
       share: `${publicUrl}/t/${track.id}`,
+      cover: `${base}/cover.svg`,
     },
     error: track.error,
     credits_charged: track.credits_charged,

@@ -238,6 +238,35 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
   }
 
   routes.get(
+    '/tracks/:id/cover.svg',
+    {
+      schema: {
+        tags: ['tracks'],
+        summary:
+          'Cover art drawn from the track (SVG, 600 × 600; public and unlisted tracks need no credential)',
+        description:
+          'Deterministic and made on this server: the key picks the colours, the tempo the rings, the genre the motif and the waveform the bars, so the same music always gives the same image. Before the track is ready it is drawn from the prompt and changes once the music exists. Answers carry an ETag (send If-None-Match for 304).',
+        params: TrackIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { track, svg, etag } = await tracks.getTrackCover(viewerOf(request), request.params.id);
+      reply.header('etag', etag);
+      reply.header(
+        'cache-control',
+        track.visibility === 'private'
+          ? 'private, max-age=0'
+          : track.status === 'ready'
+            ? 'public, max-age=86400'
+            : 'public, no-cache',
+      );
+      reply.type('image/svg+xml; charset=utf-8');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.send(svg);
+    },
+  );
+
+  routes.get(
     '/tracks/:id/waveform',
     {
       schema: {

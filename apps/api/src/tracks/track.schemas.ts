@@ -147,6 +147,9 @@ export const TrackSchema = z.object({
     waveform: z.string(),
     stream: z.string(),
     share: z.string(),
+    cover: z
+      .string()
+      .describe('Cover art drawn from the track (SVG), readable by whoever may read the track.'),
   }),
   error: z
     .object({ code: z.string(), message: z.string() })
@@ -171,7 +174,7 @@ export const PublicTrackSchema = z
     duration_seconds: z.number(),
     music: TrackMusicSchema,
     audio: TrackAudioSchema,
-    urls: z.strictObject({ audio: z.string(), waveform: z.string(), share: z.string() }),
+    urls: z.strictObject({ audio: z.string(), waveform: z.string(), share: z.string(), cover: z.string() }),
     voice_id: z.string().nullable(),
     created_at: z.string(),
   })

@@ -1,6 +1,6 @@
 // What users do with tracks: create (hold a credit, queue the job, all in one transaction), read,
 // list, publish and delete. Private tracks exist only for their workspace: everyone else gets 404.
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { VoiceSpec } from '@trackforge/engine';
 import type { CreditsService } from '../credits/credit.service.js';
@@ -27,6 +27,7 @@ import {
 } from './track.repository.js';
 import type { CreateTrackBody, ListTracksQuery, PublicTrackJson, TrackJson } from './track.schemas.js';
 import type { TrackFileKind, TrackFiles, TrackVisibility } from './track.table.js';
+import { renderTrackCoverSvg } from './track-cover.js';
 import { type DerivedKind, isDerivedKind, TRACK_FILES, trackFolder } from './track-files.js';
 
 /** Who is asking: a workspace member, or nobody (public reads). */
@@ -306,6 +307,29 @@ export function createTracksService(deps: TracksServiceDeps) {
         );
       }
       return { track, stream: tailLiveAudio({ db, storage: deps.storage, clock }, track) };
+    },
+
+    /**
+     * The cover art of a readable track (track-cover.ts), with an ETag of its bytes. Before the
+     * track is ready it is drawn from the prompt alone, so it changes once when the music exists.
+     */
+    async getTrackCover(viewer: Viewer, id: string) {
+      const track = await getReadableTrack(viewer, id);
+      const waveform = track.status === 'ready' ? track.files?.waveform : undefined;
+      let peaks: number[] | null = null;
+      if (waveform) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of await deps.storage.getStream(waveform.key)) chunks.push(Buffer.from(chunk));
+        peaks = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { peaks: number[] }).peaks;
+      }
+      const svg = renderTrackCoverSvg({
+        title: track.title,
+        prompt: track.prompt,
+        music: track.music,
+        peaks,
+      });
+      const etag = `"${createHash('sha256').update(svg).digest('base64url').slice(0, 22)}"`;
+      return { track, svg, etag };
     },
 
     /** A stored file of a readable track; 404 when the track is unknown, 409 until it is ready. */

@@ -36,7 +36,8 @@ export function catalogueRows(catalogue: CatalogueVoice[], now: Date): VoiceSeed
     gender: voice.gender,
     range: voice.range,
     styles: voice.styles,
-    languages: voice.languages,
+    // No voice sings words (voice-sound.ts); the column waits for one that does.
+    languages: [],
     tags: voice.tags,
     creator_name: voice.creator,
     plan_required: voice.plan,

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CURSOR_HELP, prefixedId, timestamp } from '../shared/wire-schemas.js';
 import type { VoiceRow } from './voice.repository.js';
 import { VOICE_GENDERS, VOICE_PLANS, VOICE_RANGES } from './voice.table.js';
-import { VOICE_LANGUAGES, VOICE_STYLES } from './voice-catalogue.js';
+import { VOICE_STYLES } from './voice-catalogue.js';
+import { findVoiceSound, VOICE_VOCALS } from './voice-sound.js';
 
 const VOICE_SORTS = ['popular', 'newest', 'name'] as const;
 
@@ -21,7 +22,14 @@ export const VoiceListQuerySchema = z.object({
   gender: choice(VOICE_GENDERS, 'gender').optional(),
   range: choice(VOICE_RANGES, 'range').optional(),
   style: choice(VOICE_STYLES, 'style').optional(),
-  language: choice(VOICE_LANGUAGES, 'language').optional().describe('ISO 639-1 code (la = Latin).'),
+  language: z
+    .string()
+    .optional()
+    .refine(
+      (value) => value === undefined,
+      'language: no voice sings words yet (every voice is wordless or instrumental, see `vocal`), so leave language out',
+    )
+    .describe('Refused: no voice sings words in any language yet. Filter by style or search instead.'),
   sort: choice(VOICE_SORTS, 'sort')
     .default('popular')
     .describe('popular (most used first), newest, or name (A→Z); ties are ordered by id.'),
@@ -41,7 +49,15 @@ export const VoiceSchema = z.object({
   gender: z.enum(VOICE_GENDERS),
   range: z.enum(VOICE_RANGES),
   styles: z.array(z.string()),
-  languages: z.array(z.string()),
+  vocal: z
+    .enum(VOICE_VOCALS)
+    .describe(
+      "What the engine renders: wordless (a vocal sound — choir aahs, voice oohs, synth voice — sings the lead melody on vowels, with no lyrics) or instrumental (an instrument plays the lead in this voice's range and phrasing).",
+    ),
+  timbre: z.string().describe('The sound that carries the voice, e.g. "choir aahs" or "flute".'),
+  languages: z
+    .array(z.string())
+    .describe('Languages the voice sings words in: empty for every voice today, since none sings lyrics.'),
   tags: z.array(z.string()),
   creator: z.object({ name: z.string() }),
   plan_required: z.enum(VOICE_PLANS).nullable().describe('null: every plan may use this voice.'),
@@ -67,6 +83,7 @@ export function presentVoice(row: VoiceRow, publicUrl: string): VoiceResource {
     gender: row.gender,
     range: row.range,
     styles: row.styles,
+    ...soundOf(row.performance.program, row.id),
     languages: row.languages,
     tags: row.tags,
     creator: { name: row.creator_name },
@@ -75,4 +92,10 @@ export function presentVoice(row: VoiceRow, publicUrl: string): VoiceResource {
     usage_count: Number(row.usage_count),
     created_at: new Date(row.created_at).toISOString(),
   };
+}
+
+function soundOf(program: number, id: string): { vocal: (typeof VOICE_VOCALS)[number]; timbre: string } {
+  const sound = findVoiceSound(program);
+  if (!sound) throw new Error(`voice ${id}: program ${program} has no entry in voice-sound.ts`);
+  return sound;
 }

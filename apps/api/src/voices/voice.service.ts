@@ -100,7 +100,6 @@ export function createVoiceService(deps: {
         gender: query.gender,
         range: query.range,
         style: query.style,
-        language: query.language,
       };
       const backwards = query.ending_before !== undefined;
       const cursor = query.starting_after ?? query.ending_before;

@@ -9,6 +9,7 @@ import { PageQuerySchema } from '../shared/keyset-page.js';
 import {
   CreateWebhookEndpointSchema,
   presentWebhookEndpoint,
+  UpdateWebhookEndpointSchema,
   WebhookEndpointListSchema,
   WebhookEndpointParamsSchema,
   WebhookEndpointSchema,
@@ -80,6 +81,26 @@ export function registerWebhookEndpointRoutes(
     async (request) => {
       const auth = requireAuth(request);
       return presentWebhookEndpoint(await deps.endpoints.getEndpoint(auth.workspaceId, request.params.id));
+    },
+  );
+
+  routes.patch(
+    '/webhook-endpoints/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Change an endpoint: url, description, event_types, or enabled (re-enable after it was disabled)',
+        params: WebhookEndpointParamsSchema,
+        body: UpdateWebhookEndpointSchema,
+        response: { 200: WebhookEndpointSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return presentWebhookEndpoint(
+        await deps.endpoints.updateEndpoint(auth.workspaceId, request.params.id, request.body),
+      );
     },
   );
 

@@ -7,13 +7,20 @@ import type { IdempotencyScope, IdempotencyService } from '../idempotency/idempo
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { fetchKeysetPage, type Page, type PageQuery } from '../shared/keyset-page.js';
-import { presentWebhookEndpoint, type WebhookEndpointJson } from './webhook-endpoints.schemas.js';
+import {
+  presentWebhookEndpoint,
+  type UpdateWebhookEndpointBody,
+  type WebhookEndpointJson,
+} from './webhook-endpoints.schemas.js';
 import {
   deleteEndpoint,
+  disableEndpoint,
   type EndpointRow,
+  enableEndpoint,
   findEndpoint,
   insertEndpoint,
   listEndpointRows,
+  updateEndpointSettings,
 } from './webhooks.repository.js';
 
 export type { EndpointRow } from './webhooks.repository.js';
@@ -28,8 +35,11 @@ export interface WebhookEndpointsDeps {
 
 export interface CreateEndpointInput {
   url: string;
+  description?: string;
   event_types?: EventType[];
 }
+
+const DISABLED_BY_REQUEST = 'Disabled through PATCH /v1/webhook-endpoints/{id} (enabled: false).';
 
 export type WebhookEndpointsService = ReturnType<typeof createWebhookEndpointsService>;
 
@@ -57,6 +67,7 @@ export function createWebhookEndpointsService(deps: WebhookEndpointsDeps) {
           id: newId('whe'),
           workspace_id: workspaceId,
           url: input.url,
+          description: input.description || null,
           event_types: [...new Set(input.event_types ?? [])],
           secret: generateSigningSecret(),
           created_at: clock.now(),
@@ -64,6 +75,31 @@ export function createWebhookEndpointsService(deps: WebhookEndpointsDeps) {
         const json = presentWebhookEndpoint(row);
         if (idempotency) await deps.idempotency.complete(tx, idempotency, { status: 201, body: json });
         return json;
+      });
+    },
+
+    /**
+     * PATCH: a new URL (checked like a new one), note or event types, and enabling or disabling.
+     * All in one transaction, so a refused URL changes nothing.
+     */
+    async updateEndpoint(
+      workspaceId: string,
+      id: string,
+      input: UpdateWebhookEndpointBody,
+    ): Promise<EndpointRow> {
+      if (input.url !== undefined) await deps.checkWebhookUrl(input.url, 'url');
+      return transaction(db, async (tx) => {
+        const now = clock.now();
+        const changes = {
+          url: input.url,
+          description: input.description === undefined ? undefined : input.description || null,
+          event_types: input.event_types && [...new Set(input.event_types)],
+        };
+        const updated = await updateEndpointSettings(tx, workspaceId, id, changes, now);
+        if (!updated) throw new AppError('not_found', `No webhook endpoint ${id} in this workspace.`);
+        if (input.enabled === true) await enableEndpoint(tx, id, now);
+        if (input.enabled === false) await disableEndpoint(tx, id, DISABLED_BY_REQUEST, now);
+        return (await findEndpoint(tx, workspaceId, id))!;
       });
     },
 

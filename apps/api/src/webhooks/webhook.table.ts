@@ -11,6 +11,8 @@ export interface WebhookEndpointTable {
   /** Empty array = every event type. */
   event_types: ColumnType<EventType[], string, string>;
   secret: string;
+  /** The workspace's own note about the endpoint. */
+  description: ColumnType<string | null, string | null | undefined, string | null>;
   status: Generated<WebhookEndpointStatus>;
   disabled_reason: string | null;
   /** The first failed attempt since the last success; null while deliveries succeed. */

@@ -15,6 +15,7 @@ export async function insertEndpoint(
     id: string;
     workspace_id: string;
     url: string;
+    description?: string | null;
     event_types: EventType[];
     secret: string;
     created_at: Date;
@@ -47,6 +48,38 @@ export async function deleteEndpoint(db: Db, workspaceId: string, id: string): P
     .where('workspace_id', '=', workspaceId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Changes what PATCH may change; undefined when the workspace has no such endpoint. */
+export async function updateEndpointSettings(
+  tx: Tx,
+  workspaceId: string,
+  id: string,
+  changes: { url?: string; description?: string | null; event_types?: EventType[] },
+  now: Date,
+): Promise<EndpointRow | undefined> {
+  const { event_types: eventTypes, ...plain } = changes;
+  return tx
+    .updateTable('webhook_endpoint')
+    .set({
+      ...plain,
+      ...(eventTypes ? { event_types: JSON.stringify(eventTypes) } : {}),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('workspace_id', '=', workspaceId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Enables a disabled endpoint with a clean slate: no reason, and failures counted from now on. */
+export async function enableEndpoint(tx: Tx, id: string, now: Date): Promise<void> {
+  await tx
+    .updateTable('webhook_endpoint')
+    .set({ status: 'enabled', disabled_reason: null, failing_since: null, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'disabled')
+    .execute();
 }
 
 /** Keyset read (see shared/keyset-page.ts): newest first, or oldest first with newerThan. */

@@ -2,14 +2,16 @@
 // browsers strip (tab, newline), backslashes they read as slashes, and protocol-relative paths.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
+import { tokenFromText } from '../mail/smtp-sink.js';
 
 for (const kind of testDatabaseKinds()) {
   describe(`redirect_to on ${kind}`, () => {
     let t: TestApp;
     before(async () => {
-      t = await createTestApp(kind);
+      t = await createTestApp(kind, { env: { ALLOWED_ORIGINS: 'https://studio.example.com' } });
     });
     after(() => t.close());
 
@@ -35,6 +37,9 @@ for (const kind of testDatabaseKinds()) {
         '/\u007f/evil.example',
         'javascript:alert(1)',
         'https://evil.example/x',
+        // An allowed origin is trusted for CORS, not as a place to send a person after sign-in.
+        'https://studio.example.com/after',
+        `${t.config.PUBLIC_URL}/studio`,
       ];
       for (const [index, redirect] of attacks.entries()) {
         const response = await ask(redirect, index);
@@ -47,6 +52,39 @@ for (const kind of testDatabaseKinds()) {
       for (const [index, redirect] of ['/studio', '/studio/tracks?tab=mine#top', '/t/trk_1'].entries()) {
         assert.equal((await ask(redirect, 100 + index)).statusCode, 202, redirect);
       }
+    });
+
+    it("lands the emailed link on the studio's callback page, whose verify hands back the path to continue to", async () => {
+      const email = 'continue@example.com';
+      assert.equal((await ask('/studio/tracks?tab=mine', 200)).statusCode, 202);
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/signup',
+        payload: { email, redirect_to: '/studio/tracks/trk_1?tab=share' },
+        remoteAddress: '10.7.0.1',
+      });
+      assert.equal(asked.statusCode, 202);
+      let text = '';
+      for (let attempt = 0; attempt < 400 && !text; attempt++) {
+        const mail = (await t.app.inject({ method: 'GET', url: '/_dev/mail' })).json() as Array<{
+          to: string;
+          text: string;
+        }>;
+        text = mail.find((m) => m.to === email)?.text ?? '';
+        if (!text) await delay(5);
+      }
+      const link = /https?:\/\/\S+/.exec(text)?.[0] ?? '';
+      assert.equal(new URL(link).origin, t.config.PUBLIC_URL);
+      assert.equal(new URL(link).pathname, '/studio/auth/callback');
+      const page = await t.app.inject({ method: 'GET', url: new URL(link).pathname + new URL(link).search });
+      assert.equal(page.statusCode, 200);
+      assert.match(page.headers['content-type'] as string, /text\/html/);
+      const verified = await t.app.inject({
+        method: 'GET',
+        url: `/v1/auth/verify?token=${tokenFromText(text)}`,
+      });
+      assert.equal(verified.statusCode, 200);
+      assert.equal(verified.json().redirect_to, '/studio/tracks/trk_1?tab=share');
     });
   });
 }

@@ -67,7 +67,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(meByCookie.statusCode, 200);
       assert.equal(meByCookie.json().auth_method, 'session');
       assert.equal(meByCookie.json().user.email, 'ada@example.com');
-      assert.deepEqual(meByCookie.json().workspace.credits, { balance: 0, held: 0 });
+      assert.deepEqual(meByCookie.json().workspace.credits, { balance: 3, held: 0 }, 'CREDITS_SIGNUP trial');
       const bearer = { authorization: `Bearer ${body.access_token}` };
       const meByToken = await t.app.inject({ method: 'GET', url: '/v1/me', headers: bearer });
       assert.equal(meByToken.json().auth_method, 'access_token');

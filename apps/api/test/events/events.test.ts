@@ -93,6 +93,35 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(foreignCursor.statusCode, 400);
     });
 
+    it("filters by track_id: one track's events only, never another workspace's", async () => {
+      const trackA = 'trk_01JD00000000000000000000AA';
+      const trackB = 'trk_01JD00000000000000000000BB';
+      const forA = [];
+      for (const type of ['track.queued', 'track.generating', 'track.ready'] as const) {
+        t.clock.advance(1000);
+        forA.push(await appendTestEvent(t, owner.workspaceId, type, { id: trackA, status: 'queued' }));
+        await appendTestEvent(t, owner.workspaceId, type, { id: trackB, status: 'queued' });
+      }
+      await appendTestEvent(t, other.workspaceId, 'track.queued', { id: trackA, status: 'queued' });
+      const list = (query: string, headers = owner.headers) =>
+        t.app.inject({ method: 'GET', url: `/v1/events?${query}`, headers });
+      const byTrack = await list(`track_id=${trackA}`);
+      assert.equal(byTrack.statusCode, 200);
+      assert.deepEqual(
+        byTrack.json().data.map((event: { id: string }) => event.id),
+        forA.map((event) => event.id).reverse(),
+      );
+      const readyOfA = await list(`track_id=${trackA}&type=track.ready`);
+      assert.deepEqual(readyOfA.json().data, [forA[2]]);
+      const paged = await list(`track_id=${trackA}&limit=1&starting_after=${forA[2]!.id}`);
+      assert.deepEqual(paged.json().data, [forA[1]]);
+      const none = await list('track_id=trk_01JD00000000000000000000CC');
+      assert.deepEqual(none.json().data, []);
+      const bad = await list('track_id=not-a-track');
+      assert.equal(bad.statusCode, 400);
+      assert.equal(bad.json().param, 'track_id');
+    });
+
     it('rejects an unknown type filter and anonymous callers', async () => {
       const bad = await t.app.inject({
         method: 'GET',

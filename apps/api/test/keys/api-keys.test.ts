@@ -140,6 +140,25 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(again.statusCode, 404);
     });
 
+    it('reads one key by id without its secret; revoked, foreign and unknown keys are 404', async () => {
+      const created = (await create(studio.headers, { name: 'read me' })).json();
+      const get = (id: string, headers: Record<string, string>) =>
+        t.app.inject({ method: 'GET', url: `/v1/api-keys/${id}`, headers });
+      const read = await get(created.id, studio.headers);
+      assert.equal(read.statusCode, 200);
+      const { secret, ...withoutSecret } = created;
+      assert.deepEqual(read.json(), withoutSecret);
+      assert.ok(!read.body.includes(secret.slice(-20)), 'the secret is never shown again');
+      const foreign = await get(created.id, other.headers);
+      assert.equal(foreign.statusCode, 404);
+      assert.equal(foreign.json().code, 'not_found');
+      assert.equal(foreign.headers['content-type'], 'application/problem+json; charset=utf-8');
+      assert.equal((await get('key_01ZZZZZZZZZZZZZZZZZZZZZZZZ', studio.headers)).statusCode, 404);
+      assert.equal((await get(created.id, studio.apiKeyHeaders!)).statusCode, 403, 'keys cannot read keys');
+      await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${created.id}`, headers: studio.headers });
+      assert.equal((await get(created.id, studio.headers)).statusCode, 404);
+    });
+
     it('does not let one workspace revoke another’s key', async () => {
       const { id } = (await list(other.headers)).json().data[0];
       const response = await t.app.inject({

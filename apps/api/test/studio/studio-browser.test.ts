@@ -15,11 +15,10 @@ import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { buildApp } from '../../src/app.js';
 import { adminAnswer } from '../../src/cli/admin.js';
+import { composeGenerationWorkers } from '../../src/compose.js';
 import type { DatabaseHandle } from '../../src/database/create-database.js';
-import {
-  type GenerationWorkers,
-  startGenerationWorkers,
-} from '../../src/generation/start-generation-workers.js';
+import type { GenerationWorkers } from '../../src/generation/start-generation-workers.js';
+import { systemClock } from '../../src/shared/clock.js';
 import { createStorage } from '../../src/storage/create-storage.js';
 import { testConfig } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/databases.js';
@@ -125,7 +124,7 @@ describe('the studio in a real browser', { skip }, () => {
     const storage = createStorage(config);
     app = await buildApp({ config, database, storage, onJobEnqueued: () => workers?.wake() });
     await app.listen({ port, host: '127.0.0.1' });
-    workers = startGenerationWorkers({ db: database.db, storage, config, pollMs: 100 });
+    workers = composeGenerationWorkers({ db: database.db, storage, clock: systemClock, config, pollMs: 100 });
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       args: ['--no-sandbox', '--disable-dev-shm-usage', '--autoplay-policy=no-user-gesture-required'],

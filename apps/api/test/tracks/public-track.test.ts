@@ -21,7 +21,8 @@ const PUBLIC_FIELDS = [
   'urls',
   'voice_id',
 ];
-const PUBLIC_URL_FIELDS = ['audio', 'share', 'waveform'];
+// cover: the cover art, drawn from the music alone (never from the hidden seed; track-cover.ts).
+const PUBLIC_URL_FIELDS = ['audio', 'cover', 'share', 'waveform'];
 const SECRET_TOKEN = 'hook-token-5ecr3t';
 const SECRET_METADATA = 'customer-4711-private';
 

@@ -45,6 +45,8 @@ class ApiServer:
             "PUBLIC_URL": self.base_url,
             # The webhook test receives deliveries on a loopback port.
             "ALLOW_PRIVATE_WEBHOOKS": "true",
+            # New accounts start empty, so the tests can reach an empty balance at once.
+            "CREDITS_SIGNUP": "0",
         }  # fmt: skip
         env.pop("DATABASE_URL", None)
         self._process = subprocess.Popen(

@@ -61,7 +61,7 @@ def problem(status: int, code: str, detail: str = "it went wrong", **extra: Any)
     return httpx.Response(status, json=body, headers={"content-type": "application/problem+json", **(headers or {})})
 
 
-URL_KINDS = ("audio", "midi", "stems", "waveform", "stream", "share")
+URL_KINDS = ("audio", "midi", "stems", "waveform", "stream", "share", "cover")
 
 
 def track_json(track_id: str = "trk_1", status: str = "queued", **fields: Any) -> Dict[str, Any]:

@@ -12,7 +12,7 @@ from .helpers import Recorder, sync_client, track_json
 PUBLIC = {
     "id": "trk_9", "object": "public_track", "title": "Jig", "prompt": "celtic jig", "duration": "short",
     "duration_seconds": 30, "music": None, "audio": None, "voice_id": None, "created_at": "2026-11-24T00:00:00Z",
-    "urls": {"audio": "/a", "waveform": "/w", "share": "/t/trk_9"},
+    "urls": {"audio": "/a", "waveform": "/w", "share": "/t/trk_9", "cover": "/c"},
 }  # fmt: skip
 
 

@@ -40,7 +40,7 @@ export interface APIClientConfig {
 }
 
 export interface APIRequest {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   query?: object | undefined;
   body?: unknown;

@@ -3,6 +3,8 @@
 // on a drop it reconnects with backoff and `last_event_id`, and the server replays what was missed.
 // With no starting id it first takes the newest event id as its start, so a drop before the first
 // event loses nothing either; an empty workspace is replayed from GET /v1/events instead.
+// In a browser the socket carries no header: the session cookie signs it in (the page must be on the
+// API's own site, as the studio is), and a refusal is explained by `diagnose`.
 import { WebhookVerificationError as SWVerificationError, Webhook } from 'standardwebhooks';
 import { makeStatusError, TrackforgeError, WebhookVerificationError } from '../errors.js';
 import type { Logger } from '../internal/logger.js';
@@ -29,6 +31,12 @@ export interface SubscriptionDeps {
   /** Every event of the workspace, oldest first. */
   allEventsOldestFirst(): Promise<TrackforgeEvent[]>;
   WebSocket: WebSocketConstructor | undefined;
+  /**
+   * Why the socket could not open, asked over plain HTTP: browsers hide the refused upgrade's
+   * status, so a GET of the same URL (the server answers 426 when the credential is fine) tells
+   * 401/403/400 apart. Resolves undefined when nothing is wrong with the request.
+   */
+  diagnose?(lastEventId: string | undefined): Promise<unknown>;
   logger: Logger;
   /** Backoff between reconnects: 250 ms doubling to 10 s, jittered. */
   reconnectDelayMs?: (attempt: number) => number;
@@ -115,7 +123,11 @@ export class EventSubscription implements AsyncIterable<TrackforgeEvent> {
       });
       if (this.closed) return;
       if (outcome.fatal) throw outcome.fatal;
-      if (!connectedOnce) throw new TrackforgeError(`Could not open the event WebSocket: ${outcome.reason}`);
+      if (!connectedOnce) {
+        const refusal = await this.deps.diagnose?.(this.lastEventId).catch(() => undefined);
+        if (refusal) throw refusal;
+        throw new TrackforgeError(`Could not open the event WebSocket: ${outcome.reason}`);
+      }
       const waitMs = (this.deps.reconnectDelayMs ?? defaultReconnectDelayMs)(failures++);
       this.deps.logger.info(
         `event socket closed (${outcome.reason}); reconnecting in ${Math.round(waitMs)} ms`,

@@ -770,7 +770,8 @@ export interface paths {
                          *             "stems": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/stems",
                          *             "waveform": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/waveform",
                          *             "stream": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/audio?stream=1",
-                         *             "share": "https://api.trackforge.dev/t/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *             "share": "https://api.trackforge.dev/t/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
+                         *             "cover": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/cover.svg"
                          *           },
                          *           "error": null,
                          *           "credits_charged": 1,
@@ -846,6 +847,8 @@ export interface paths {
                                     waveform: string;
                                     stream: string;
                                     share: string;
+                                    /** @description Cover art drawn from the track (SVG), readable by whoever may read the track. */
+                                    cover: string;
                                 };
                                 /** @description Why generation failed (status failed); null otherwise. */
                                 error: {
@@ -1111,7 +1114,8 @@ export interface paths {
                          *         "stems": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/stems",
                          *         "waveform": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/waveform",
                          *         "stream": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/audio?stream=1",
-                         *         "share": "https://api.trackforge.dev/t/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *         "share": "https://api.trackforge.dev/t/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
+                         *         "cover": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/cover.svg"
                          *       },
                          *       "error": null,
                          *       "credits_charged": 1,
@@ -1180,6 +1184,8 @@ export interface paths {
                                 waveform: string;
                                 stream: string;
                                 share: string;
+                                /** @description Cover art drawn from the track (SVG), readable by whoever may read the track. */
+                                cover: string;
                             };
                             /** @description Why generation failed (status failed); null otherwise. */
                             error: {
@@ -1593,7 +1599,8 @@ export interface paths {
                          *           "urls": {
                          *             "audio": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/audio",
                          *             "waveform": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/waveform",
-                         *             "share": "https://api.trackforge.dev/t/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *             "share": "https://api.trackforge.dev/t/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
+                         *             "cover": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/cover.svg"
                          *           },
                          *           "voice_id": null,
                          *           "created_at": "2026-11-01T09:30:00.000Z"
@@ -1639,6 +1646,7 @@ export interface paths {
                                     audio: string;
                                     waveform: string;
                                     share: string;
+                                    cover: string;
                                 };
                                 voice_id: string | null;
                                 created_at: string;
@@ -1910,7 +1918,8 @@ export interface paths {
                          *         "stems": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/stems",
                          *         "waveform": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/waveform",
                          *         "stream": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/audio?stream=1",
-                         *         "share": "https://api.trackforge.dev/t/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *         "share": "https://api.trackforge.dev/t/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
+                         *         "cover": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/cover.svg"
                          *       },
                          *       "error": null,
                          *       "credits_charged": 1,
@@ -1979,6 +1988,8 @@ export interface paths {
                                 waveform: string;
                                 stream: string;
                                 share: string;
+                                /** @description Cover art drawn from the track (SVG), readable by whoever may read the track. */
+                                cover: string;
                             };
                             /** @description Why generation failed (status failed); null otherwise. */
                             error: {
@@ -2029,6 +2040,7 @@ export interface paths {
                                 audio: string;
                                 waveform: string;
                                 share: string;
+                                cover: string;
                             };
                             voice_id: string | null;
                             created_at: string;
@@ -2659,7 +2671,8 @@ export interface paths {
                          *         "stems": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/stems",
                          *         "waveform": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/waveform",
                          *         "stream": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/audio?stream=1",
-                         *         "share": "https://api.trackforge.dev/t/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *         "share": "https://api.trackforge.dev/t/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
+                         *         "cover": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/cover.svg"
                          *       },
                          *       "error": null,
                          *       "credits_charged": 1,
@@ -2728,6 +2741,8 @@ export interface paths {
                                 waveform: string;
                                 stream: string;
                                 share: string;
+                                /** @description Cover art drawn from the track (SVG), readable by whoever may read the track. */
+                                cover: string;
                             };
                             /** @description Why generation failed (status failed); null otherwise. */
                             error: {
@@ -4016,6 +4031,265 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tracks/{id}/cover.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cover art drawn from the track (SVG, 600 × 600; public and unlisted tracks need no credential)
+         * @description Deterministic and made on this server: the key picks the colours, the tempo the rings, the genre the motif and the waveform the bars, so the same music always gives the same image. Before the track is ready it is drawn from the prompt and changes once the music exists. Answers carry an ETag (send If-None-Match for 304).
+         *
+         *     **Credentials:** No credential needed for public and unlisted tracks; private ones need the owner’s credential.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
+                    "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
+                };
+                path: {
+                    /**
+                     * @description A track id (trk_…).
+                     * @example trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z
+                     */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The cover art, 600 × 600. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description Not modified: If-None-Match matched the current ETag. */
+                304: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Problem details; `code` is one of: `validation_failed` (Validation failed). */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "title": "Validation failed",
+                         *       "status": 400,
+                         *       "detail": "An example of validation_failed.",
+                         *       "code": "validation_failed",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `unauthenticated` (Authentication required). */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "title": "Authentication required",
+                         *       "status": 401,
+                         *       "detail": "An example of unauthenticated.",
+                         *       "code": "unauthenticated",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `plan_required` (Plan upgrade required). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "title": "Plan upgrade required",
+                         *       "status": 403,
+                         *       "detail": "An example of plan_required.",
+                         *       "code": "plan_required",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `not_found` (Not found). */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "title": "Not found",
+                         *       "status": 404,
+                         *       "detail": "An example of not_found.",
+                         *       "code": "not_found",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `uri_too_long` (URI too long). */
+                414: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "title": "URI too long",
+                         *       "status": 414,
+                         *       "detail": "An example of uri_too_long.",
+                         *       "code": "uri_too_long",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `rate_limited` (Too many requests). */
+                429: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        "Retry-After": components["headers"]["RetryAfter"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "title": "Too many requests",
+                         *       "status": 429,
+                         *       "detail": "An example of rate_limited.",
+                         *       "code": "rate_limited",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `internal_error` (Internal server error). */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "title": "Internal server error",
+                         *       "status": 500,
+                         *       "detail": "An example of internal_error.",
+                         *       "code": "internal_error",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `unavailable` (Service unavailable). */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "title": "Service unavailable",
+                         *       "status": 503,
+                         *       "detail": "An example of unavailable.",
+                         *       "code": "unavailable",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tracks/{id}/waveform": {
         parameters: {
             query?: never;
@@ -4325,8 +4599,8 @@ export interface paths {
                     gender?: "female" | "male" | "neutral";
                     range?: "soprano" | "mezzo" | "alto" | "tenor" | "baritone" | "bass";
                     style?: "pop" | "soul" | "rnb" | "jazz" | "gospel" | "choir" | "operatic" | "folk" | "country" | "rock" | "blues" | "electronic" | "robotic" | "synthwave" | "airy" | "breathy" | "cinematic" | "ambient" | "lofi" | "latin" | "afrobeat" | "celtic" | "chant";
-                    /** @description ISO 639-1 code (la = Latin). */
-                    language?: "en" | "es" | "fr" | "de" | "it" | "pt" | "ja" | "ko" | "zh" | "hi" | "ar" | "sw" | "yo" | "ga" | "la" | "sv" | "ru";
+                    /** @description Refused: no voice sings words in any language yet. Filter by style or search instead. */
+                    language?: string;
                     /** @description popular (most used first), newest, or name (A→Z); ties are ordered by id. */
                     sort?: "popular" | "newest" | "name";
                     /** @description Objects per page, 1 to 100 (default 20). */
@@ -4362,16 +4636,18 @@ export interface paths {
                          *         {
                          *           "id": "voc_01JNB4RQ80DK7GPSZDDWG7A222",
                          *           "object": "voice",
-                         *           "name": "Aria",
-                         *           "description": "A bright soprano for pop hooks.",
+                         *           "name": "Amara Gold",
+                         *           "description": "A honeyed soul soprano with a slow, warm vibrato.",
                          *           "gender": "female",
                          *           "range": "soprano",
                          *           "styles": [
+                         *             "soul",
+                         *             "gospel",
                          *             "pop"
                          *           ],
-                         *           "languages": [
-                         *             "en"
-                         *           ],
+                         *           "vocal": "wordless",
+                         *           "timbre": "voice oohs",
+                         *           "languages": [],
                          *           "tags": [
                          *             "bright"
                          *           ],
@@ -4403,6 +4679,14 @@ export interface paths {
                                 /** @enum {string} */
                                 range: "soprano" | "mezzo" | "alto" | "tenor" | "baritone" | "bass";
                                 styles: string[];
+                                /**
+                                 * @description What the engine renders: wordless (a vocal sound — choir aahs, voice oohs, synth voice — sings the lead melody on vowels, with no lyrics) or instrumental (an instrument plays the lead in this voice's range and phrasing).
+                                 * @enum {string}
+                                 */
+                                vocal: "wordless" | "instrumental";
+                                /** @description The sound that carries the voice, e.g. "choir aahs" or "flute". */
+                                timbre: string;
+                                /** @description Languages the voice sings words in: empty for every voice today, since none sings lyrics. */
                                 languages: string[];
                                 tags: string[];
                                 creator: {
@@ -4623,16 +4907,18 @@ export interface paths {
                          * @example {
                          *       "id": "voc_01JNB4RQ80DK7GPSZDDWG7A222",
                          *       "object": "voice",
-                         *       "name": "Aria",
-                         *       "description": "A bright soprano for pop hooks.",
+                         *       "name": "Amara Gold",
+                         *       "description": "A honeyed soul soprano with a slow, warm vibrato.",
                          *       "gender": "female",
                          *       "range": "soprano",
                          *       "styles": [
+                         *         "soul",
+                         *         "gospel",
                          *         "pop"
                          *       ],
-                         *       "languages": [
-                         *         "en"
-                         *       ],
+                         *       "vocal": "wordless",
+                         *       "timbre": "voice oohs",
+                         *       "languages": [],
                          *       "tags": [
                          *         "bright"
                          *       ],
@@ -4657,6 +4943,14 @@ export interface paths {
                             /** @enum {string} */
                             range: "soprano" | "mezzo" | "alto" | "tenor" | "baritone" | "bass";
                             styles: string[];
+                            /**
+                             * @description What the engine renders: wordless (a vocal sound — choir aahs, voice oohs, synth voice — sings the lead melody on vowels, with no lyrics) or instrumental (an instrument plays the lead in this voice's range and phrasing).
+                             * @enum {string}
+                             */
+                            vocal: "wordless" | "instrumental";
+                            /** @description The sound that carries the voice, e.g. "choir aahs" or "flute". */
+                            timbre: string;
+                            /** @description Languages the voice sings words in: empty for every voice today, since none sings lyrics. */
                             languages: string[];
                             tags: string[];
                             creator: {
@@ -5167,7 +5461,7 @@ export interface paths {
                         email: string;
                         /** @description Your display name. */
                         name?: string;
-                        /** @description Where the studio goes after sign-in: a relative path (/studio) or a URL on an allowed origin. */
+                        /** @description Where the studio's sign-in page continues after the link is verified: a path on this site such as /studio/tracks (absolute URLs are refused). */
                         redirect_to?: string;
                     };
                 };
@@ -5482,7 +5776,7 @@ export interface paths {
                          * @description Your email address; case and surrounding spaces are ignored.
                          */
                         email: string;
-                        /** @description Where the studio goes after sign-in: a relative path (/studio) or a URL on an allowed origin. */
+                        /** @description Where the studio's sign-in page continues after the link is verified: a path on this site such as /studio/tracks (absolute URLs are refused). */
                         redirect_to?: string;
                     };
                 };
@@ -7091,7 +7385,249 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * One live API key of the workspace (never its secret; revoked keys are 404)
+         * @description **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
+                    "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
+                };
+                path: {
+                    /**
+                     * @description An API key id (key_…).
+                     * @example key_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z
+                     */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "key_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
+                         *       "object": "api_key",
+                         *       "name": "production server",
+                         *       "mode": "live",
+                         *       "prefix": "tf_live_key_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
+                         *       "last_four": "x9Qa",
+                         *       "created_at": "2026-11-01T09:30:00.000Z",
+                         *       "last_used_at": null
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiKey"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `validation_failed` (Validation failed). */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "title": "Validation failed",
+                         *       "status": 400,
+                         *       "detail": "An example of validation_failed.",
+                         *       "code": "validation_failed",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `unauthenticated` (Authentication required). */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "title": "Authentication required",
+                         *       "status": 401,
+                         *       "detail": "An example of unauthenticated.",
+                         *       "code": "unauthenticated",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `plan_required` (Plan upgrade required), `forbidden` (Forbidden). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "title": "Plan upgrade required",
+                         *       "status": 403,
+                         *       "detail": "An example of plan_required.",
+                         *       "code": "plan_required",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `not_found` (Not found). */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "title": "Not found",
+                         *       "status": 404,
+                         *       "detail": "An example of not_found.",
+                         *       "code": "not_found",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `uri_too_long` (URI too long). */
+                414: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "title": "URI too long",
+                         *       "status": 414,
+                         *       "detail": "An example of uri_too_long.",
+                         *       "code": "uri_too_long",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `rate_limited` (Too many requests). */
+                429: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        "Retry-After": components["headers"]["RetryAfter"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "title": "Too many requests",
+                         *       "status": 429,
+                         *       "detail": "An example of rate_limited.",
+                         *       "code": "rate_limited",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `internal_error` (Internal server error). */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "title": "Internal server error",
+                         *       "status": 500,
+                         *       "detail": "An example of internal_error.",
+                         *       "code": "internal_error",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `unavailable` (Service unavailable). */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "title": "Service unavailable",
+                         *       "status": 503,
+                         *       "detail": "An example of unavailable.",
+                         *       "code": "unavailable",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         put?: never;
         post?: never;
         /**
@@ -7398,6 +7934,11 @@ export interface paths {
                     ending_before?: string;
                     /** @description Only events of this type */
                     type?: "track.queued" | "track.generating" | "track.ready" | "track.failed" | "webhook_endpoint.disabled";
+                    /**
+                     * @description Only events about this track (its progress history); an unknown or another workspace's track gives an empty list
+                     * @example trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z
+                     */
+                    track_id?: string;
                 };
                 header?: {
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
@@ -8460,6 +9001,7 @@ export interface paths {
                          *           "id": "whe_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
                          *           "object": "webhook_endpoint",
                          *           "url": "https://example.com/hooks/trackforge",
+                         *           "description": "Production receiver",
                          *           "event_types": [
                          *             "track.ready",
                          *             "track.failed"
@@ -8483,6 +9025,8 @@ export interface paths {
                                 /** @enum {string} */
                                 object: "webhook_endpoint";
                                 url: string;
+                                /** @description Your own note about the endpoint */
+                                description: string | null;
                                 /** @description Event types sent to this endpoint; empty = all */
                                 event_types: ("track.queued" | "track.generating" | "track.ready" | "track.failed" | "webhook_endpoint.disabled")[];
                                 /** @description whsec_… secret that signs this endpoint's deliveries (Standard Webhooks) */
@@ -8684,6 +9228,8 @@ export interface paths {
                          * @description Public http(s) URL that receives POSTs of events
                          */
                         url: string;
+                        /** @description Your own note about the endpoint (at most 500 characters) */
+                        description?: string;
                         /** @description Omit or [] for every event type */
                         event_types?: ("track.queued" | "track.generating" | "track.ready" | "track.failed" | "webhook_endpoint.disabled")[];
                     };
@@ -8705,6 +9251,7 @@ export interface paths {
                          *       "id": "whe_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
                          *       "object": "webhook_endpoint",
                          *       "url": "https://example.com/hooks/trackforge",
+                         *       "description": "Production receiver",
                          *       "event_types": [
                          *         "track.ready",
                          *         "track.failed"
@@ -8721,6 +9268,8 @@ export interface paths {
                             /** @enum {string} */
                             object: "webhook_endpoint";
                             url: string;
+                            /** @description Your own note about the endpoint */
+                            description: string | null;
                             /** @description Event types sent to this endpoint; empty = all */
                             event_types: ("track.queued" | "track.generating" | "track.ready" | "track.failed" | "webhook_endpoint.disabled")[];
                             /** @description whsec_… secret that signs this endpoint's deliveries (Standard Webhooks) */
@@ -9028,6 +9577,7 @@ export interface paths {
                          *       "id": "whe_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
                          *       "object": "webhook_endpoint",
                          *       "url": "https://example.com/hooks/trackforge",
+                         *       "description": "Production receiver",
                          *       "event_types": [
                          *         "track.ready",
                          *         "track.failed"
@@ -9044,6 +9594,8 @@ export interface paths {
                             /** @enum {string} */
                             object: "webhook_endpoint";
                             url: string;
+                            /** @description Your own note about the endpoint */
+                            description: string | null;
                             /** @description Event types sent to this endpoint; empty = all */
                             event_types: ("track.queued" | "track.generating" | "track.ready" | "track.failed" | "webhook_endpoint.disabled")[];
                             /** @description whsec_… secret that signs this endpoint's deliveries (Standard Webhooks) */
@@ -9534,7 +10086,341 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change an endpoint: url, description, event_types, or enabled (re-enable after it was disabled)
+         * @description **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
+                    "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
+                };
+                path: {
+                    /** @example whe_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "description": "Production receiver",
+                     *       "enabled": true
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description A new public http(s) URL; checked like a new endpoint
+                         */
+                        url?: string;
+                        /** @description A new note; null removes it */
+                        description?: string | null;
+                        /** @description The new list; [] for every event type */
+                        event_types?: ("track.queued" | "track.generating" | "track.ready" | "track.failed" | "webhook_endpoint.disabled")[];
+                        /** @description true enables a disabled endpoint again (after a 410 or 5 days of failures; what was cancelled stays cancelled, replay it from GET /v1/events); false disables it and cancels its queued deliveries */
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "whe_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
+                         *       "object": "webhook_endpoint",
+                         *       "url": "https://example.com/hooks/trackforge",
+                         *       "description": "Production receiver",
+                         *       "event_types": [
+                         *         "track.ready",
+                         *         "track.failed"
+                         *       ],
+                         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                         *       "status": "enabled",
+                         *       "disabled_reason": null,
+                         *       "created_at": "2026-11-01T09:30:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description Webhook endpoint id: whe_ followed by a 26-character ULID. */
+                            id: string;
+                            /** @enum {string} */
+                            object: "webhook_endpoint";
+                            url: string;
+                            /** @description Your own note about the endpoint */
+                            description: string | null;
+                            /** @description Event types sent to this endpoint; empty = all */
+                            event_types: ("track.queued" | "track.generating" | "track.ready" | "track.failed" | "webhook_endpoint.disabled")[];
+                            /** @description whsec_… secret that signs this endpoint's deliveries (Standard Webhooks) */
+                            secret: string;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            /** @description Why deliveries stopped, e.g. the URL answered 410 Gone */
+                            disabled_reason: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was created (ISO 8601, UTC).
+                             */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Problem details; `code` is one of: `validation_failed` (Validation failed). */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "title": "Validation failed",
+                         *       "status": 400,
+                         *       "detail": "An example of validation_failed.",
+                         *       "code": "validation_failed",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `unauthenticated` (Authentication required). */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "title": "Authentication required",
+                         *       "status": 401,
+                         *       "detail": "An example of unauthenticated.",
+                         *       "code": "unauthenticated",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `plan_required` (Plan upgrade required), `forbidden` (Forbidden). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "title": "Plan upgrade required",
+                         *       "status": 403,
+                         *       "detail": "An example of plan_required.",
+                         *       "code": "plan_required",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `not_found` (Not found). */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "title": "Not found",
+                         *       "status": 404,
+                         *       "detail": "An example of not_found.",
+                         *       "code": "not_found",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `payload_too_large` (Payload too large). */
+                413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/payload_too_large",
+                         *       "title": "Payload too large",
+                         *       "status": 413,
+                         *       "detail": "An example of payload_too_large.",
+                         *       "code": "payload_too_large",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `uri_too_long` (URI too long). */
+                414: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "title": "URI too long",
+                         *       "status": 414,
+                         *       "detail": "An example of uri_too_long.",
+                         *       "code": "uri_too_long",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `unsupported_media_type` (Unsupported media type). */
+                415: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/unsupported_media_type",
+                         *       "title": "Unsupported media type",
+                         *       "status": 415,
+                         *       "detail": "An example of unsupported_media_type.",
+                         *       "code": "unsupported_media_type",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `rate_limited` (Too many requests). */
+                429: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        "Retry-After": components["headers"]["RetryAfter"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "title": "Too many requests",
+                         *       "status": 429,
+                         *       "detail": "An example of rate_limited.",
+                         *       "code": "rate_limited",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `internal_error` (Internal server error). */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "title": "Internal server error",
+                         *       "status": 500,
+                         *       "detail": "An example of internal_error.",
+                         *       "code": "internal_error",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `unavailable` (Service unavailable). */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "title": "Service unavailable",
+                         *       "status": 503,
+                         *       "detail": "An example of unavailable.",
+                         *       "code": "unavailable",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/v1/billing/checkout": {

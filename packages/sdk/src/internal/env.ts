@@ -26,3 +26,10 @@ export function describeRuntime(): string {
 export function isServerRuntime(): boolean {
   return describeRuntime() !== 'browser';
 }
+
+/** The page's origin when running in a browser page (http/https), so a same-origin client needs no baseURL. */
+export function browserPageOrigin(): string | undefined {
+  if (isServerRuntime()) return undefined;
+  const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
+  return origin && /^https?:\/\//.test(origin) ? origin : undefined;
+}

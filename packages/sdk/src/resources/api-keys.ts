@@ -23,6 +23,15 @@ export class ApiKeys {
     );
   }
 
+  /** One live key, without its secret (a revoked key is NotFoundError). */
+  retrieve(id: string, options?: RequestOptions): Promise<ApiKey> {
+    return this.api.request<ApiKey>({
+      method: 'GET',
+      path: `/v1/api-keys/${encodeURIComponent(id)}`,
+      options,
+    });
+  }
+
   /** Revokes a key; it stops working at once. */
   async delete(id: string, options?: RequestOptions): Promise<void> {
     await this.api.request({ method: 'DELETE', path: `/v1/api-keys/${encodeURIComponent(id)}`, options });

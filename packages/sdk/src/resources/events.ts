@@ -3,6 +3,7 @@
 import type { APIClient, RequestOptions } from '../core/api-client.js';
 import { EventSubscription, type SubscribeParams } from '../core/event-subscription.js';
 import { type ListBody, PagePromise } from '../core/pagination.js';
+import { APIStatusError } from '../errors.js';
 import type { WebSocketConstructor } from '../internal/websocket.js';
 import type { EventListParams, TrackforgeEvent } from '../types.js';
 import type { WorkspaceResource } from './workspace.js';
@@ -50,6 +51,20 @@ export class Events {
         return events.reverse();
       },
       WebSocket: this.WebSocket,
+      diagnose: async (lastEventId) => {
+        try {
+          await api.request({
+            method: 'GET',
+            path: '/v1/ws/jobs',
+            query: { last_event_id: lastEventId },
+            options: { maxRetries: 0 },
+          });
+          return undefined;
+        } catch (error) {
+          // 426 upgrade_required: the credential and last_event_id are fine; the socket failed otherwise.
+          return error instanceof APIStatusError && error.status !== 426 ? error : undefined;
+        }
+      },
       logger: api.config.logger,
     });
   }

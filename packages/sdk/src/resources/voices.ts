@@ -7,7 +7,7 @@ import type { Voice, VoiceListParams } from '../types.js';
 export class Voices {
   constructor(private readonly api: APIClient) {}
 
-  /** Voices matching the filters (`q`, `gender`, `style`, `language`, `sort`). */
+  /** Voices matching the filters (`q`, `gender`, `range`, `style`, `sort`). */
   list(params: VoiceListParams = {}, options?: RequestOptions): PagePromise<Voice> {
     return new PagePromise(params, (query) =>
       this.api.request<ListBody<Voice>>({ method: 'GET', path: '/v1/voices', query, options }),

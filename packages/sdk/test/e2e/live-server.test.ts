@@ -1,6 +1,7 @@
 // The SDK against the real API on an ephemeral port: real HTTP, real WebSockets, real generation.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import WebSocket from 'ws';
 import {
   AuthenticationError,
   BadRequestError,
@@ -12,7 +13,12 @@ import {
   type TrackforgeEvent,
 } from '../../src/index.js';
 import { createGatedWebSocket } from '../helpers/gated-websocket.js';
-import { type LiveServer, readMagicLinkToken, startLiveServer } from '../helpers/live-server.js';
+import {
+  type LiveServer,
+  readMagicLinkToken,
+  STUDIO_TEST_ORIGIN,
+  startLiveServer,
+} from '../helpers/live-server.js';
 import { summariseMp3 } from '../helpers/mp3.js';
 
 // Events without a track (an endpoint disabled) belong to no track.
@@ -143,6 +149,44 @@ describe('SDK against the real server', { timeout: 240_000 }, () => {
       refused.close();
       lost.close();
     }
+  });
+
+  it('follows events with only the session cookie, as the studio in a browser does (no API key, no Authorization)', async () => {
+    const anonymous = new Trackforge({ baseURL: server.baseURL, apiKey: '' });
+    const email = `cookie-${Date.now()}@example.test`;
+    await anonymous.auth.signup({ email });
+    const token = await readMagicLinkToken(server.baseURL, email);
+    const verified = await fetch(`${server.baseURL}/v1/auth/verify?token=${token}`);
+    assert.equal(verified.status, 200);
+    const cookie = /tf_session=[^;]+/.exec(verified.headers.get('set-cookie') ?? '')?.[0];
+    assert.ok(cookie, 'verify sets the session cookie');
+    // What a browser adds by itself: the cookie on every request and its page's Origin on the upgrade.
+    const browserHeaders = { cookie, origin: STUDIO_TEST_ORIGIN };
+    const sentAuthorization: string[] = [];
+    class BrowserLikeWebSocket extends WebSocket {
+      constructor(url: string, options?: { headers?: Record<string, string> }) {
+        if (options?.headers?.authorization) sentAuthorization.push(options.headers.authorization);
+        super(url, { headers: { ...options?.headers, ...browserHeaders } });
+      }
+    }
+    const studio = new Trackforge({
+      baseURL: server.baseURL,
+      apiKey: '',
+      WebSocket: BrowserLikeWebSocket,
+      fetch: (input, init) =>
+        fetch(input, {
+          ...init,
+          headers: { ...Object.fromEntries(new Headers(init?.headers)), ...browserHeaders },
+        }),
+    });
+    const subscription = studio.events.subscribe();
+    await subscription.ready();
+    subscription.close();
+    assert.deepEqual(sentAuthorization, []);
+
+    // Without the cookie there is no session: the subscription fails with the typed 401.
+    const stranger = new Trackforge({ baseURL: server.baseURL, apiKey: '' });
+    await assert.rejects(stranger.events.subscribe().ready(), AuthenticationError);
   });
 
   it('raises NotFoundError for a track that does not exist', async () => {

@@ -15,6 +15,9 @@ export interface LiveServer {
   stop(): Promise<void>;
 }
 
+/** An origin the server allows for browser requests, as a page served from it would send. */
+export const STUDIO_TEST_ORIGIN = 'http://studio.test';
+
 export async function startLiveServer(): Promise<LiveServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tf-sdk-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts', 'serve'], {
@@ -29,6 +32,10 @@ export async function startLiveServer(): Promise<LiveServer> {
       ENGINE_BANK: 'small',
       WORKERS: '1',
       LOG_LEVEL: 'warn',
+      // New accounts start empty, so the tests can reach an empty balance at once.
+      CREDITS_SIGNUP: '0',
+      // The origin the cookie-session test's "browser" page claims (the WebSocket checks Origin).
+      ALLOWED_ORIGINS: STUDIO_TEST_ORIGIN,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, Optional, Sequence
+from typing import Any, Dict, Literal, Optional, Sequence, Union
 
 from typing_extensions import Unpack
 
@@ -12,6 +12,25 @@ from ..types import ApiKey, ApiKeyWithSecret, CheckoutSession, PortalSession, We
 from ._base import AsyncResource, SyncResource, body_of, list_params
 
 Price = Literal["studio_monthly", "enterprise_monthly", "credits_100", "credits_500"]
+
+
+class _Unset:
+    """Marks a PATCH field as not sent (None is a value there: it clears the description)."""
+
+
+UNSET: Any = _Unset()
+
+
+def _endpoint_changes(
+    url: Optional[str],
+    description: Union[str, _Unset, None],
+    event_types: Optional[Sequence[str]],
+    enabled: Optional[bool],
+) -> Dict[str, Any]:
+    body = body_of(url=url, event_types=list(event_types) if event_types is not None else None, enabled=enabled)
+    if not isinstance(description, _Unset):
+        body["description"] = description
+    return body
 
 
 class WebhookEndpoints(SyncResource):
@@ -33,6 +52,22 @@ class WebhookEndpoints(SyncResource):
     def delete(self, endpoint_id: str, **options: Unpack[RequestOptions]) -> None:
         self._client.request_none("DELETE", f"/v1/webhook-endpoints/{endpoint_id}", options=options)
 
+    def update(
+        self,
+        endpoint_id: str,
+        *,
+        url: Optional[str] = None,
+        description: Union[str, _Unset, None] = UNSET,
+        event_types: Optional[Sequence[str]] = None,
+        enabled: Optional[bool] = None,
+        **options: Unpack[RequestOptions],
+    ) -> WebhookEndpoint:
+        """Changes what is given; `enabled=True` turns a disabled endpoint on again, `description=None` clears it."""
+        body = _endpoint_changes(url, description, event_types, enabled)
+        return self._client.request(
+            WebhookEndpoint, "PATCH", f"/v1/webhook-endpoints/{endpoint_id}", body=body, options=options
+        )
+
 
 class ApiKeys(SyncResource):
     """Needs a signed-in user (access token), not an API key, on a Studio or Enterprise plan."""
@@ -45,6 +80,10 @@ class ApiKeys(SyncResource):
         self, *, limit: Optional[int] = None, starting_after: Optional[str] = None, **options: Unpack[RequestOptions]
     ) -> SyncPage[ApiKey]:
         return self._list("/v1/api-keys", ApiKey, list_params(limit, starting_after, None), options)
+
+    def retrieve(self, key_id: str, **options: Unpack[RequestOptions]) -> ApiKey:
+        """One live key, without its secret (a revoked key is NotFoundError)."""
+        return self._client.request(ApiKey, "GET", f"/v1/api-keys/{key_id}", options=options)
 
     def delete(self, key_id: str, **options: Unpack[RequestOptions]) -> None:
         """Revokes the key at once."""
@@ -97,6 +136,22 @@ class AsyncWebhookEndpoints(AsyncResource):
     async def delete(self, endpoint_id: str, **options: Unpack[RequestOptions]) -> None:
         await self._client.request_none("DELETE", f"/v1/webhook-endpoints/{endpoint_id}", options=options)
 
+    async def update(
+        self,
+        endpoint_id: str,
+        *,
+        url: Optional[str] = None,
+        description: Union[str, _Unset, None] = UNSET,
+        event_types: Optional[Sequence[str]] = None,
+        enabled: Optional[bool] = None,
+        **options: Unpack[RequestOptions],
+    ) -> WebhookEndpoint:
+        """Changes what is given; `enabled=True` turns a disabled endpoint on again, `description=None` clears it."""
+        body = _endpoint_changes(url, description, event_types, enabled)
+        return await self._client.request(
+            WebhookEndpoint, "PATCH", f"/v1/webhook-endpoints/{endpoint_id}", body=body, options=options
+        )
+
 
 class AsyncApiKeys(AsyncResource):
     """Needs a signed-in user (access token), not an API key, on a Studio or Enterprise plan."""
@@ -111,6 +166,10 @@ class AsyncApiKeys(AsyncResource):
         self, *, limit: Optional[int] = None, starting_after: Optional[str] = None, **options: Unpack[RequestOptions]
     ) -> AsyncPaginator[ApiKey]:
         return self._list("/v1/api-keys", ApiKey, list_params(limit, starting_after, None), options)
+
+    async def retrieve(self, key_id: str, **options: Unpack[RequestOptions]) -> ApiKey:
+        """One live key, without its secret (a revoked key is NotFoundError)."""
+        return await self._client.request(ApiKey, "GET", f"/v1/api-keys/{key_id}", options=options)
 
     async def delete(self, key_id: str, **options: Unpack[RequestOptions]) -> None:
         """Revokes the key at once."""

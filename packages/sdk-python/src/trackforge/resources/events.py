@@ -20,13 +20,19 @@ class Events(SyncResource):
         self,
         *,
         type: Optional[str] = None,
+        track_id: Optional[str] = None,
         limit: Optional[int] = None,
         starting_after: Optional[str] = None,
         ending_before: Optional[str] = None,
         **options: Unpack[RequestOptions],
     ) -> SyncPage[Event]:
-        """The event log, newest first (`type` e.g. "track.ready")."""
-        return self._list("/v1/events", Event, list_params(limit, starting_after, ending_before, type=type), options)
+        """The event log, newest first (`type` e.g. "track.ready"; `track_id` for one track's events)."""
+        return self._list(
+            "/v1/events",
+            Event,
+            list_params(limit, starting_after, ending_before, type=type, track_id=track_id),
+            options,
+        )
 
     def subscribe(
         self,
@@ -56,13 +62,19 @@ class AsyncEvents(AsyncResource):
         self,
         *,
         type: Optional[str] = None,
+        track_id: Optional[str] = None,
         limit: Optional[int] = None,
         starting_after: Optional[str] = None,
         ending_before: Optional[str] = None,
         **options: Unpack[RequestOptions],
     ) -> AsyncPaginator[Event]:
         """The event log, newest first: `await` for the first page or `async for` every event."""
-        return self._list("/v1/events", Event, list_params(limit, starting_after, ending_before, type=type), options)
+        return self._list(
+            "/v1/events",
+            Event,
+            list_params(limit, starting_after, ending_before, type=type, track_id=track_id),
+            options,
+        )
 
     def subscribe(
         self,

@@ -50,7 +50,8 @@ def _public_track(response: httpx.Response) -> PublicTrack:
         # The owner's view is a superset of the public one: keep the public fields only.
         public = {name: body[name] for name in PublicTrack.model_fields if name in body}
         urls = body.get("urls") or {}
-        body = {**public, "object": "public_track", "urls": {k: urls.get(k) for k in ("audio", "waveform", "share")}}
+        public_urls = {kind: urls.get(kind) for kind in ("audio", "waveform", "share", "cover")}
+        body = {**public, "object": "public_track", "urls": public_urls}
     return PublicTrack.model_validate(body)
 
 

@@ -23,7 +23,6 @@ class Voices(SyncResource):
         gender: Optional[Literal["female", "male", "neutral"]] = None,
         range: Optional[str] = None,
         style: Optional[str] = None,
-        language: Optional[str] = None,
         sort: Optional[Sort] = None,
         limit: Optional[int] = None,
         starting_after: Optional[str] = None,
@@ -31,7 +30,7 @@ class Voices(SyncResource):
     ) -> SyncPage[Voice]:
         """Voices matching the filters (`q` searches name, description, styles and tags)."""
         params = list_params(limit, starting_after, None, q=q, gender=gender, range=range, style=style,
-                             language=language, sort=sort)  # fmt: skip
+                             sort=sort)  # fmt: skip
         return self._list("/v1/voices", Voice, params, options)
 
     def retrieve(self, voice_id: str, **options: Unpack[RequestOptions]) -> Voice:
@@ -54,7 +53,6 @@ class AsyncVoices(AsyncResource):
         gender: Optional[Literal["female", "male", "neutral"]] = None,
         range: Optional[str] = None,
         style: Optional[str] = None,
-        language: Optional[str] = None,
         sort: Optional[Sort] = None,
         limit: Optional[int] = None,
         starting_after: Optional[str] = None,
@@ -62,7 +60,7 @@ class AsyncVoices(AsyncResource):
     ) -> AsyncPaginator[Voice]:
         """Voices matching the filters (`q` searches name, description, styles and tags)."""
         params = list_params(limit, starting_after, None, q=q, gender=gender, range=range, style=style,
-                             language=language, sort=sort)  # fmt: skip
+                             sort=sort)  # fmt: skip
         return self._list("/v1/voices", Voice, params, options)
 
     async def retrieve(self, voice_id: str, **options: Unpack[RequestOptions]) -> Voice:

@@ -151,6 +151,7 @@ class PortalSession(BaseModel):
 
 class PublicTrackUrls(BaseModel):
     audio: str
+    cover: str
     share: str
     waveform: str
 
@@ -178,6 +179,10 @@ class TrackError(BaseModel):
 
 class TrackUrls(BaseModel):
     audio: str
+    cover: str
+    """
+    Cover art drawn from the track (SVG), readable by whoever may read the track.
+    """
     midi: str
     share: str
     stems: str
@@ -216,6 +221,9 @@ class Voice(BaseModel):
     Voice id: voc_ followed by a 26-character ULID.
     """
     languages: List[str]
+    """
+    Languages the voice sings words in: empty for every voice today, since none sings lyrics.
+    """
     name: str
     object: Literal["voice"]
     plan_required: Optional[Literal["studio", "enterprise"]]
@@ -226,9 +234,17 @@ class Voice(BaseModel):
     range: Literal["soprano", "mezzo", "alto", "tenor", "baritone", "bass"]
     styles: List[str]
     tags: List[str]
+    timbre: str
+    """
+    The sound that carries the voice, e.g. "choir aahs" or "flute".
+    """
     usage_count: int
     """
     Tracks finished with this voice.
+    """
+    vocal: Literal["wordless", "instrumental"]
+    """
+    What the engine renders: wordless (a vocal sound — choir aahs, voice oohs, synth voice — sings the lead melody on vowels, with no lyrics) or instrumental (an instrument plays the lead in this voice's range and phrasing).
     """
 
 
@@ -246,6 +262,10 @@ class WebhookEndpoint(BaseModel):
     created_at: str
     """
     When it was created (ISO 8601, UTC).
+    """
+    description: Optional[str]
+    """
+    Your own note about the endpoint
     """
     disabled_reason: Optional[str]
     """
