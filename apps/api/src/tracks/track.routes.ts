@@ -54,7 +54,7 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     'multipart/form-data',
     { parseAs: 'buffer', bodyLimit: MAX_MULTIPART_BYTES },
     (request, body, done) => {
-      if (request.method !== 'POST' || !/\/tracks$/.test(request.routeOptions.url ?? '')) {
+      if (request.method !== 'POST' || !/\/v1\/tracks$/.test(request.routeOptions.url ?? '')) {
         done(
           new AppError(
             'unsupported_media_type',
