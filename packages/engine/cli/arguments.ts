@@ -1,6 +1,9 @@
 // Command-line arguments of a single track → a TrackRequest plus where to write things. Every flag
 // is checked here, before the bank is read or a folder made; bad input is a UsageError (exit 2).
-import type { TrackRequest } from '../src/types.js';
+import { readFileSync } from 'node:fs';
+import { readMelody } from '../src/inputs/midi-reader.js';
+import { prepareTrack } from '../src/inputs/prepare.js';
+import { EngineError, type TrackRequest } from '../src/types.js';
 import {
   checkBpm,
   checkDuration,
@@ -49,6 +52,9 @@ const TRACK_FLAGS = {
   bpm: { type: 'string' },
   key: { type: 'string' },
   meter: { type: 'string' },
+  chords: { type: 'string' },
+  sections: { type: 'string' },
+  melody: { type: 'string' },
   bank: { type: 'string' },
   mkdir: { type: 'boolean' },
   json: { type: 'boolean' },
@@ -100,11 +106,28 @@ export function parseCliArguments(argv: string[], randomSeed: () => number): Cli
   };
   if (values.loop) request.loop = true;
   if (Object.keys(overrides).length > 0) request.overrides = overrides;
+  if (values.chords !== undefined) request.chords = values.chords;
+  if (values.sections !== undefined) request.sections = readSections(values.sections);
+  if (values.melody !== undefined) request.melody = readMelodyFile(values.melody);
+  let label = durationLabel;
+  if (request.chords !== undefined || request.sections !== undefined || request.melody !== undefined) {
+    // The engine checks the inputs now, so a bad chord or plan is a usage error before any work.
+    try {
+      const prepared = prepareTrack(request);
+      if (request.sections !== undefined) {
+        request.durationSeconds = prepared.durationSeconds;
+        label = `${Math.round(prepared.durationSeconds * 1000) / 1000}s`;
+      }
+    } catch (error) {
+      if (error instanceof EngineError) throw new UsageError(inputMessage(error));
+      throw error;
+    }
+  }
   return {
     kind: 'track',
     options: {
       request,
-      durationLabel,
+      durationLabel: label,
       audio,
       midiPath: values.midi,
       stemsDir: values.stems,
@@ -114,4 +137,42 @@ export function parseCliArguments(argv: string[], randomSeed: () => number): Cli
       quiet: values.quiet ?? false,
     },
   };
+}
+
+/** "--chords: unknown chord symbol …" from "chords: unknown chord symbol …". */
+function inputMessage(error: EngineError): string {
+  return `--${error.message.replace(/^sections\[/, 'sections [')}`;
+}
+
+/** --sections takes the plan as JSON, or the path of a JSON file holding it. */
+function readSections(value: string): TrackRequest['sections'] {
+  let text = value;
+  if (!value.trim().startsWith('[')) {
+    try {
+      text = readFileSync(value, 'utf8');
+    } catch {
+      throw new UsageError(`--sections ${JSON.stringify(value)}: not a JSON list and no such file`);
+    }
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--sections is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** --melody reads a MIDI file and takes its melody out (InputError → usage error). */
+function readMelodyFile(path: string): TrackRequest['melody'] {
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(readFileSync(path));
+  } catch {
+    throw new UsageError(`--melody ${JSON.stringify(path)}: no such file`);
+  }
+  try {
+    return readMelody(bytes);
+  } catch (error) {
+    if (error instanceof EngineError) throw new UsageError(inputMessage(error));
+    throw error;
+  }
 }

@@ -24,6 +24,11 @@ Options:
       --bpm <n>           Tempo, integer from ${minBpm} to ${maxBpm}. Default: from the prompt and genre.
       --key <key>         "A minor", "F# major", "Bb", "D dorian"... Default: from the prompt and genre.
       --meter <meter>     Time signature: 4/4, 3/4, 6/8, 7/8... Default: from the prompt and genre.
+      --chords <chords>   A progression to follow exactly, looped: "Am F C G", "Am:2 F", "| Dm7 G7 | Cmaj7 |",
+                          "C/E", or numerals in the key "I V vi IV". Sets the key unless the prompt or --key does.
+      --sections <plan>   A section plan as JSON or a JSON file: [{"name": "verse", "bars": 8, "energy": 0.4,
+                          "instruments": ["piano", "bass"]}, {"name": "chorus", "seconds": 16}]. Sets the length.
+      --melody <file.mid> A MIDI file whose melody the lead plays (its tempo too, unless --bpm is given).
       --loop              Make a seamless loop: no fade, the end runs into the start. Default: off.
       --midi <file>       Also write the score as a MIDI file. Default: none.
       --stems <folder>    Also write one WAV per instrument into this folder. Default: none.
@@ -68,6 +73,8 @@ Examples:
   trackforge-engine "jazz trio in F" --duration 2:00 --out jazz.flac --midi jazz.mid --stems jazz-stems/
   for seed in 1 2 3; do trackforge-engine "celtic jig" --seed $seed --out jig-$seed.mp3; done
   trackforge-engine "ambient drone" --duration long --json > drone.json
+  trackforge-engine "indie pop" --chords "Am F C/E G" --duration 1:00 --out song.mp3
+  trackforge-engine "folk with harp" --melody tune.mid --sections plan.json --out tune.mp3
   trackforge-engine batch prompts.txt --out-dir tracks/ --mkdir --bank small
 
 Exit codes:

@@ -1,17 +1,34 @@
 // The bars of ENGINE.md's table as plain functions, shared by the full eval (run-eval.ts) and the
 // fast subset in test/quality, so both judge the engine the same way.
+import type { SectionPlanEntry } from '../src/index.js';
 import type { Composition, Part, TrackResult } from '../src/types.js';
 import type { AudioAnalysis } from './analyzer.js';
 import { judgeKey, type KeyVerdict, sameKey } from './keys.js';
 
 export type EnergyClass = 'calm' | 'energetic';
 
+/** A melody for an eval prompt: [MIDI pitch, length in sixteenths] pairs (pitch 0 rests). */
+export interface EvalMelody {
+  bpm: number;
+  notes: [number, number][];
+}
+
 /** One prompt of eval/prompts.json and what the engine must make of it. */
 export interface PromptEntry {
   id: string;
   prompt: string;
   seed?: number;
+  /** Musical inputs sent with the prompt (the request's chords, sections and melody). */
+  inputs?: { chords?: string; sections?: SectionPlanEntry[]; melody?: EvalMelody };
   expect: {
+    /** The chord symbols the score must play, in order, looped (one per chord of the progression). */
+    chords?: string[];
+    /** The bars the planned sections must start on. */
+    sectionStartBars?: number[];
+    /** The length a section plan adds up to (instead of the run's duration). */
+    durationSeconds?: number;
+    /** The lead must play the input melody note for note (octave moves allowed). */
+    melody?: boolean;
     bpm?: number;
     key?: { tonic: string; mode: string };
     meter?: string;
@@ -214,4 +231,45 @@ export function judgeDetectedKey(
 /** Credit a key verdict earns toward the ≥ 90 % bar. */
 export function keyCredit(verdict: KeyVerdict): number {
   return verdict === 'right' ? 1 : verdict === 'relative' ? 0.5 : 0;
+}
+
+/** Checks the score against the request's inputs: chords in order, planned section starts, the melody. */
+export function checkInputs(entry: PromptEntry, result: TrackResult): Check[] {
+  const { composition } = result;
+  const checks: Check[] = [];
+  const { expect } = entry;
+  if (expect.chords) {
+    const played = composition.chords.slice(0, -1).map((chord) => chord.symbol);
+    const wrong = played.findIndex((symbol, i) => symbol !== expect.chords![i % expect.chords!.length]);
+    checks.push({
+      name: 'score follows chords',
+      ok: wrong < 0 && played.length >= expect.chords.length,
+      asked: expect.chords.join(' '),
+      got: wrong < 0 ? `${played.length} chords in order` : `chord ${wrong + 1} is ${played[wrong]}`,
+    });
+  }
+  if (expect.sectionStartBars) {
+    const starts = composition.sections.map((section) => section.startBar);
+    checks.push({
+      name: 'score section bars',
+      ok: JSON.stringify(starts) === JSON.stringify(expect.sectionStartBars),
+      asked: expect.sectionStartBars.join(','),
+      got: starts.join(','),
+    });
+  }
+  if (expect.melody && entry.inputs?.melody) {
+    const tune = entry.inputs.melody.notes.filter(([pitch]) => pitch > 0).map(([pitch]) => pitch);
+    const lead = composition.parts.find((part) => part.role === 'lead');
+    const played = (lead?.notes ?? []).slice(0, tune.length).map((note) => note.pitch);
+    const shift = (played[0] ?? 0) - (tune[0] ?? 0);
+    const same =
+      played.length === tune.length && shift % 12 === 0 && played.every((p, i) => p - shift === tune[i]);
+    checks.push({
+      name: 'score lead plays melody',
+      ok: same,
+      asked: `${tune.length} notes`,
+      got: same ? `note for note (${shift >= 0 ? '+' : ''}${shift})` : played.join(' '),
+    });
+  }
+  return checks;
 }

@@ -1,13 +1,17 @@
 // Renders prompts and judges them against ENGINE.md's bars: the score exactly first, then the
 // audio with the independent analyzer. Shared by run-eval.ts (the full set) and test/quality (a
 // fast subset), so both judge the engine the same way.
-import { generateTrack } from '../src/index.js';
+import { type MidiEvent, writeMidi } from 'midi-file';
+import type { InputMelody } from '../src/index.js';
+import { generateTrack, readMelody } from '../src/index.js';
 import type { SoundBank, TrackResult } from '../src/types.js';
 import { type AudioAnalysis, analyzeWav } from './analyzer.js';
 import {
   type Check,
   checkAudio,
+  checkInputs,
   checkScore,
+  type EvalMelody,
   isAboveTempoCeiling,
   judgeDetectedKey,
   judgeTempo,
@@ -35,14 +39,19 @@ export interface PromptOutcome {
 export async function evaluatePrompt(
   entry: PromptEntry,
   bank: SoundBank,
-  durationSeconds: number,
+  runDurationSeconds: number,
 ): Promise<PromptOutcome> {
+  const durationSeconds = entry.expect.durationSeconds ?? runDurationSeconds;
+  const inputs = entry.inputs ?? {};
   const result = await generateTrack(
     {
       prompt: entry.prompt,
       durationSeconds,
       seed: entry.seed ?? DEFAULT_SEED,
       outputs: { formats: ['wav'], midi: false, waveform: false, stems: false },
+      ...(inputs.chords !== undefined ? { chords: inputs.chords } : {}),
+      ...(inputs.sections !== undefined ? { sections: inputs.sections } : {}),
+      ...(inputs.melody !== undefined ? { melody: melodyThroughMidi(inputs.melody) } : {}),
     },
     { bank },
   );
@@ -55,7 +64,11 @@ export async function evaluatePrompt(
       key: entry.expect.key !== undefined,
     },
   });
-  const checks = [...checkScore(entry, result, durationSeconds), ...checkAudio(analysis, durationSeconds)];
+  const checks = [
+    ...checkScore(entry, result, durationSeconds),
+    ...checkInputs(entry, result),
+    ...checkAudio(analysis, durationSeconds),
+  ];
   const tempoVerdict =
     entry.expect.bpm !== undefined ? judgeTempo(entry.expect.bpm, analysis.tempoBpm) : null;
   const keyVerdict = entry.expect.key ? judgeDetectedKey(entry.expect.key, analysis) : null;
@@ -68,6 +81,27 @@ export async function evaluatePrompt(
     keyVerdict,
     noteDensityPerSecond: noteDensityPerSecond(result.composition),
   };
+}
+
+/** An eval melody written as a real MIDI file (PPQ 96) and read back as the API and CLI would. */
+function melodyThroughMidi(melody: EvalMelody): InputMelody {
+  const events: MidiEvent[] = [
+    { deltaTime: 0, meta: true, type: 'setTempo', microsecondsPerBeat: Math.round(60_000_000 / melody.bpm) },
+  ];
+  let rest = 0;
+  for (const [pitch, sixteenths] of melody.notes) {
+    const ticks = sixteenths * 24;
+    if (pitch === 0) {
+      rest += ticks;
+      continue;
+    }
+    events.push({ deltaTime: rest, type: 'noteOn', channel: 0, noteNumber: pitch, velocity: 90 });
+    events.push({ deltaTime: ticks, type: 'noteOff', channel: 0, noteNumber: pitch, velocity: 0 });
+    rest = 0;
+  }
+  events.push({ deltaTime: 0, meta: true, type: 'endOfTrack' });
+  const bytes = writeMidi({ header: { format: 0, numTracks: 1, ticksPerBeat: 96 }, tracks: [events] });
+  return readMelody(Uint8Array.from(bytes));
 }
 
 export interface Bar {

@@ -1,6 +1,7 @@
 // `npm run eval -w packages/engine`: renders every prompt of eval/prompts.json and prints a table
 // (asked vs measured tempo and key, loudness, true peak, pass/fail) plus the bars over the set.
-// Exits non-zero when a bar fails. Flags: --duration S (30), --bank small|full (full), --only ID[,ID…],
+// Exits non-zero when a bar fails. Flags: --duration S (30), --bank small|full (full), --only ID[,ID…]
+// (an ID ending in * takes every prompt whose id starts so: --only 'input-*' runs the input prompts),
 // --seed N (every prompt's seed, to check a fix is not one seed's luck), --json out.json.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -29,7 +30,10 @@ const prompts: PromptEntry[] = JSON.parse(readFileSync(new URL('./prompts.json',
 const onlyIds = values.only?.split(',');
 const seedOverride = values.seed === undefined ? undefined : Number(values.seed);
 const selected = prompts
-  .filter((p) => !onlyIds || onlyIds.includes(p.id))
+  .filter(
+    (p) =>
+      !onlyIds || onlyIds.some((id) => (id.endsWith('*') ? p.id.startsWith(id.slice(0, -1)) : id === p.id)),
+  )
   .map((p) => (seedOverride === undefined ? p : { ...p, seed: seedOverride }));
 
 const startedMs = performance.now();

@@ -8,6 +8,27 @@ export { describeKey, formatMeter, genreLabel, parseBrief, parseKey, parseMeter 
 export { MAX_DURATION_SECONDS, MIN_DURATION_SECONDS, parseDuration } from './duration.js';
 /** createMp3ChunkEncoder: MP3 of mastered chunks (deps.onChunk) as they come, the live stream of a rendering track; encodeFlac: lossless FLAC of PCM. */
 export { createMp3ChunkEncoder, encodeFlac, type Mp3ChunkEncoderOptions } from './encoding/index.js';
+/**
+ * The musical inputs of a request: parseProgression reads chords ("Am F C G", "| Dm7 G7 |", "I V vi IV"),
+ * readMelody takes the melody out of MIDI file bytes, checkSectionPlan checks a section plan, and
+ * prepareTrack checks a whole request and returns its brief and length (a plan's) without rendering.
+ * InputError (an EngineError) names the request field at fault.
+ */
+export {
+  checkSectionPlan,
+  InputError,
+  type InputMelody,
+  MAX_CHORDS_CHARACTERS,
+  MAX_MELODY_BYTES,
+  MAX_PLAN_SECTIONS,
+  type MidiFileContents,
+  type PreparedTrack,
+  parseProgression,
+  prepareTrack,
+  readMelody,
+  readMidiFile,
+  type SectionPlanEntry,
+} from './inputs/index.js';
 /** Generates a finished track (brief, composition, mastered audio files, MIDI, waveform, summary). */
 export { generateTrack, type PipelineDeps } from './pipeline.js';
 /**

@@ -1,7 +1,6 @@
 // The only file that knows every stage: request → brief → composition → rendering → mastering →
 // encoding, with progress, cancellation and streaming of finished audio.
 import { createAudioStream } from './audio-stream.js';
-import { parseBrief } from './brief/index.js';
 import { composeTrack } from './composition/index.js';
 import {
   computeWaveformPeaks,
@@ -11,9 +10,10 @@ import {
   encodeOgg,
   encodeWav,
 } from './encoding/index.js';
+import { prepareTrack } from './inputs/prepare.js';
 import { MasterEq, masterTrack } from './mastering/index.js';
 import { type RenderPool, renderComposition } from './rendering/index.js';
-import { resolveOutputs, validateRequest } from './request-validation.js';
+import { resolveOutputs } from './request-validation.js';
 import { summariseMusic } from './summary.js';
 import {
   type AudioBuffer,
@@ -74,8 +74,10 @@ export interface PipelineDeps extends GenerateDeps {
  *   const bank = loadSoundBank(bytes, 'MuseScore_General_Lite');
  *   const track = await generateTrack({ prompt: 'lo-fi beat, rainy night', durationSeconds: 120, seed: 7 }, { bank });
  */
-export async function generateTrack(request: TrackRequest, deps: PipelineDeps): Promise<TrackResult> {
-  validateRequest(request);
+export async function generateTrack(given: TrackRequest, deps: PipelineDeps): Promise<TrackResult> {
+  // Checks the request and its inputs; a section plan sets the length.
+  const prepared = prepareTrack(given);
+  const request: TrackRequest = { ...given, durationSeconds: prepared.durationSeconds };
   const outputs = resolveOutputs(request.outputs);
   const timingsMs: Partial<Record<Stage, number>> = {};
   let lastProgress = 0;
@@ -104,16 +106,9 @@ export async function generateTrack(request: TrackRequest, deps: PipelineDeps): 
     }
   };
 
-  const brief = await run('brief', () =>
-    parseBrief(request.prompt, {
-      durationSeconds: request.durationSeconds,
-      seed: request.seed,
-      loop: request.loop,
-      overrides: request.overrides,
-    }),
-  );
+  const brief = await run('brief', () => prepared.brief);
   const composition = await run('composition', () =>
-    composeTrack(brief, { seed: request.seed, voice: request.voice }),
+    composeTrack(brief, { seed: request.seed, voice: request.voice, ...prepared.inputs }),
   );
 
   // The master's EQ runs on each block as it is rendered, where this thread waits for the render

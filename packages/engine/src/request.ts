@@ -3,4 +3,12 @@
 
 export { parseKey } from './brief/key.js';
 export { parseDuration } from './duration.js';
+// Musical inputs (chords, a section plan, a MIDI melody) are checked with the same pure code the
+// engine composes from, so a request the API accepts is one the engine can follow.
+export { MAX_CHORDS_CHARACTERS } from './inputs/chords.js';
+export { InputError } from './inputs/input-error.js';
+export { MAX_MELODY_BYTES, readMelody } from './inputs/midi-reader.js';
+export { prepareTrack } from './inputs/prepare.js';
+export { MAX_PLAN_SECTIONS } from './inputs/section-plan.js';
 export { REQUEST_LIMITS } from './request-validation.js';
+export { EngineError, type TrackRequest, type VoiceSpec } from './types.js';

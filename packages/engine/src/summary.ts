@@ -21,7 +21,7 @@ export function summariseMusic(brief: Brief, composition: Composition): MusicSum
     moods: [...brief.moods],
     instruments,
     sections: composition.sections.map((section) => ({
-      name: section.name,
+      name: section.label ?? section.name,
       start: roundSeconds(section.startTick * secondsPerTick),
       end: roundSeconds(Math.min(section.endTick * secondsPerTick, composition.durationSeconds)),
     })),

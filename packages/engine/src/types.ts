@@ -1,6 +1,8 @@
 // The data that flows between the engine's stages. Each stage is a pure function from one of
 // these to the next; pipeline.ts is the only file that knows every stage.
 // Musical time is in integer ticks (PPQ); seconds and samples appear only from rendering on.
+import type { InputMelody } from './inputs/midi-reader.js';
+import type { SectionPlanEntry } from './inputs/section-plan.js';
 
 /** Ticks per quarter note for every composition. */
 export const PPQ = 480;
@@ -72,7 +74,7 @@ export type SectionName =
   | 'theme';
 
 /** Where the brief's numbers came from, so users see how they were understood. */
-export type Source = 'prompt' | 'override' | 'genre' | 'mood' | 'default';
+export type Source = 'prompt' | 'override' | 'genre' | 'mood' | 'default' | 'chords' | 'melody';
 
 /** How the prompt was understood: every field is always filled, whatever the text. */
 export interface Brief {
@@ -152,6 +154,8 @@ export interface Section {
   startTick: number;
   endTick: number;
   energy: number; // 0..1
+  /** The name a section plan gave it ("Chorus 2"), reported instead of `name`. */
+  label?: string;
 }
 
 /** The whole score, in ticks; rendering turns it into exactly durationSeconds of audio. */
@@ -203,6 +207,12 @@ export interface TrackRequest {
   overrides?: { bpm?: number; key?: string; meter?: string };
   voice?: VoiceSpec;
   outputs?: Partial<OutputOptions>;
+  /** A chord progression the arrangement follows exactly ("Am F C G", "| Dm7 G7 | Cmaj7 |", "I V vi IV"). */
+  chords?: string;
+  /** A section plan; when given, the track's length is the plan's and durationSeconds is ignored. */
+  sections?: SectionPlanEntry[];
+  /** A melody for the lead, as readMelody takes it out of a MIDI file. */
+  melody?: InputMelody;
 }
 
 export type Stage = 'brief' | 'composition' | 'rendering' | 'mastering' | 'encoding';
@@ -251,7 +261,7 @@ export interface MusicSummary {
   genre: string; // human label: "lo-fi hip hop"
   moods: string[];
   instruments: string[];
-  sections: { name: SectionName; start: number; end: number }[]; // seconds
+  sections: { name: string; start: number; end: number }[]; // seconds
 }
 
 export interface WaveformPeaks {

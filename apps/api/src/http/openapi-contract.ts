@@ -59,7 +59,7 @@ export const OPERATION_CONTRACTS: Record<string, OperationContract> = {
 
   'POST /v1/tracks': {
     access: 'workspace',
-    errors: ['insufficient_credits', 'plan_required', 'not_found'],
+    errors: ['insufficient_credits', 'plan_required', 'not_found', 'unprocessable_input'],
   },
   'GET /v1/tracks': { access: 'workspace' },
   'GET /v1/public/tracks': { access: 'public' },

@@ -224,6 +224,11 @@ function applyExample(key: string, operation: Operation): void {
   if (!example) throw new Error(`${key} has no entry in OPERATION_EXAMPLES (http/openapi-examples.ts)`);
   const body = operation.requestBody?.content?.['application/json'];
   if (body && example.request !== undefined) body.example = example.request;
+  if (body && example.requestExamples) body.examples = example.requestExamples;
+  const content = operation.requestBody?.content;
+  if (content)
+    for (const [type, media] of Object.entries(example.otherRequestContent ?? {}))
+      content[type] = media as Json;
   for (const [name, value] of Object.entries(example.params ?? {})) {
     const parameter = operation.parameters?.find((p) => p.name === name && p.in !== 'header');
     if (parameter) parameter.example = value;

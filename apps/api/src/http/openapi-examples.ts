@@ -154,6 +154,10 @@ function list(item: unknown) {
 
 export interface OperationExample {
   request?: unknown;
+  /** More named request examples, shown beside `request` (OpenAPI `examples`). */
+  requestExamples?: Record<string, { summary: string; value: unknown }>;
+  /** Other media types the request body may take, with their schema (e.g. multipart/form-data). */
+  otherRequestContent?: Record<string, unknown>;
   response?: unknown;
   params?: Record<string, string>;
 }
@@ -230,6 +234,61 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       duration: 'short',
       seed: 42,
       metadata: { customer: 'cus_123' },
+    },
+    requestExamples: {
+      chords: {
+        summary: 'Follow a chord progression (the key comes from it)',
+        value: { prompt: 'warm indie pop with piano', duration: '1:00', chords: 'Am F C/E G' },
+      },
+      bars: {
+        summary: "Bar lines and roman numerals in the prompt's key",
+        value: {
+          prompt: 'jazz trio in Bb major',
+          duration: '45s',
+          chords: '| ii7 V7 | Imaj7 | vi7 | ii7 V7 |',
+        },
+      },
+      sections: {
+        summary: 'A section plan: the track lasts 4 + 8 + 8 + 4 bars',
+        value: {
+          prompt: 'uplifting synthwave 110 bpm',
+          sections: [
+            { name: 'intro', bars: 4, energy: 0.3, instruments: ['pad', 'bass'] },
+            { name: 'verse', bars: 8, prompt: 'moody, no drums' },
+            { name: 'chorus', bars: 8, energy: 0.9 },
+            { name: 'outro', seconds: 8, energy: 0.2 },
+          ],
+        },
+      },
+      melody: {
+        summary: 'A MIDI melody, base64 (or send it as a multipart file part)',
+        value: {
+          prompt: 'celtic folk with harp',
+          duration: '30s',
+          melody:
+            'TVRoZAAAAAYAAAABAGBNVHJrAAAAUwD/UQMJJ8AAkD5aYIA+AACQQFpggEAAAJBBWmCAQQAAkENaYIBDAACQRVpggEUAAJBDWmCAQwAAkEFaYIBBAACQQFpggEAAAJA+WmCAPgAA/y8A',
+        },
+      },
+    },
+    otherRequestContent: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          required: ['request'],
+          properties: {
+            request: {
+              type: 'string',
+              description: 'The track request as JSON (the same fields as the JSON body, without `melody`).',
+            },
+            melody: {
+              type: 'string',
+              format: 'binary',
+              description: 'A Standard MIDI File of at most 256 KB whose melody the lead plays.',
+            },
+          },
+        },
+        encoding: { request: { contentType: 'application/json' }, melody: { contentType: 'audio/midi' } },
+      },
     },
     response: { ...TRACK, status: 'queued', progress: 0, music: null, audio: null, completed_at: null },
   },

@@ -45,7 +45,8 @@ export function derivedFileKey(workspaceId: string, trackId: string, kind: Deriv
  * bank, so the same request renders the same audio again: derived formats are made from it.
  */
 export function engineRequestOf(
-  track: Pick<TrackRow, 'prompt' | 'duration_seconds' | 'seed' | 'loop' | 'voice_spec' | 'bpm' | 'key'>,
+  track: Pick<TrackRow, 'prompt' | 'duration_seconds' | 'seed' | 'loop' | 'voice_spec' | 'bpm' | 'key'> &
+    Partial<Pick<TrackRow, 'inputs'>>,
   outputs: NonNullable<TrackRequest['outputs']>,
 ): TrackRequest {
   return {
@@ -58,6 +59,7 @@ export function engineRequestOf(
       ...(track.bpm !== null ? { bpm: track.bpm } : {}),
       ...(track.key !== null ? { key: track.key } : {}),
     },
+    ...(track.inputs ?? {}),
     outputs,
   };
 }

@@ -37,6 +37,7 @@ export async function insertTrack(db: Executor, track: NewTrack): Promise<TrackR
       status: 'queued',
       metadata: JSON.stringify(track.metadata),
       voice_spec: track.voice_spec ? JSON.stringify(track.voice_spec) : null,
+      inputs: track.inputs ? JSON.stringify(track.inputs) : null,
       music: null,
       audio: null,
       files: null,

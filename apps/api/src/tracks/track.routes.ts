@@ -3,11 +3,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../errors.js';
 import { requireAuth } from '../http/auth-context.js';
 import { listPage } from '../http/list-page.js';
 import { sendFile, sendGrowingFile } from '../http/send-file.js';
 import { IdempotencyKeyHeaderSchema } from '../idempotency/idempotency.plugin.js';
 import { PageQuerySchema } from '../shared/keyset-page.js';
+import { MAX_MULTIPART_BYTES, multipartToTrackBody } from './melody-upload.js';
 import {
   AudioQuerySchema,
   CreateTrackBodySchema,
@@ -48,6 +50,29 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { tracks } = deps;
 
+  // A melody file comes as multipart/form-data, only to POST /v1/tracks (melody-upload.ts).
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: MAX_MULTIPART_BYTES },
+    (request, body, done) => {
+      if (request.method !== 'POST' || !/\/v1\/tracks$/.test(request.routeOptions.url ?? '')) {
+        done(
+          new AppError(
+            'unsupported_media_type',
+            'multipart/form-data is accepted by POST /v1/tracks only; send JSON.',
+          ),
+          undefined,
+        );
+        return;
+      }
+      try {
+        done(null, multipartToTrackBody(body as Buffer, request.headers['content-type'] ?? ''));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
+
   routes.post(
     '/tracks',
     {
@@ -55,7 +80,7 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
         tags: ['tracks'],
         summary: 'Create a track (holds 1 credit until it is ready; given back if it fails)',
         description:
-          'Send `Idempotency-Key` to retry safely: the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`). `Prefer: wait=N` (N ≤ 60) holds the answer until the track is ready or failed, or N seconds pass.',
+          'Send `Idempotency-Key` to retry safely: the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`). `Prefer: wait=N` (N ≤ 60) holds the answer until the track is ready or failed, or N seconds pass. Musical inputs: `chords` (a progression followed exactly), `sections` (a section plan that sets the length) and `melody` (a MIDI file the lead plays: base64 in JSON, or as `multipart/form-data` with a `request` JSON part and a `melody` file part, at most 256 KB). An input the engine cannot use (unknown chord, broken MIDI, plan over 600 s) is 422 `unprocessable_input` naming the field; nothing is stored or charged then.',
         headers: CreateHeadersSchema,
         body: CreateTrackBodySchema,
         response: { 201: TrackSchema },

@@ -1,6 +1,13 @@
 // Wire shapes of /v1/tracks (API.md "Track"). Duration and key are checked with the engine's own
 // parsers so the API accepts exactly what the engine understands.
-import { parseDuration, parseKey, REQUEST_LIMITS } from '@trackforge/engine/request';
+import {
+  MAX_CHORDS_CHARACTERS,
+  MAX_MELODY_BYTES,
+  MAX_PLAN_SECTIONS,
+  parseDuration,
+  parseKey,
+  REQUEST_LIMITS,
+} from '@trackforge/engine/request';
 import { z } from 'zod';
 import { PageQuerySchema } from '../shared/keyset-page.js';
 import { prefixedId, timestamp } from '../shared/wire-schemas.js';
@@ -16,6 +23,52 @@ const DURATION_PATTERN = `^\\s*(?:short|standard|long|[0-9]{1,2}:[0-5][0-9]|${NU
 
 const VisibilitySchema = z.enum(['private', 'unlisted', 'public']);
 const StatusSchema = z.enum(['queued', 'generating', 'ready', 'failed']);
+
+/** One planned section; the engine checks what the shape cannot (instrument names, total length). */
+const SectionPlanSchema = z
+  .strictObject({
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .describe(
+        'The section\'s name, reported in music.sections; "verse", "chorus", "bridge", "drop"… also set how it is arranged.',
+      ),
+    bars: z.number().int().min(1).max(512).optional().describe('Length in bars (give bars or seconds).'),
+    seconds: z
+      .number()
+      .positive()
+      .max(600)
+      .optional()
+      .describe("Length in seconds, rounded to whole bars at the track's tempo."),
+    energy: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe('0 (calm) to 1 (full): drum layers, density, loudness.'),
+    prompt: z
+      .string()
+      .max(500)
+      .optional()
+      .describe(
+        'Words for this section alone: moods set its energy, named instruments its parts ("no drums" rests them).',
+      ),
+    instruments: z
+      .array(z.string().trim().min(1).max(40))
+      .max(8)
+      .optional()
+      .describe(
+        'The parts that play in this section (instruments such as "piano", "drums", or roles such as "lead", "chords"); the others rest.',
+      ),
+  })
+  .refine((section) => (section.bars === undefined) !== (section.seconds === undefined), {
+    message: 'give each section either bars or seconds',
+  });
+
+// Base64 grows a file by 4/3.
+const MAX_MELODY_BASE64_CHARACTERS = Math.ceil(MAX_MELODY_BYTES / 3) * 4;
 
 export const CreateTrackBodySchema = z.strictObject({
   prompt: z
@@ -39,7 +92,32 @@ export const CreateTrackBodySchema = z.strictObject({
       }
       return { label: text, seconds };
     })
-    .describe(DURATION_HELP),
+    .optional()
+    .describe(`${DURATION_HELP}. Required unless sections is given (a section plan sets the length).`),
+  chords: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_CHORDS_CHARACTERS)
+    .optional()
+    .describe(
+      'A chord progression the arrangement follows exactly, looped over the track: "Am F C G" (a bar each), "Am:2 F C G" (bars after a colon), "| Dm7 G7 | Cmaj7 |" (bar lines share a bar), slash chords "C/E", or roman numerals in the key "I V vi IV". Without a key in the prompt or `key`, the key is the progression\'s.',
+    ),
+  sections: z
+    .array(SectionPlanSchema)
+    .min(1)
+    .max(MAX_PLAN_SECTIONS)
+    .optional()
+    .describe(
+      'A section plan the track follows exactly, in order. The track lasts as long as the plan (at most 600 s); the plan wins over `duration`.',
+    ),
+  melody: z
+    .base64()
+    .max(MAX_MELODY_BASE64_CHARACTERS)
+    .optional()
+    .describe(
+      `A Standard MIDI File (at most ${MAX_MELODY_BYTES / 1024} KB) whose melody the lead plays, base64-encoded; or send multipart/form-data with a \`request\` JSON part and a \`melody\` file part. The file's tempo is used unless \`bpm\` is given.`,
+    ),
   voice_id: z
     .string()
     .regex(/^voc_[0-9A-Za-z]+$/, 'voice_id must be a voice id such as voc_…')

@@ -29,6 +29,7 @@ import type { CreateTrackBody, ListTracksQuery, PublicTrackJson, TrackJson } fro
 import type { TrackFileKind, TrackFiles, TrackVisibility } from './track.table.js';
 import { renderTrackCoverSvg } from './track-cover.js';
 import { type DerivedKind, isDerivedKind, TRACK_FILES, trackFolder } from './track-files.js';
+import { resolveTrackInputs } from './track-inputs.js';
 
 /** Who is asking: a workspace member, or nobody (public reads). */
 export type Viewer = { workspaceId: string; userId: string | null } | null;
@@ -165,6 +166,9 @@ export function createTracksService(deps: TracksServiceDeps) {
         }
         voiceSpec = (await deps.resolveVoice(body.voice_id, caller.plan ?? 'free')).spec;
       }
+      // The seed is fixed first: without a stated tempo it chooses the one a section plan is timed at.
+      const seed = body.seed ?? randomInt(0, 2 ** 32);
+      const resolved = resolveTrackInputs(body, seed, voiceSpec);
       const id = newId('trk');
       const now = clock.now();
       const json = await transaction(db, async (tx) => {
@@ -177,17 +181,18 @@ export function createTracksService(deps: TracksServiceDeps) {
           created_by: caller.userId,
           prompt: body.prompt,
           title: titleFromPrompt(body.prompt),
-          duration: body.duration.label,
-          duration_seconds: body.duration.seconds,
+          duration: resolved.durationLabel,
+          duration_seconds: resolved.durationSeconds,
           visibility: body.visibility ?? 'private',
           voice_id: body.voice_id ?? null,
           voice_spec: voiceSpec,
-          seed: body.seed ?? randomInt(0, 2 ** 32),
+          seed,
           loop: body.loop ?? false,
           bpm: body.bpm ?? null,
           key: body.key ?? null,
           webhook_url: body.webhook_url ?? null,
           metadata: body.metadata ?? {},
+          inputs: resolved.inputs,
           created_at: now,
         });
         await deps.generationQueue.enqueue(tx, id, now);

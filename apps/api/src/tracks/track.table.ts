@@ -1,4 +1,4 @@
-import type { TrackMusicFields, VoiceSpec } from '@trackforge/engine';
+import type { InputMelody, SectionPlanEntry, TrackMusicFields, VoiceSpec } from '@trackforge/engine';
 import type { ColumnType, Generated } from 'kysely';
 
 export type TrackStatus = 'queued' | 'generating' | 'ready' | 'failed';
@@ -22,6 +22,13 @@ export interface TrackAudio {
 
 type Json<T> = ColumnType<T, string | null, string | null>;
 
+/** The musical inputs of a track as the engine takes them (the melody already read from its MIDI file). */
+export interface TrackInputs {
+  chords?: string;
+  sections?: SectionPlanEntry[];
+  melody?: InputMelody;
+}
+
 export interface TrackTable {
   id: string;
   workspace_id: string;
@@ -42,6 +49,8 @@ export interface TrackTable {
   key: string | null;
   webhook_url: string | null;
   metadata: Json<Record<string, string>>;
+  /** Chords, section plan and melody the track follows; null when it was asked for by prompt alone. */
+  inputs: Json<TrackInputs | null>;
   music: Json<TrackMusic | null>;
   audio: Json<TrackAudio | null>;
   files: Json<TrackFiles | null>;

@@ -21,6 +21,8 @@ export interface ParseBriefOptions {
   loop?: boolean;
   /** Values that win over the prompt; unreadable ones are ignored (validate with parseKey/parseMeter). */
   overrides?: { bpm?: number; key?: string; meter?: string };
+  /** Instrument words named outside the prompt (a section plan's), added to the parts like named ones. */
+  extraInstruments?: readonly string[];
 }
 
 const DEFAULT_DURATION_SECONDS = 30;
@@ -73,6 +75,17 @@ export function parseBrief(prompt: string, options: ParseBriefOptions): Brief {
   const language = detectLanguage(view.tokens, [...moodMatches, ...genreMatches, ...instrumentMatches]);
   const moodReading = readMoods(moodMatches);
   const mentions = findInstrumentMentions(view.tokens, language);
+  if (options?.extraInstruments && options.extraInstruments.length > 0) {
+    const extra = findInstrumentMentions(
+      createTextView(options.extraInstruments.join(', ')).tokens,
+      language,
+    );
+    for (const mention of extra.named) {
+      const known = mentions.named.some((named) => named.word.id === mention.word.id);
+      if (!known && !mentions.exclusions.includes(mention.word.family ?? mention.word.id))
+        mentions.named.push({ ...mention, only: false });
+    }
+  }
 
   // Genre: named → hinted by a named instrument → voted by moods → pop.
   const named = readGenres(genreMatches, moodReading.moods, moodReading.arousal, language);

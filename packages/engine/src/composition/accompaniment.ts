@@ -203,7 +203,8 @@ export function writeAccompaniment(
         if (tick >= chordEnd) continue;
         const sustain = style === 'sustain' || lengthSteps >= ctx.stepsPerBar;
         const end = sustain ? chordEnd : Math.min(tick + lengthSteps * STEP_TICKS - 20, chordEnd);
-        const pitches = pitchesFor(voicing, voice);
+        // A copy: the chorus lift below adds to it, and the voicing is shared by every hit of the chord.
+        const pitches = [...pitchesFor(voicing, voice)];
         // The chorus lift doubles the root on top, brightening without changing the harmony.
         if (lift && voice === 'all' && style !== 'power')
           pitches.push(pitchInOctaveFrom(chord.rootPc, Math.max(...voicing) + 1));

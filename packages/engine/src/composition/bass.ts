@@ -149,9 +149,9 @@ function degreePitch(
   const root = bassPitch(chord.rootPc, style);
   switch (degree) {
     case 'r':
-      return root;
+      return bassPitch(chord.bassPc ?? chord.rootPc, style);
     case '8':
-      return root + 12;
+      return bassPitch(chord.bassPc ?? chord.rootPc, style) + 12;
     case '5':
       // Over the tonic chord the octave replaces the fifth: a bass leaning on the tonic's fifth as
       // hard as on its root made a D minor piece sound like A minor.
@@ -192,7 +192,8 @@ export function writeBass(ctx: ArrangeContext, rng: Rng): { notes: NoteEvent[]; 
   const controls: ControlEvent[] = [];
   const style = ctx.style.bass;
   const stop = ctx.form.finalChordTick ?? ctx.form.totalTicks;
-  const pedal = PEDAL_MODES.has(ctx.brief.key.mode);
+  // The user's chords are played as written, without the modal pedal.
+  const pedal = PEDAL_MODES.has(ctx.brief.key.mode) && !ctx.fixedHarmony;
   // The pedal is the tonic triad: its third is minor in dorian (E dorian's G, not G♯).
   const tonicPedal = {
     rootPc: ctx.tonicPc,
@@ -227,7 +228,10 @@ export function writeBass(ctx: ArrangeContext, rng: Rng): { notes: NoteEvent[]; 
       notes,
       tick,
       ctx.form.musicEndTick - tick,
-      bassPitch(ctx.tonicPc, style),
+      bassPitch(
+        ctx.fixedHarmony ? (ctx.chords.at(-1)!.bassPc ?? ctx.chords.at(-1)!.rootPc) : ctx.tonicPc,
+        style,
+      ),
       velocityFor(104, energy),
     );
   }

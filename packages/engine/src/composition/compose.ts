@@ -1,5 +1,8 @@
 // Stage 2: Brief → Composition. Writes exactly one part per instrument of the brief (plus a
 // lead when a voice is given and the brief has none), each from its own seeded stream.
+import type { ResolvedProgressionChord } from '../inputs/chords.js';
+import type { InputMelody } from '../inputs/midi-reader.js';
+import type { PlannedSection } from '../inputs/section-plan.js';
 import { createRng, type Rng } from '../random.js';
 import {
   type Brief,
@@ -19,11 +22,12 @@ import { type ArrangeContext, meterFeelOf, STEP_TICKS } from './context.js';
 import { writeCounter } from './counter.js';
 import { writeDrums, writePitchedPercussion } from './drums.js';
 import { cleanControls, cleanNotes, closeGaps } from './finish.js';
-import { planForm, secondsToTicks } from './form.js';
+import { planForm, planFormFromSections, secondsToTicks } from './form.js';
 import { applySwing, humanize, leanOnTheBeat } from './groove.js';
-import { buildHarmony } from './harmony.js';
-import { writeLead } from './melody.js';
+import { buildGivenHarmony, buildHarmony, harmoniseMelody } from './harmony.js';
+import { writeGivenLead, writeLead } from './melody.js';
 import { mixFor } from './mix.js';
+import { restOutsidePlan } from './section-parts.js';
 import type { CompStyle, GenreStyle } from './styles.js';
 import { blendStyles, getStyle } from './styles.js';
 import { pitchClassOf, scalePitchClasses } from './theory.js';
@@ -33,6 +37,12 @@ import { leadRange, performWithVoice } from './voice.js';
 export interface ComposeOptions {
   seed: number;
   voice?: VoiceSpec;
+  /** A progression to play exactly, looped over the form (inputs/chords.ts). */
+  progression?: ResolvedProgressionChord[] | null;
+  /** A section plan to follow exactly (inputs/section-plan.ts); the form's length is the plan's. */
+  plan?: PlannedSection[] | null;
+  /** A melody the lead plays note for note (inputs/midi-reader.ts). */
+  melody?: InputMelody | null;
 }
 
 // Parts that can carry an intro on their own; without one the lead plays from the first bar.
@@ -56,6 +66,7 @@ function writePart(
   instruments: InstrumentChoice[],
   rng: Rng,
   voice: VoiceSpec | undefined,
+  melody: InputMelody | null,
 ): { notes: NoteEvent[]; controls: ControlEvent[] } {
   const none: ControlEvent[] = [];
   if (instrument.isDrums) {
@@ -72,6 +83,8 @@ function writePart(
     case 'lead': {
       const soloist = !instruments.some((i) => !i.isDrums && BED_ROLES.has(i.role));
       const range = leadRange(ctx.style.leadCenterPitch, voice);
+      if (melody && indexInRole === 0)
+        return { notes: writeGivenLead(ctx, melody.notes, range), controls: none };
       return { notes: writeLead(ctx, range, rng, soloist), controls: none };
     }
     case 'counter': {
@@ -122,9 +135,22 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
     getStyle(brief.genre),
     brief.secondaryGenre ? getStyle(brief.secondaryGenre) : null,
   );
-  const form = planForm(brief, style);
-  const chords = buildHarmony(brief, style, form, rng.fork('harmony'));
+  const form = options.plan ? planFormFromSections(brief, options.plan) : planForm(brief, style);
   const feel = meterFeelOf(brief.meter.beatsPerBar, brief.meter.beatUnit);
+  const melody = options.melody ?? null;
+  const progression =
+    options.progression ??
+    (melody
+      ? harmoniseMelody(
+          melody.notes,
+          brief.key,
+          form.ticksPerBar,
+          feel === 'compound' ? (PPQ * 4 * 3) / brief.meter.beatUnit : (PPQ * 4) / brief.meter.beatUnit,
+        )
+      : null);
+  const chords = progression
+    ? buildGivenHarmony(form, progression)
+    : buildHarmony(brief, style, form, rng.fork('harmony'));
   const ctx: ArrangeContext = {
     brief,
     style,
@@ -135,6 +161,7 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
     scalePcs: scalePitchClasses(brief.key),
     tonicPc: pitchClassOf(brief.key.tonic),
     chords,
+    fixedHarmony: progression !== null,
   };
   const voice = options.voice;
   const instruments = [...brief.instruments];
@@ -158,9 +185,11 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
       instruments,
       partRng,
       performsVoice ? voice : undefined,
+      melody,
     );
     let notes = written.notes;
     let controls = written.controls;
+    if (options.plan) notes = restOutsidePlan(notes, instrument, form.sections, options.plan);
     if (feel === 'duple' && instrument.role !== 'lead')
       notes = leanOnTheBeat(notes, brief.bpm, ctx.beatTicks, instrument.isDrums);
     if (feel !== 'compound') notes = applySwing(notes, style.swing, style.swingPairTicks);

@@ -16,6 +16,8 @@ export interface ChordSlot {
   quality: ChordQuality;
   voicing: number[];
   sectionIndex: number;
+  /** The bass note of a slash chord (C/E → E); the root otherwise. */
+  bassPc?: number;
 }
 
 /** How the beats of a bar group: 4/4 and 2/4 duple, 3/4 triple, 6/8 and 12/8 compound. */
@@ -33,6 +35,8 @@ export interface ArrangeContext {
   scalePcs: number[];
   tonicPc: number;
   chords: ChordSlot[];
+  /** The chords are the user's (a progression or a melody's harmonisation): play them as given. */
+  fixedHarmony?: boolean;
 }
 
 /** Sixteenth-note length in ticks (PPQ 480). */

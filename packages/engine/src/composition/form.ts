@@ -159,3 +159,48 @@ export function planForm(brief: Brief, style: GenreStyle): FormPlan {
     musicEndTick: brief.loop ? totalTicks : Math.max(1, totalTicks - breathTicks),
   };
 }
+
+/** A planned section as the form needs it (inputs/section-plan.ts resolves the request's plan). */
+export interface FormPlanSection {
+  label: string;
+  role: SectionName;
+  bars: number;
+  energy: number | null;
+}
+
+/**
+ * The form of a section plan: exactly its sections and bars, in order; the track's length is the
+ * plan's. Sections without a planned energy get the usual one from the brief and their role.
+ */
+export function planFormFromSections(brief: Brief, planned: readonly FormPlanSection[]): FormPlan {
+  const ticksPerBar = ticksPerBarOf(brief.meter);
+  const fullBars = planned.reduce((sum, section) => sum + section.bars, 0);
+  const totalTicks = fullBars * ticksPerBar;
+  const sections: Section[] = [];
+  let startBar = 0;
+  for (const section of planned) {
+    const startTick = startBar * ticksPerBar;
+    const endTick = startTick + section.bars * ticksPerBar;
+    const curve = sampleCurve(brief.energyCurve, (startTick + endTick) / 2 / totalTicks);
+    const energy = section.energy ?? 0.05 + 0.45 * curve + 0.5 * brief.arousal + ROLE_ENERGY[section.role];
+    sections.push({
+      name: section.role,
+      label: section.label,
+      startBar,
+      bars: section.bars,
+      startTick,
+      endTick,
+      energy: Math.round(Math.min(1, Math.max(section.energy === null ? 0.02 : 0, energy)) * 1000) / 1000,
+    });
+    startBar += section.bars;
+  }
+  const breathTicks = secondsToTicks(0.12, brief.bpm);
+  return {
+    sections,
+    ticksPerBar,
+    totalTicks,
+    fullBars,
+    finalChordTick: brief.loop ? null : (fullBars - 1) * ticksPerBar,
+    musicEndTick: brief.loop ? totalTicks : Math.max(1, totalTicks - breathTicks),
+  };
+}

@@ -1,7 +1,8 @@
 // Harmony: a progression per section from the genre's pools, cadences that make the key
 // unmistakable (raised leading tone and V–i in minor), and close voice leading.
+import type { ResolvedProgressionChord } from '../inputs/chords.js';
 import type { Rng } from '../random.js';
-import type { Brief, Mode, SectionName } from '../types.js';
+import type { Brief, Mode, NoteEvent, SectionName } from '../types.js';
 import type { ChordSlot } from './context.js';
 import type { FormPlan } from './form.js';
 import type { GenreStyle } from './styles.js';
@@ -199,4 +200,111 @@ export function buildHarmony(brief: Brief, style: GenreStyle, form: FormPlan, rn
       sectionIndex: slot.sectionIndex,
     };
   });
+}
+
+/**
+ * The user's progression laid over the whole form: chord k of the cycle sounds at its place in
+ * every repeat, from the first bar on, through section changes (the cycle does not restart). The
+ * last, ringing bar holds the progression's first chord, its home. Voice-led like any harmony.
+ */
+export function buildGivenHarmony(
+  form: FormPlan,
+  progression: readonly ResolvedProgressionChord[],
+): ChordSlot[] {
+  const end = form.finalChordTick ?? form.totalTicks;
+  const slots: { startTick: number; endTick: number; chord: ResolvedProgressionChord }[] = [];
+  let tick = 0;
+  for (let index = 0; tick < end; index++) {
+    const chord = progression[index % progression.length]!;
+    const length = Math.max(1, Math.round(chord.bars * form.ticksPerBar));
+    slots.push({ startTick: tick, endTick: Math.min(end, tick + length), chord });
+    tick += length;
+  }
+  if (form.finalChordTick !== null)
+    slots.push({ startTick: form.finalChordTick, endTick: form.totalTicks, chord: progression[0]! });
+  const sectionIndexAt = (at: number) => {
+    let found = 0;
+    form.sections.forEach((section, i) => {
+      if (section.startTick <= at) found = i;
+    });
+    return found;
+  };
+  let previous: number[] | null = null;
+  return slots.map(({ startTick, endTick, chord }) => {
+    const voicing = voiceChord(chord.pcs, chord.quality, previous);
+    previous = voicing;
+    return {
+      startTick,
+      durationTicks: endTick - startTick,
+      symbol: chord.symbol,
+      root: chord.root,
+      rootPc: chord.rootPc,
+      pcs: chord.pcs,
+      quality: chord.quality,
+      voicing,
+      sectionIndex: sectionIndexAt(startTick),
+      bassPc: chord.bassPc,
+    };
+  });
+}
+
+// Diatonic triads a harmonisation chooses from, the common ones first (ties go to them).
+const HARMONISING_NUMERALS: Record<'major' | 'minor', string[]> = {
+  major: ['I', 'IV', 'V', 'vi', 'ii', 'iii'],
+  minor: ['i', 'iv', 'V', 'bVI', 'bIII', 'bVII'],
+};
+
+/**
+ * Chords for a melody, one per bar over its length: the diatonic triad whose tones the bar's
+ * notes sit on most (strong beats and long notes count more, a note a semitone off a chord tone
+ * counts against), opening and closing on the tonic when the tune allows.
+ */
+export function harmoniseMelody(
+  notes: readonly NoteEvent[],
+  key: { tonic: string; mode: Mode },
+  ticksPerBar: number,
+  beatTicks: number,
+): ResolvedProgressionChord[] {
+  const family = isMinorMode(key.mode) ? 'minor' : 'major';
+  const candidates = HARMONISING_NUMERALS[family].map((numeral) => resolveNumeral(numeral, key.tonic));
+  const lastEnd = Math.max(...notes.map((note) => note.startTick + note.durationTicks));
+  const bars = Math.max(1, Math.ceil(lastEnd / ticksPerBar));
+  const chords: ResolvedProgressionChord[] = [];
+  for (let bar = 0; bar < bars; bar++) {
+    const from = bar * ticksPerBar;
+    const to = from + ticksPerBar;
+    const inBar = notes.filter((note) => note.startTick < to && note.startTick + note.durationTicks > from);
+    let best = chords.at(-1) ? candidates.find((c) => c.rootPc === chords.at(-1)!.rootPc)! : candidates[0]!;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    candidates.forEach((chord, rank) => {
+      let score = -0.05 * rank;
+      for (const note of inBar) {
+        const start = Math.max(from, note.startTick);
+        const weight =
+          (Math.min(to, note.startTick + note.durationTicks) - start) / beatTicks +
+          ((start - from) % beatTicks === 0 ? 1 : 0) +
+          (start === from ? 1 : 0);
+        const pc = note.pitch % 12;
+        if (chord.pcs.includes(pc)) score += weight;
+        else if (chord.pcs.some((tone) => Math.abs(tone - pc) % 12 === 1 || Math.abs(tone - pc) % 12 === 11))
+          score -= 0.6 * weight;
+      }
+      const tonic = rank === 0;
+      if (tonic && (bar === 0 || bar === bars - 1)) score += 0.75;
+      if (score > bestScore) {
+        bestScore = score;
+        best = chord;
+      }
+    });
+    chords.push({
+      symbol: best.symbol,
+      root: best.root,
+      rootPc: best.rootPc,
+      bassPc: best.rootPc,
+      pcs: best.pcs,
+      quality: best.quality,
+      bars: 1,
+    });
+  }
+  return chords;
 }

@@ -285,7 +285,8 @@ export function writeLead(ctx: ArrangeContext, range: PitchRange, rng: Rng, solo
   });
   if (ctx.form.finalChordTick !== null) {
     const last = notes.at(-1)?.pitch ?? centre;
-    const tonic = nearestPitch(ctx.tonicPc, last);
+    // The user's chords may end away from the tonic; the line ends on the last chord's root then.
+    const tonic = nearestPitch(ctx.fixedHarmony ? ctx.chords.at(-1)!.rootPc : ctx.tonicPc, last);
     const pitch = tonic < range.lowPitch ? tonic + 12 : tonic > range.highPitch ? tonic - 12 : tonic;
     const energy = ctx.form.sections.at(-1)!.energy;
     pushNote(
@@ -294,6 +295,58 @@ export function writeLead(ctx: ArrangeContext, range: PitchRange, rng: Rng, solo
       ctx.form.musicEndTick - ctx.form.finalChordTick,
       pitch,
       velocityFor(90, energy),
+    );
+  }
+  return notes;
+}
+
+/**
+ * The lead plays a given melody note for note: moved by whole octaves so its middle sits in the
+ * lead's range (pitch classes, and so the key, unchanged), from the first bar, repeated over the
+ * form until the last ringing bar, which holds the final chord's root. Velocities follow the
+ * section energy around the file's own accents.
+ */
+export function writeGivenLead(
+  ctx: ArrangeContext,
+  melody: readonly NoteEvent[],
+  range: PitchRange,
+): NoteEvent[] {
+  const sorted = [...melody].sort((a, b) => a.startTick - b.startTick);
+  const pitches = sorted.map((note) => note.pitch).sort((a, b) => a - b);
+  const middle = (pitches[0]! + pitches[pitches.length - 1]!) / 2;
+  const centre = (range.lowPitch + range.highPitch) / 2;
+  const shift = 12 * Math.round((centre - middle) / 12);
+  const tpb = ctx.form.ticksPerBar;
+  const lastEnd = Math.max(...sorted.map((note) => note.startTick + note.durationTicks));
+  const cycleTicks = Math.max(1, Math.ceil(lastEnd / tpb)) * tpb;
+  const end = ctx.form.finalChordTick ?? ctx.form.totalTicks;
+  const notes: NoteEvent[] = [];
+  const meanVelocity = sorted.reduce((sum, note) => sum + note.velocity, 0) / sorted.length;
+  for (let offset = 0; offset < end; offset += cycleTicks) {
+    for (const note of sorted) {
+      const start = offset + note.startTick;
+      if (start >= end) break;
+      const section =
+        ctx.form.sections.find((s) => s.startTick <= start && start < s.endTick) ?? ctx.form.sections[0]!;
+      const accent = 94 + (note.velocity - meanVelocity) * 0.3;
+      pushNote(
+        notes,
+        start,
+        Math.min(note.durationTicks, end - start),
+        note.pitch + shift,
+        velocityFor(accent, section.energy),
+      );
+    }
+  }
+  if (ctx.form.finalChordTick !== null) {
+    const last = ctx.chords.at(-1)!;
+    const pitch = nearestPitch(last.rootPc, notes.at(-1)?.pitch ?? Math.round(centre));
+    pushNote(
+      notes,
+      ctx.form.finalChordTick,
+      ctx.form.musicEndTick - ctx.form.finalChordTick,
+      pitch,
+      velocityFor(90, ctx.form.sections.at(-1)!.energy),
     );
   }
   return notes;

@@ -45,6 +45,15 @@ const BAD_ARGUMENTS: [string[], RegExp][] = [
     /--bank "huge" is not allowed: use small, full or the path of a \.sf2\/\.sf3 file/,
   ],
   [['lofi', '--bank', 'not-a-bank.sf2'], /--bank "not-a-bank.sf2" is not a SoundFont/],
+  [['pop', '--chords', 'Am F H7 G'], /--chords: unknown chord symbol "H7" \(chord 3, at character 6\)/],
+  [['pop', '--melody', 'broken.mid'], /--melody: not a Standard MIDI File/],
+  [['pop', '--melody', 'none.mid'], /--melody "none.mid": no such file/],
+  [
+    ['ambient 60 bpm', '--sections', '[{"name": "a", "bars": 120}, {"name": "b", "bars": 40}]'],
+    /--sections: the plan lasts 640 s .* at most 600 s/,
+  ],
+  [['pop', '--sections', '[{"name": "a"}]'], /--sections \[0\]: give its length as either bars or seconds/],
+  [['pop', '--sections', 'plan.json'], /--sections "plan.json": not a JSON list and no such file/],
   [['batch'], /batch takes one prompts file/],
   [['batch', 'prompts.txt'], /batch needs --out-dir/],
   [['batch', 'prompts.txt', '--out-dir', 'missing'], /--out-dir "missing": the folder \S+ does not exist/],
@@ -63,6 +72,7 @@ const BAD_ARGUMENTS: [string[], RegExp][] = [
 ];
 
 writeFileSync(join(workDir, 'prompts.txt'), 'calm piano\n');
+writeFileSync(join(workDir, 'broken.mid'), 'this is not MIDI');
 mkdirSync(join(workDir, 'folder.mp3'));
 writeFileSync(join(workDir, 'not-a-bank.sf2'), 'RIFF but not really a SoundFont');
 writeFileSync(join(workDir, 'bad-lines.txt'), 'calm piano\n\n{"prompt": "jig", "seed": -1}\n');

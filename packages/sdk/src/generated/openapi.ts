@@ -1023,7 +1023,7 @@ export interface paths {
         put?: never;
         /**
          * Create a track (holds 1 credit until it is ready; given back if it fails)
-         * @description Send `Idempotency-Key` to retry safely: the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`). `Prefer: wait=N` (N ≤ 60) holds the answer until the track is ready or failed, or N seconds pass.
+         * @description Send `Idempotency-Key` to retry safely: the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`). `Prefer: wait=N` (N ≤ 60) holds the answer until the track is ready or failed, or N seconds pass. Musical inputs: `chords` (a progression followed exactly), `sections` (a section plan that sets the length) and `melody` (a MIDI file the lead plays: base64 in JSON, or as `multipart/form-data` with a `request` JSON part and a `melody` file part, at most 256 KB). An input the engine cannot use (unknown chord, broken MIDI, plan over 600 s) is 422 `unprocessable_input` naming the field; nothing is stored or charged then.
          *
          *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
@@ -1055,8 +1055,30 @@ export interface paths {
                     "application/json": {
                         /** @description What the music should sound like. */
                         prompt: string;
-                        /** @description duration must be "short" (30 s), "standard" (120 s), "long" (240 s), or a length from 5 s to 600 s such as "45s" or "2:30" */
-                        duration: string | number;
+                        /** @description duration must be "short" (30 s), "standard" (120 s), "long" (240 s), or a length from 5 s to 600 s such as "45s" or "2:30". Required unless sections is given (a section plan sets the length). */
+                        duration?: string | number;
+                        /** @description A chord progression the arrangement follows exactly, looped over the track: "Am F C G" (a bar each), "Am:2 F C G" (bars after a colon), "| Dm7 G7 | Cmaj7 |" (bar lines share a bar), slash chords "C/E", or roman numerals in the key "I V vi IV". Without a key in the prompt or `key`, the key is the progression's. */
+                        chords?: string;
+                        /** @description A section plan the track follows exactly, in order. The track lasts as long as the plan (at most 600 s); the plan wins over `duration`. */
+                        sections?: {
+                            /** @description The section's name, reported in music.sections; "verse", "chorus", "bridge", "drop"… also set how it is arranged. */
+                            name: string;
+                            /** @description Length in bars (give bars or seconds). */
+                            bars?: number;
+                            /** @description Length in seconds, rounded to whole bars at the track's tempo. */
+                            seconds?: number;
+                            /** @description 0 (calm) to 1 (full): drum layers, density, loudness. */
+                            energy?: number;
+                            /** @description Words for this section alone: moods set its energy, named instruments its parts ("no drums" rests them). */
+                            prompt?: string;
+                            /** @description The parts that play in this section (instruments such as "piano", "drums", or roles such as "lead", "chords"); the others rest. */
+                            instruments?: string[];
+                        }[];
+                        /**
+                         * Format: byte
+                         * @description A Standard MIDI File (at most 256 KB) whose melody the lead plays, base64-encoded; or send multipart/form-data with a `request` JSON part and a `melody` file part. The file's tempo is used unless `bpm` is given.
+                         */
+                        melody?: string;
                         voice_id?: string | null;
                         /** @description Same seed + same request → same track. */
                         seed?: number;
@@ -1072,6 +1094,15 @@ export interface paths {
                         metadata?: {
                             [key: string]: string;
                         };
+                    };
+                    "multipart/form-data": {
+                        /** @description The track request as JSON (the same fields as the JSON body, without `melody`). */
+                        request: string;
+                        /**
+                         * Format: binary
+                         * @description A Standard MIDI File of at most 256 KB whose melody the lead plays.
+                         */
+                        melody?: string;
                     };
                 };
             };
@@ -1399,7 +1430,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_key_reused` (Idempotency key reused). */
+                /** @description Problem details; `code` is one of: `idempotency_key_reused` (Idempotency key reused), `unprocessable_input` (Unprocessable input). */
                 422: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -11498,7 +11529,7 @@ export interface components {
              * @description Stable machine-readable code.
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_token" | "unauthenticated" | "insufficient_credits" | "forbidden" | "plan_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "idempotency_in_progress" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_reused" | "upgrade_required" | "rate_limited" | "headers_too_large" | "internal_error" | "unavailable" | "billing_not_configured";
+            code: "validation_failed" | "invalid_token" | "unauthenticated" | "insufficient_credits" | "forbidden" | "plan_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "idempotency_in_progress" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_reused" | "unprocessable_input" | "upgrade_required" | "rate_limited" | "headers_too_large" | "internal_error" | "unavailable" | "billing_not_configured";
             /** @description The field, query parameter or header at fault (dotted path), or null. */
             param?: string | null;
             /** @description The X-Request-Id of this request; quote it to support. */

@@ -9,6 +9,7 @@ import * as m0005 from './0005_voices.js';
 import * as m0006 from './0006_billing.js';
 import * as m0007 from './0007_durable_queue.js';
 import * as m0008 from './0008_studio.js';
+import * as m0009 from './0009_track_inputs.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0006_billing': m0006,
   '0007_durable_queue': m0007,
   '0008_studio': m0008,
+  '0009_track_inputs': m0009,
 };

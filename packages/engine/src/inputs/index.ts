@@ -1,0 +1,28 @@
+export {
+  keyOfProgression,
+  MAX_CHORDS_CHARACTERS,
+  type ProgressionEntry,
+  parseProgression,
+  type ResolvedProgressionChord,
+  readLetterChord,
+  resolveProgression,
+} from './chords.js';
+export { InputError } from './input-error.js';
+export {
+  type InputMelody,
+  MAX_MELODY_BYTES,
+  MAX_MELODY_NOTES,
+  type MidiFileContents,
+  type MidiNote,
+  readMelody,
+  readMidiFile,
+} from './midi-reader.js';
+export { checkMelody, keyOfMelody, type PreparedTrack, prepareTrack, type TrackInputs } from './prepare.js';
+export {
+  checkSectionPlan,
+  MAX_PLAN_SECTIONS,
+  type PlannedSection,
+  resolveSectionPlan,
+  type SectionPlanEntry,
+  secondsPerBar,
+} from './section-plan.js';
