@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { WaitTimeoutError, type WebSocketLike } from '../src/index.js';
-import { json, mockClient, type RecordedRequest, trackBody } from './helpers/mock-fetch.js';
+import { json, mockClient, problem, type RecordedRequest, trackBody } from './helpers/mock-fetch.js';
 
 /** A WebSocket that can never connect, like a proxy that refuses upgrades. */
 class RefusedWebSocket implements WebSocketLike {
@@ -34,6 +34,8 @@ function routes(statuses: string[]) {
       });
     if (path === '/v1/events')
       return json(200, { object: 'list', data: [], has_more: false, next_cursor: null });
+    // The subscription asks why its socket failed; the server answers a plain GET like this.
+    if (path === '/v1/ws/jobs') return problem(426, 'upgrade_required');
     if (request.method === 'POST') return json(201, trackBody({ status: 'queued' }));
     const status = statuses[Math.min(reads++, statuses.length - 1)];
     return json(200, trackBody({ status, progress: status === 'ready' ? 1 : 0.5 }));
