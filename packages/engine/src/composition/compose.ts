@@ -19,7 +19,7 @@ import { type ArrangeContext, meterFeelOf, STEP_TICKS } from './context.js';
 import { writeCounter } from './counter.js';
 import { writeDrums, writePitchedPercussion } from './drums.js';
 import { cleanControls, cleanNotes, closeGaps } from './finish.js';
-import { planForm, secondsToTicks } from './form.js';
+import { type FormPlan, planForm, secondsToTicks } from './form.js';
 import { applySwing, humanize, leanOnTheBeat } from './groove.js';
 import { buildHarmony } from './harmony.js';
 import { writeLead } from './melody.js';
@@ -33,6 +33,16 @@ import { leadRange, performWithVoice } from './voice.js';
 export interface ComposeOptions {
   seed: number;
   voice?: VoiceSpec;
+  /**
+   * Seeds that replace `seed` for the parts of these roles (a variation's kept parts): a part's
+   * notes come only from its own stream, forked from (its seed, its id), so they are the same
+   * whatever the other parts' seed.
+   */
+  partSeeds?: Partial<Record<PartRole, number>>;
+  /** Seed of the chord progression when not `seed` (a variation that keeps a pitched part keeps its chords). */
+  harmonySeed?: number;
+  /** A form to arrange instead of the one planned from the brief (an extension's: see extend.ts). */
+  form?: FormPlan;
 }
 
 // Parts that can carry an intro on their own; without one the lead plays from the first bar.
@@ -122,8 +132,9 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
     getStyle(brief.genre),
     brief.secondaryGenre ? getStyle(brief.secondaryGenre) : null,
   );
-  const form = planForm(brief, style);
-  const chords = buildHarmony(brief, style, form, rng.fork('harmony'));
+  const form = options.form ?? planForm(brief, style);
+  const streamOf = (seed: number | undefined): Rng => (seed === undefined ? rng : createRng(seed));
+  const chords = buildHarmony(brief, style, form, streamOf(options.harmonySeed).fork('harmony'));
   const feel = meterFeelOf(brief.meter.beatsPerBar, brief.meter.beatUnit);
   const ctx: ArrangeContext = {
     brief,
@@ -150,7 +161,8 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
     const id = indexInRole === 0 ? instrument.role : `${instrument.role}-${indexInRole + 1}`;
     const performsVoice = !!voice && !voiceGiven && instrument.role === 'lead' && !instrument.isDrums;
     if (performsVoice) voiceGiven = true;
-    const partRng = rng.fork(id);
+    const partStream = streamOf(options.partSeeds?.[instrument.role]);
+    const partRng = partStream.fork(id);
     const written = writePart(
       ctx,
       instrument,
@@ -164,7 +176,7 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
     if (feel === 'duple' && instrument.role !== 'lead')
       notes = leanOnTheBeat(notes, brief.bpm, ctx.beatTicks, instrument.isDrums);
     if (feel !== 'compound') notes = applySwing(notes, style.swing, style.swingPairTicks);
-    if (style.humanize) notes = humanize(notes, brief.bpm, rng.fork(`${id}-feel`));
+    if (style.humanize) notes = humanize(notes, brief.bpm, partStream.fork(`${id}-feel`));
     if (performsVoice && voice) {
       const performed = performWithVoice(cleanNotes(notes, form.totalTicks), voice, brief.bpm);
       notes = performed.notes;
