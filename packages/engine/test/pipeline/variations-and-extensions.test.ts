@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { MPEGDecoder } from 'mpg123-decoder';
 import { loadBankFile } from '../../node/load-bank.js';
 import { composeTrack, extensionCutTick } from '../../src/composition/index.js';
 import { EngineError, generateTrack, renderComposition } from '../../src/index.js';
@@ -16,6 +17,26 @@ const original: TrackRequest = {
   durationSeconds: 16,
   seed: 5,
 };
+
+/** LAME's psychoacoustic look-ahead and the decoder's overlap reach this far back from a change. */
+const MP3_LOOKAHEAD_SECONDS = 0.1;
+
+async function decodeMp3(bytes: Uint8Array): Promise<Float32Array> {
+  const decoder = new MPEGDecoder();
+  await decoder.ready;
+  try {
+    const { channelData, samplesDecoded } = decoder.decode(bytes);
+    const [left, right] = channelData as [Float32Array, Float32Array];
+    const interleaved = new Float32Array(2 * samplesDecoded);
+    for (let i = 0; i < samplesDecoded; i++) {
+      interleaved[2 * i] = left[i] as number;
+      interleaved[2 * i + 1] = right[i] as number;
+    }
+    return interleaved;
+  } finally {
+    decoder.free();
+  }
+}
 
 function partNotes(composition: Composition, id: string): string {
   const part = composition.parts.find((p) => p.id === id);
@@ -160,6 +181,37 @@ describe('extensions', () => {
     assert.ok(differs, 'the ending is not copied');
     assert.ok(Math.abs(b.audio.loudnessLufs + 14) < 1, `loudness ${b.audio.loudnessLufs}`);
     assert.ok(b.audio.truePeakDbtp <= -1, `true peak ${b.audio.truePeakDbtp}`);
+  });
+
+  it('start with the original’s MP3, decoded sample for sample, up to its ending', async () => {
+    // 26 s and 40 s: the MP3s are encoded in 15 s segments, so both cross a seam before the cut
+    const first: TrackRequest = {
+      ...original,
+      durationSeconds: 26,
+      outputs: { formats: ['mp3'], midi: false, waveform: false },
+    };
+    const longer: TrackRequest = { ...first, durationSeconds: 40, extend: { from: first } };
+    const a = await generateTrack(first, { bank });
+    const b = await generateTrack(longer, { bank });
+    const cutSeconds = (extensionCutTick(a.composition) * 60) / (a.composition.bpm * a.composition.ppq);
+    assert.ok(cutSeconds > 16, `cut at ${cutSeconds} s, past the first seam`);
+    const [pcmA, pcmB] = [
+      await decodeMp3(a.files.mp3 as Uint8Array),
+      await decodeMp3(b.files.mp3 as Uint8Array),
+    ];
+    const frames = Math.floor((cutSeconds - MP3_LOOKAHEAD_SECONDS) * SAMPLE_RATE);
+    let firstDifference = -1;
+    for (let i = 0; i < 2 * frames; i++) {
+      if (pcmA[i] !== pcmB[i]) {
+        firstDifference = i / 2 / SAMPLE_RATE;
+        break;
+      }
+    }
+    assert.equal(
+      firstDifference,
+      -1,
+      `decoded MP3s agree for the first ${(frames / SAMPLE_RATE).toFixed(2)} s`,
+    );
   });
 
   it('refuse a loop, a shorter length or another seed', async () => {
