@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   range_not_satisfiable: { status: 416, title: 'Range not satisfiable' },
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused' },
+  unprocessable_track: { status: 422, title: 'Unprocessable for this track' },
   upgrade_required: { status: 426, title: 'Upgrade required' },
   rate_limited: { status: 429, title: 'Too many requests' },
   headers_too_large: { status: 431, title: 'Request header fields too large' },

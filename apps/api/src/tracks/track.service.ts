@@ -23,6 +23,7 @@ import {
   findTrackPosition,
   insertTrack,
   listTrackRows,
+  type NewTrack,
   type TrackRow,
   updateTrackVisibility,
 } from './track.repository.js';
@@ -80,6 +81,30 @@ export function createTracksService(deps: TracksServiceDeps) {
     return new AppError('not_found', `No track ${id} in your workspace.`, { param: 'id' });
   }
 
+  /**
+   * One transaction: hold a credit, insert the track, enqueue its job, append track.queued and store
+   * the Idempotency-Key's answer. POST /v1/tracks and the variation and extension routes share it.
+   */
+  async function queueTrack(
+    workspaceId: string,
+    track: Omit<NewTrack, 'id' | 'workspace_id' | 'created_at'>,
+    idempotency?: IdempotencyScope,
+  ): Promise<TrackJson> {
+    const id = newId('trk');
+    const now = clock.now();
+    const json = await transaction(db, async (tx) => {
+      await credits.holdCreditForTrack(tx, workspaceId, id);
+      const row = await insertTrack(tx, { ...track, id, workspace_id: workspaceId, created_at: now });
+      await enqueueJob(tx, { queue: GENERATION_QUEUE, payload: { track_id: id }, now });
+      const json = present(row);
+      await appendEvent(tx, { workspaceId, type: 'track.queued', data: { track: json }, createdAt: now });
+      if (idempotency) await deps.idempotency.complete(tx, idempotency, { status: 201, body: json });
+      return json;
+    });
+    deps.onJobEnqueued?.();
+    return json;
+  }
+
   return {
     getReadableTrack,
     present,
@@ -102,13 +127,9 @@ export function createTracksService(deps: TracksServiceDeps) {
         }
         voiceSpec = (await deps.resolveVoice(body.voice_id, caller.plan ?? 'free')).spec;
       }
-      const id = newId('trk');
-      const now = clock.now();
-      const json = await transaction(db, async (tx) => {
-        await credits.holdCreditForTrack(tx, caller.workspaceId, id);
-        const row = await insertTrack(tx, {
-          id,
-          workspace_id: caller.workspaceId,
+      return queueTrack(
+        caller.workspaceId,
+        {
           created_by: caller.userId,
           prompt: body.prompt,
           title: titleFromPrompt(body.prompt),
@@ -123,22 +144,12 @@ export function createTracksService(deps: TracksServiceDeps) {
           key: body.key ?? null,
           webhook_url: body.webhook_url ?? null,
           metadata: body.metadata ?? {},
-          created_at: now,
-        });
-        await enqueueJob(tx, { queue: GENERATION_QUEUE, payload: { track_id: id }, now });
-        const json = present(row);
-        await appendEvent(tx, {
-          workspaceId: caller.workspaceId,
-          type: 'track.queued',
-          data: { track: json },
-          createdAt: now,
-        });
-        if (idempotency) await deps.idempotency.complete(tx, idempotency, { status: 201, body: json });
-        return json;
-      });
-      deps.onJobEnqueued?.();
-      return json;
+        },
+        idempotency,
+      );
     },
+
+    queueTrack,
 
     async getTrack(viewer: Viewer, id: string): Promise<TrackJson | PublicTrackJson> {
       return presentFor(viewer, await getReadableTrack(viewer, id));

@@ -1,4 +1,4 @@
-import type { TrackMusicFields, VoiceSpec } from '@trackforge/engine';
+import type { PartRole, TrackMusicFields, TrackRequest, VoiceSpec } from '@trackforge/engine';
 import type { ColumnType, Generated } from 'kysely';
 
 export type TrackStatus = 'queued' | 'generating' | 'ready' | 'failed';
@@ -21,6 +21,18 @@ export interface TrackAudio {
 }
 
 type Json<T> = ColumnType<T, string | null, string | null>;
+
+/** How a track was made: from a prompt, or from another track by POST …/variations or …/extend. */
+export type TrackKind = 'original' | 'variation' | 'extension';
+
+/** What the engine needs to make a variation or extension again: the original's request, whole. */
+export interface TrackLineage {
+  kind: 'variation' | 'extension';
+  /** The original's engine request (its own lineage included), without outputs. */
+  from: TrackRequest;
+  /** Variations: the parts kept from the original. */
+  keep?: PartRole[];
+}
 
 export interface TrackTable {
   id: string;
@@ -47,6 +59,9 @@ export interface TrackTable {
   files: Json<TrackFiles | null>;
   error: Json<{ code: string; message: string } | null>;
   credits_charged: Generated<number>;
+  parent_track_id: string | null;
+  kind: ColumnType<TrackKind, TrackKind | undefined, TrackKind>;
+  lineage: Json<TrackLineage | null>;
   created_at: Date;
   started_at: Date | null;
   completed_at: Date | null;

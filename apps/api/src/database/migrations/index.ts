@@ -8,6 +8,7 @@ import * as m0004 from './0004_events.js';
 import * as m0005 from './0005_voices.js';
 import * as m0006 from './0006_billing.js';
 import * as m0007 from './0007_durable_queue.js';
+import * as m0010 from './0010_track_lineage.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0005_voices': m0005,
   '0006_billing': m0006,
   '0007_durable_queue': m0007,
+  '0010_track_lineage': m0010,
 };
