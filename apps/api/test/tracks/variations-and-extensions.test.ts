@@ -31,7 +31,7 @@ for (const kind of testDatabaseKinds()) {
 
     const post = (
       path: string,
-      payload: unknown,
+      payload: Record<string, unknown>,
       who: TestAccount = account,
       headers: Record<string, string> = {},
     ) =>
