@@ -140,8 +140,34 @@ export function judgeSet(outcomes: PromptOutcome[]): Bar[] {
       detail:
         inverted.length === 0 ? `${calm.length}×${energetic.length} pairs in order` : inverted.join('; '),
     });
+    bars.push(judgeEnergyAtSameTempo(calm, energetic));
   }
   return bars;
+}
+
+/**
+ * Energy words must be heard, not only counted: at the same asked tempo, an "energetic", "epic" or
+ * "huge drums" prompt measures more onsets per second and more spectral flux than a "calm" or
+ * "minimal" one (a faster tempo alone would otherwise explain the difference).
+ */
+function judgeEnergyAtSameTempo(calm: PromptOutcome[], energetic: PromptOutcome[]): Bar {
+  const inverted: string[] = [];
+  const inOrder: string[] = [];
+  for (const c of calm) {
+    for (const e of energetic) {
+      if (c.entry.expect.bpm === undefined || c.entry.expect.bpm !== e.entry.expect.bpm) continue;
+      const a = c.analysis;
+      const b = e.analysis;
+      const pair = `${c.entry.id} < ${e.entry.id} at ${c.entry.expect.bpm} bpm: onsets ${a.onsetsPerSecond.toFixed(2)} < ${b.onsetsPerSecond.toFixed(2)}/s, flux ${a.spectralFlux.toFixed(0)} < ${b.spectralFlux.toFixed(0)}/s`;
+      if (a.onsetsPerSecond < b.onsetsPerSecond && a.spectralFlux < b.spectralFlux) inOrder.push(pair);
+      else inverted.push(`NOT ${pair}`);
+    }
+  }
+  return {
+    name: 'at the same tempo, every energetic prompt has more onsets and spectral flux than every calm one',
+    ok: inverted.length === 0 && inOrder.length > 0,
+    detail: [...inverted, ...inOrder].join('; ') || 'no calm/energetic pair shares a tempo',
+  };
 }
 
 /** Byte equality of two renders (determinism) and difference across seeds (variety). */
