@@ -173,8 +173,8 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
     );
     let notes = written.notes;
     let controls = written.controls;
-    if (feel === 'duple' && instrument.role !== 'lead')
-      notes = leanOnTheBeat(notes, brief.bpm, ctx.beatTicks, instrument.isDrums);
+    if (feel === 'duple')
+      notes = leanOnTheBeat(notes, brief.bpm, ctx.beatTicks, instrument.isDrums, instrument.role === 'lead');
     if (feel !== 'compound') notes = applySwing(notes, style.swing, style.swingPairTicks);
     if (style.humanize) notes = humanize(notes, brief.bpm, partStream.fork(`${id}-feel`));
     if (performsVoice && voice) {
