@@ -46,6 +46,8 @@ import type { Storage } from './storage/storage.js';
 import { registerStudioRoutes } from './studio/studio.routes.js';
 import { registerTrackRoutes } from './tracks/track.routes.js';
 import { createTracksService } from './tracks/track.service.js';
+import { registerTrackRemixRoutes } from './tracks/track-remix.routes.js';
+import { createTrackRemix } from './tracks/track-remix.service.js';
 import { registerTrackSharePage } from './tracks/track-share-page.js';
 import { createStoragePreviewStore } from './voices/preview-store.js';
 import { registerVoiceRoutes } from './voices/voice.routes.js';
@@ -228,6 +230,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (v1) => {
       registerCreditRoutes(v1, { credits, publicUrl: deps.config.PUBLIC_URL });
       registerTrackRoutes(v1, { tracks, publicUrl: deps.config.PUBLIC_URL });
+      registerTrackRemixRoutes(v1, {
+        remix: createTrackRemix({ tracks }),
+        tracks,
+        publicUrl: deps.config.PUBLIC_URL,
+      });
       registerVoiceRoutes(v1, { voices, publicUrl: deps.config.PUBLIC_URL });
       registerAuthRoutes(v1, { config: deps.config, auth });
       registerMeRoutes(v1, {

@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   range_not_satisfiable: { status: 416, title: 'Range not satisfiable' },
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused' },
   unprocessable_input: { status: 422, title: 'Unprocessable input' },
+  unprocessable_track: { status: 422, title: 'Unprocessable for this track' },
   upgrade_required: { status: 426, title: 'Upgrade required' },
   rate_limited: { status: 429, title: 'Too many requests' },
   headers_too_large: { status: 431, title: 'Request header fields too large' },

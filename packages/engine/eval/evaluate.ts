@@ -159,6 +159,10 @@ export function judgeSet(outcomes: PromptOutcome[]): Bar[] {
     const inverted: string[] = [];
     for (const c of calm) {
       for (const e of energetic) {
+        // a calm prompt that asks for a faster tempo may have more onsets by its tempo alone
+        const calmBpm = c.entry.expect.bpm;
+        const energeticBpm = e.entry.expect.bpm;
+        if (calmBpm !== undefined && energeticBpm !== undefined && calmBpm > energeticBpm) continue;
         if (!(c.noteDensityPerSecond < e.noteDensityPerSecond))
           inverted.push(`${c.entry.id}≥${e.entry.id} (notes)`);
         const onsetsKnown =
@@ -169,13 +173,42 @@ export function judgeSet(outcomes: PromptOutcome[]): Bar[] {
       }
     }
     bars.push({
-      name: 'every calm prompt sparser than every energetic one (onset rate and note density)',
+      name: 'every calm prompt sparser than every energetic one not slower than it (onset rate and note density)',
       ok: inverted.length === 0,
       detail:
         inverted.length === 0 ? `${calm.length}×${energetic.length} pairs in order` : inverted.join('; '),
     });
+    const sameTempo = judgeEnergyAtSameTempo(calm, energetic);
+    if (sameTempo) bars.push(sameTempo);
   }
   return bars;
+}
+
+/**
+ * Energy words must be heard, not only counted: at the same asked tempo, an "energetic", "epic" or
+ * "huge drums" prompt measures more onsets per second and more spectral flux than a "calm" or
+ * "minimal" one (a faster tempo alone would otherwise explain the difference).
+ */
+function judgeEnergyAtSameTempo(calm: PromptOutcome[], energetic: PromptOutcome[]): Bar | undefined {
+  const inverted: string[] = [];
+  const inOrder: string[] = [];
+  for (const c of calm) {
+    for (const e of energetic) {
+      if (c.entry.expect.bpm === undefined || c.entry.expect.bpm !== e.entry.expect.bpm) continue;
+      const a = c.analysis;
+      const b = e.analysis;
+      const pair = `${c.entry.id} < ${e.entry.id} at ${c.entry.expect.bpm} bpm: onsets ${a.onsetsPerSecond.toFixed(2)} < ${b.onsetsPerSecond.toFixed(2)}/s, flux ${a.spectralFlux.toFixed(0)} < ${b.spectralFlux.toFixed(0)}/s`;
+      if (a.onsetsPerSecond < b.onsetsPerSecond && a.spectralFlux < b.spectralFlux) inOrder.push(pair);
+      else inverted.push(`NOT ${pair}`);
+    }
+  }
+  // a subset without a calm and an energetic prompt of the same tempo has nothing to judge here
+  if (inverted.length + inOrder.length === 0) return undefined;
+  return {
+    name: 'at the same tempo, every energetic prompt has more onsets and spectral flux than every calm one',
+    ok: inverted.length === 0,
+    detail: [...inverted, ...inOrder].join('; '),
+  };
 }
 
 /** Byte equality of two renders (determinism) and difference across seeds (variety). */

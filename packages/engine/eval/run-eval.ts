@@ -2,7 +2,8 @@
 // (asked vs measured tempo and key, loudness, true peak, pass/fail) plus the bars over the set.
 // Exits non-zero when a bar fails. Flags: --duration S (30), --bank small|full (full), --only ID[,ID…]
 // (an ID ending in * takes every prompt whose id starts so: --only 'input-*' runs the input prompts),
-// --seed N (every prompt's seed, to check a fix is not one seed's luck), --json out.json.
+// --seed N (every prompt's seed, to check a fix is not one seed's luck), --json out.json,
+// --subset tempo (prompts that ask for a tempo) | energy (calm/energetic prompts that ask for one).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadBankFile } from '../node/load-bank.js';
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     seed: { type: 'string' },
     json: { type: 'string' },
+    subset: { type: 'string' },
   },
 });
 const durationSeconds = Number(values.duration);
@@ -34,6 +36,8 @@ const selected = prompts
     (p) =>
       !onlyIds || onlyIds.some((id) => (id.endsWith('*') ? p.id.startsWith(id.slice(0, -1)) : id === p.id)),
   )
+  .filter((p) => values.subset !== 'tempo' || p.expect.bpm !== undefined)
+  .filter((p) => values.subset !== 'energy' || (p.expect.bpm !== undefined && p.expect.energy !== undefined))
   .map((p) => (seedOverride === undefined ? p : { ...p, seed: seedOverride }));
 
 const startedMs = performance.now();
@@ -70,7 +74,8 @@ for (const entry of selected) {
 }
 
 const bars: Bar[] = [...judgeSet(outcomes)];
-if (!values.only) bars.push(...(await checkDeterminismAndVariety(bank, prompts[0]?.prompt ?? 'pop', 10)));
+if (!values.only && !values.subset)
+  bars.push(...(await checkDeterminismAndVariety(bank, prompts[0]?.prompt ?? 'pop', 10)));
 const elapsedSeconds = (performance.now() - startedMs) / 1000;
 console.log(
   `\n${selected.length} prompts × ${durationSeconds} s, ${bankKey} bank, ${elapsedSeconds.toFixed(0)} s\n`,

@@ -16,7 +16,7 @@ export interface SpectrogramOptions {
 const FFT_SIZE = 4096;
 
 /** In-place iterative radix-2 FFT over separate real/imaginary arrays. */
-function fft(real: Float64Array, imag: Float64Array): void {
+export function fft(real: Float64Array, imag: Float64Array): void {
   const n = real.length;
   for (let i = 1, j = 0; i < n; i++) {
     let bit = n >> 1;

@@ -4,6 +4,8 @@
 export { BANK_FILES } from './bank-files.js';
 /** Understands a prompt as a Brief (stage 1); parseKey/parseMeter read "D minor" / "6/8", describeKey/formatMeter print them. */
 export { describeKey, formatMeter, genreLabel, parseBrief, parseKey, parseMeter } from './brief/index.js';
+/** Part roles a variation may keep ("drums", "bass", …): every role the composer writes. */
+export { VARIATION_PARTS } from './composition/variation.js';
 /** Parses "2:30", "45s", "short"/"standard"/"long" or plain seconds into 5–600 seconds, else null. */
 export { MAX_DURATION_SECONDS, MIN_DURATION_SECONDS, parseDuration } from './duration.js';
 /** createMp3ChunkEncoder: MP3 of mastered chunks (deps.onChunk) as they come, the live stream of a rendering track; encodeFlac: lossless FLAC of PCM. */

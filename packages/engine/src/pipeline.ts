@@ -1,7 +1,6 @@
 // The only file that knows every stage: request → brief → composition → rendering → mastering →
 // encoding, with progress, cancellation and streaming of finished audio.
 import { createAudioStream } from './audio-stream.js';
-import { composeTrack } from './composition/index.js';
 import {
   computeWaveformPeaks,
   encodeFlac,
@@ -11,7 +10,8 @@ import {
   encodeWav,
 } from './encoding/index.js';
 import { prepareTrack } from './inputs/prepare.js';
-import { MasterEq, masterTrack } from './mastering/index.js';
+import { composeRequest, extensionRootOf } from './lineage.js';
+import { MasterEq, type MasterGains, masterTrack } from './mastering/index.js';
 import { type RenderPool, renderComposition } from './rendering/index.js';
 import { resolveOutputs } from './request-validation.js';
 import { summariseMusic } from './summary.js';
@@ -106,10 +106,11 @@ export async function generateTrack(given: TrackRequest, deps: PipelineDeps): Pr
     }
   };
 
-  const brief = await run('brief', () => prepared.brief);
-  const composition = await run('composition', () =>
-    composeTrack(brief, { seed: request.seed, voice: request.voice, ...prepared.inputs }),
-  );
+  // A plain request's brief is parsed here; a variation's or extension's comes with its score,
+  // made from the request it derives from (lineage.ts), so both stages run in 'composition'.
+  const score = await run('composition', () => composeRequest(request, prepared));
+  report('brief', 1);
+  const { brief, composition } = score;
 
   // The master's EQ runs on each block as it is rendered, where this thread waits for the render
   // threads anyway, and the stream and the master then skip it. Loops filter their pre-roll too,
@@ -126,6 +127,14 @@ export async function generateTrack(given: TrackRequest, deps: PipelineDeps): Pr
       })
     : undefined;
   const rendered = await run('rendering', async () => {
+    // An extension is mastered with the gains of the track it continues, measured on that track's
+    // own mix, which is rendered again first: the request carries no audio, only its lineage.
+    const fixedGains = request.extend
+      ? await measureMasterGains(extensionRootOf(request), deps, (fraction) =>
+          report('rendering', fraction * 0.4),
+        )
+      : undefined;
+    const progressFrom = fixedGains ? 0.4 : 0;
     const result = await renderComposition(composition, deps.bank, {
       sampleRate: SAMPLE_RATE,
       stems: outputs.stems,
@@ -133,14 +142,14 @@ export async function generateTrack(given: TrackRequest, deps: PipelineDeps): Pr
       seed: request.seed,
       signal: deps.signal,
       createSource: deps.renderPool?.createSource,
-      onProgress: (fraction) => report('rendering', fraction),
+      onProgress: (fraction) => report('rendering', progressFrom + fraction * (1 - progressFrom)),
       onBlock: (block) => {
         eq?.process(block.left, block.right, block.left, block.right, 0, block.left.length);
         stream?.push(block.startSample, block.left, block.right);
       },
     });
     stream?.end();
-    return result;
+    return { ...result, fixedGains };
   });
 
   const mastered = await run('mastering', () => {
@@ -152,6 +161,7 @@ export async function generateTrack(given: TrackRequest, deps: PipelineDeps): Pr
       loop: request.loop ?? false,
       crossfadeSeconds: request.loop ? LOOP_CROSSFADE_SECONDS : 0,
       equalized: eq !== undefined,
+      ...(rendered.fixedGains ? { fixedGains: rendered.fixedGains } : {}),
       // nothing reads the mix after this, so it is mastered where it lies (a 120 s mix is 42 MB)
       inPlace: true,
       onProgress: (fraction) => report('mastering', fraction),
@@ -242,6 +252,38 @@ export async function generateTrack(given: TrackRequest, deps: PipelineDeps): Pr
   if (encoded.waveform) result.waveform = encoded.waveform;
   if (encoded.stems) result.stems = encoded.stems;
   return result;
+}
+
+/**
+ * What masterTrack decided for a (non-extension) request's mix, rendered and equalised exactly as
+ * generateTrack does it, so the gains are the ones its own master used.
+ */
+async function measureMasterGains(
+  request: TrackRequest,
+  deps: PipelineDeps,
+  onProgress: (fraction: number) => void,
+): Promise<MasterGains> {
+  const { brief, composition } = composeRequest(request);
+  const eq = request.loop ? undefined : new MasterEq(SAMPLE_RATE);
+  const { mix } = await renderComposition(composition, deps.bank, {
+    sampleRate: SAMPLE_RATE,
+    genre: brief.genre,
+    seed: request.seed,
+    signal: deps.signal,
+    createSource: deps.renderPool?.createSource,
+    onProgress,
+    onBlock: (block) => eq?.process(block.left, block.right, block.left, block.right, 0, block.left.length),
+  });
+  return masterTrack(mix, {
+    targetLoudnessLufs: TARGET_LOUDNESS_LUFS,
+    ceilingDbtp: CEILING_DBTP,
+    fadeInSeconds: FADE_IN_SECONDS,
+    fadeOutSeconds: request.loop ? 0 : FADE_OUT_SECONDS,
+    loop: request.loop ?? false,
+    crossfadeSeconds: request.loop ? LOOP_CROSSFADE_SECONDS : 0,
+    equalized: eq !== undefined,
+    inPlace: true,
+  }).gains;
 }
 
 function scaleBuffer(buffer: AudioBuffer, gain: number): AudioBuffer {

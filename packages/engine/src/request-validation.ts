@@ -1,6 +1,14 @@
 // The request checks every caller gets, whatever its own validation: the engine never trusts input.
+
+import { VARIATION_PARTS } from './composition/variation.js';
 import { MAX_DURATION_SECONDS, MIN_DURATION_SECONDS } from './duration.js';
-import { type AudioFormat, EngineError, type OutputOptions, type TrackRequest } from './types.js';
+import {
+  type AudioFormat,
+  EngineError,
+  type OutputOptions,
+  type PartRole,
+  type TrackRequest,
+} from './types.js';
 
 /**
  * What a request may contain, shared by every front door (the API's schemas, the CLI's flags) so a
@@ -65,5 +73,30 @@ export function validateRequest(request: TrackRequest): void {
     for (const format of formats) {
       if (!FORMATS.includes(format)) fail(`unknown output format ${String(format)}`);
     }
+  }
+  validateLineage(request, fail);
+}
+
+/** Variations and extensions: the request they come from is valid too, and they fit it. */
+function validateLineage(request: TrackRequest, fail: (message: string) => never): void {
+  if (request.variation && request.extend) fail('a request is a variation or an extension, not both');
+  if (request.variation) {
+    const { from, keep } = request.variation;
+    if (!Array.isArray(keep)) fail('variation.keep must be a list of part names');
+    for (const role of keep) {
+      if (!VARIATION_PARTS.includes(role as PartRole))
+        fail(`unknown part ${String(role)} in variation.keep; parts are ${VARIATION_PARTS.join(', ')}`);
+    }
+    validateRequest(from);
+    if (request.durationSeconds !== from.durationSeconds)
+      fail('a variation has the duration of the track it varies');
+  }
+  if (request.extend) {
+    const { from } = request.extend;
+    validateRequest(from);
+    if (request.loop || from.loop) fail('a loop has no ending to extend from');
+    if (request.durationSeconds <= from.durationSeconds)
+      fail('an extension must be longer than the track it extends');
+    if (request.seed !== from.seed) fail('an extension keeps the seed of the track it extends');
   }
 }

@@ -213,6 +213,29 @@ export interface TrackRequest {
   sections?: SectionPlanEntry[];
   /** A melody for the lead, as readMelody takes it out of a MIDI file. */
   melody?: InputMelody;
+  /** Makes this request a variation of `from`: see VariationSpec. */
+  variation?: VariationSpec;
+  /** Makes this request an extension of `from` to durationSeconds: see ExtensionSpec. */
+  extend?: ExtensionSpec;
+}
+
+/**
+ * A variation: `from`'s brief (genre, tempo, key, instruments, form) with this request's seed for
+ * every part whose role is not kept; kept parts are `from`'s, note for note and sample for sample.
+ */
+export interface VariationSpec {
+  /** The original's request (its own variation or extension included); its outputs are ignored. */
+  from: TrackRequest;
+  keep: PartRole[];
+}
+
+/**
+ * An extension: `from` (a finished, non-loop request) continued to this request's durationSeconds
+ * in its style, key and tempo. The audio up to `from`'s ending (its last section) is `from`'s,
+ * sample for sample: the score is copied up to there and the master reuses `from`'s gains.
+ */
+export interface ExtensionSpec {
+  from: TrackRequest;
 }
 
 export type Stage = 'brief' | 'composition' | 'rendering' | 'mastering' | 'encoding';

@@ -66,6 +66,14 @@ export const OPERATION_CONTRACTS: Record<string, OperationContract> = {
   'GET /v1/tracks/{id}': { access: 'optional' },
   'DELETE /v1/tracks/{id}': { access: 'workspace', errors: ['conflict'] },
   'POST /v1/tracks/{id}/publish': { access: 'workspace', errors: ['conflict'] },
+  'POST /v1/tracks/{id}/variations': {
+    access: 'workspace',
+    errors: ['insufficient_credits', 'not_found', 'unprocessable_track'],
+  },
+  'POST /v1/tracks/{id}/extend': {
+    access: 'workspace',
+    errors: ['insufficient_credits', 'not_found', 'unprocessable_track'],
+  },
   'GET /v1/tracks/{id}/audio': {
     access: 'optional',
     errors: TRACK_FILE_ERRORS,

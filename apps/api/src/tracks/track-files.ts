@@ -46,10 +46,13 @@ export function derivedFileKey(workspaceId: string, trackId: string, kind: Deriv
  */
 export function engineRequestOf(
   track: Pick<TrackRow, 'prompt' | 'duration_seconds' | 'seed' | 'loop' | 'voice_spec' | 'bpm' | 'key'> &
-    Partial<Pick<TrackRow, 'inputs'>>,
+    Partial<Pick<TrackRow, 'inputs' | 'lineage'>>,
   outputs: NonNullable<TrackRequest['outputs']>,
 ): TrackRequest {
+  const lineage = track.lineage;
   return {
+    ...(lineage?.kind === 'variation' ? { variation: { from: lineage.from, keep: lineage.keep ?? [] } } : {}),
+    ...(lineage?.kind === 'extension' ? { extend: { from: lineage.from } } : {}),
     prompt: track.prompt,
     durationSeconds: track.duration_seconds,
     seed: Number(track.seed),

@@ -37,6 +37,8 @@ export function presentTrack(track: TrackRow, publicUrl: string): TrackJson {
     },
     error: track.error,
     credits_charged: track.credits_charged,
+    kind: track.kind,
+    parent_track_id: track.parent_track_id,
     workspace_id: track.workspace_id,
     created_at: iso(track.created_at)!,
     started_at: iso(track.started_at),

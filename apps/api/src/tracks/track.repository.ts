@@ -15,7 +15,7 @@ import type {
 type Executor = Db | Tx;
 export type TrackRow = Selectable<TrackTable>;
 
-/** A track as the caller creates it; the status, results and timings start empty. */
+/** A track as the caller creates it; the status, results and timings start empty; an original has no lineage. */
 export type NewTrack = Omit<
   TrackRow,
   | 'status'
@@ -27,7 +27,11 @@ export type NewTrack = Omit<
   | 'credits_charged'
   | 'started_at'
   | 'completed_at'
->;
+  | 'parent_track_id'
+  | 'kind'
+  | 'lineage'
+> &
+  Partial<Pick<TrackRow, 'parent_track_id' | 'kind' | 'lineage'>>;
 
 export async function insertTrack(db: Executor, track: NewTrack): Promise<TrackRow> {
   return db
@@ -38,6 +42,7 @@ export async function insertTrack(db: Executor, track: NewTrack): Promise<TrackR
       metadata: JSON.stringify(track.metadata),
       voice_spec: track.voice_spec ? JSON.stringify(track.voice_spec) : null,
       inputs: track.inputs ? JSON.stringify(track.inputs) : null,
+      lineage: track.lineage ? JSON.stringify(track.lineage) : null,
       music: null,
       audio: null,
       files: null,

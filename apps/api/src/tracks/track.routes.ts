@@ -32,7 +32,7 @@ export interface TrackRoutesDeps {
 
 const MAX_WAIT_SECONDS = 60;
 
-const CreateHeadersSchema = z.looseObject({
+export const CreateHeadersSchema = z.looseObject({
   'idempotency-key': IdempotencyKeyHeaderSchema,
   prefer: z.string().optional(),
 });
@@ -41,7 +41,7 @@ function viewerOf(request: FastifyRequest): Viewer {
   return request.auth ? { workspaceId: request.auth.workspaceId, userId: request.auth.userId } : null;
 }
 
-function waitSeconds(prefer: string | undefined): number | undefined {
+export function waitSeconds(prefer: string | undefined): number | undefined {
   const match = prefer ? /(?:^|[,;\s])wait=(\d+)/i.exec(prefer) : null;
   return match ? Math.min(Number(match[1]), MAX_WAIT_SECONDS) : undefined;
 }

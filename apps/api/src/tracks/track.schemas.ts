@@ -234,6 +234,17 @@ export const TrackSchema = z.object({
     .nullable()
     .describe('Why generation failed (status failed); null otherwise.'),
   credits_charged: z.number().describe('Credits held or spent on this track (0 after a refund).'),
+  kind: z
+    .enum(['original', 'variation', 'extension'])
+    .describe(
+      'How the track was made: from its prompt, or from another track by POST /v1/tracks/{id}/variations or /extend.',
+    ),
+  parent_track_id: z
+    .string()
+    .nullable()
+    .describe(
+      'The track a variation or extension was made from (it may since have been deleted); null for an original.',
+    ),
   workspace_id: prefixedId('wsp', 'Workspace'),
   created_at: timestamp(),
   started_at: timestamp('When generation started (ISO 8601, UTC); null while queued.').nullable(),

@@ -22,6 +22,7 @@ import {
   findTrackPosition,
   insertTrack,
   listTrackRows,
+  type NewTrack,
   type TrackRow,
   updateTrackVisibility,
 } from './track.repository.js';
@@ -144,6 +145,40 @@ export function createTracksService(deps: TracksServiceDeps) {
     throw new AppError('not_found', `Track ${id} has no ${kind} file.`, { param: 'format' });
   }
 
+  /**
+   * One short transaction: insert the track, enqueue its job, append track.queued, store the
+   * Idempotency-Key's answer and hold a credit. POST /v1/tracks and the variation and extension
+   * routes share it.
+   */
+  async function queueTrack(
+    workspaceId: string,
+    track: Omit<NewTrack, 'id' | 'workspace_id' | 'created_at'>,
+    idempotency?: IdempotencyScope,
+  ): Promise<TrackJson> {
+    const id = newId('trk');
+    const now = clock.now();
+    const json = await transaction(db, async (tx) => {
+      // Nothing is read in it that could be read before. The credit hold comes last: it locks the
+      // workspace's credit row, and every other create of the workspace waits on that lock until
+      // this one commits.
+      const row = await insertTrack(tx, { ...track, id, workspace_id: workspaceId, created_at: now });
+      await deps.generationQueue.enqueue(tx, id, now);
+      const json = present(row);
+      await deps.events.append(tx, {
+        workspaceId,
+        type: 'track.queued',
+        data: { track: json },
+        createdAt: now,
+        trackWebhookUrl: row.webhook_url,
+      });
+      if (idempotency) await deps.idempotency.complete(tx, idempotency, { status: 201, body: json });
+      await credits.holdCreditForTrack(tx, workspaceId, id);
+      return json;
+    });
+    deps.onJobEnqueued?.();
+    return json;
+  }
+
   return {
     getReadableTrack,
     present,
@@ -169,15 +204,9 @@ export function createTracksService(deps: TracksServiceDeps) {
       // The seed is fixed first: without a stated tempo it chooses the one a section plan is timed at.
       const seed = body.seed ?? randomInt(0, 2 ** 32);
       const resolved = resolveTrackInputs(body, seed, voiceSpec);
-      const id = newId('trk');
-      const now = clock.now();
-      const json = await transaction(db, async (tx) => {
-        // One short transaction, nothing read in it that could be read before. The credit hold
-        // comes last: it locks the workspace's credit row, and every other create of the
-        // workspace waits on that lock until this one commits.
-        const row = await insertTrack(tx, {
-          id,
-          workspace_id: caller.workspaceId,
+      return queueTrack(
+        caller.workspaceId,
+        {
           created_by: caller.userId,
           prompt: body.prompt,
           title: titleFromPrompt(body.prompt),
@@ -193,24 +222,12 @@ export function createTracksService(deps: TracksServiceDeps) {
           webhook_url: body.webhook_url ?? null,
           metadata: body.metadata ?? {},
           inputs: resolved.inputs,
-          created_at: now,
-        });
-        await deps.generationQueue.enqueue(tx, id, now);
-        const json = present(row);
-        await deps.events.append(tx, {
-          workspaceId: caller.workspaceId,
-          type: 'track.queued',
-          data: { track: json },
-          createdAt: now,
-          trackWebhookUrl: row.webhook_url,
-        });
-        if (idempotency) await deps.idempotency.complete(tx, idempotency, { status: 201, body: json });
-        await credits.holdCreditForTrack(tx, caller.workspaceId, id);
-        return json;
-      });
-      deps.onJobEnqueued?.();
-      return json;
+        },
+        idempotency,
+      );
     },
+
+    queueTrack,
 
     async getTrack(viewer: Viewer, id: string): Promise<TrackJson | PublicTrackJson> {
       return presentFor(viewer, await getReadableTrack(viewer, id));

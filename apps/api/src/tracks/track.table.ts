@@ -1,4 +1,11 @@
-import type { InputMelody, SectionPlanEntry, TrackMusicFields, VoiceSpec } from '@trackforge/engine';
+import type {
+  InputMelody,
+  PartRole,
+  SectionPlanEntry,
+  TrackMusicFields,
+  TrackRequest,
+  VoiceSpec,
+} from '@trackforge/engine';
 import type { ColumnType, Generated } from 'kysely';
 
 export type TrackStatus = 'queued' | 'generating' | 'ready' | 'failed';
@@ -29,6 +36,18 @@ export interface TrackInputs {
   melody?: InputMelody;
 }
 
+/** How a track was made: from a prompt, or from another track by POST …/variations or …/extend. */
+export type TrackKind = 'original' | 'variation' | 'extension';
+
+/** What the engine needs to make a variation or extension again: the original's request, whole. */
+export interface TrackLineage {
+  kind: 'variation' | 'extension';
+  /** The original's engine request (its own lineage included), without outputs. */
+  from: TrackRequest;
+  /** Variations: the parts kept from the original. */
+  keep?: PartRole[];
+}
+
 export interface TrackTable {
   id: string;
   workspace_id: string;
@@ -56,6 +75,9 @@ export interface TrackTable {
   files: Json<TrackFiles | null>;
   error: Json<{ code: string; message: string } | null>;
   credits_charged: Generated<number>;
+  parent_track_id: string | null;
+  kind: ColumnType<TrackKind, TrackKind | undefined, TrackKind>;
+  lineage: Json<TrackLineage | null>;
   created_at: Date;
   started_at: Date | null;
   completed_at: Date | null;

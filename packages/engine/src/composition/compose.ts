@@ -22,7 +22,7 @@ import { type ArrangeContext, meterFeelOf, STEP_TICKS } from './context.js';
 import { writeCounter } from './counter.js';
 import { writeDrums, writePitchedPercussion } from './drums.js';
 import { cleanControls, cleanNotes, closeGaps } from './finish.js';
-import { planForm, planFormFromSections, secondsToTicks } from './form.js';
+import { type FormPlan, planForm, planFormFromSections, secondsToTicks } from './form.js';
 import { applySwing, humanize, leanOnTheBeat } from './groove.js';
 import { buildGivenHarmony, buildHarmony, harmoniseMelody } from './harmony.js';
 import { writeGivenLead, writeLead } from './melody.js';
@@ -43,6 +43,16 @@ export interface ComposeOptions {
   plan?: PlannedSection[] | null;
   /** A melody the lead plays note for note (inputs/midi-reader.ts). */
   melody?: InputMelody | null;
+  /**
+   * Seeds that replace `seed` for the parts of these roles (a variation's kept parts): a part's
+   * notes come only from its own stream, forked from (its seed, its id), so they are the same
+   * whatever the other parts' seed.
+   */
+  partSeeds?: Partial<Record<PartRole, number>>;
+  /** Seed of the chord progression when not `seed` (a variation that keeps a pitched part keeps its chords). */
+  harmonySeed?: number;
+  /** A form to arrange instead of the one planned from the brief (an extension's: see extend.ts). */
+  form?: FormPlan;
 }
 
 // Parts that can carry an intro on their own; without one the lead plays from the first bar.
@@ -135,7 +145,9 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
     getStyle(brief.genre),
     brief.secondaryGenre ? getStyle(brief.secondaryGenre) : null,
   );
-  const form = options.plan ? planFormFromSections(brief, options.plan) : planForm(brief, style);
+  const form =
+    options.form ?? (options.plan ? planFormFromSections(brief, options.plan) : planForm(brief, style));
+  const streamOf = (seed: number | undefined): Rng => (seed === undefined ? rng : createRng(seed));
   const feel = meterFeelOf(brief.meter.beatsPerBar, brief.meter.beatUnit);
   const melody = options.melody ?? null;
   const progression =
@@ -150,7 +162,7 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
       : null);
   const chords = progression
     ? buildGivenHarmony(form, progression)
-    : buildHarmony(brief, style, form, rng.fork('harmony'));
+    : buildHarmony(brief, style, form, streamOf(options.harmonySeed).fork('harmony'));
   const ctx: ArrangeContext = {
     brief,
     style,
@@ -177,7 +189,8 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
     const id = indexInRole === 0 ? instrument.role : `${instrument.role}-${indexInRole + 1}`;
     const performsVoice = !!voice && !voiceGiven && instrument.role === 'lead' && !instrument.isDrums;
     if (performsVoice) voiceGiven = true;
-    const partRng = rng.fork(id);
+    const partStream = streamOf(options.partSeeds?.[instrument.role]);
+    const partRng = partStream.fork(id);
     const written = writePart(
       ctx,
       instrument,
@@ -190,10 +203,10 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
     let notes = written.notes;
     let controls = written.controls;
     if (options.plan) notes = restOutsidePlan(notes, instrument, form.sections, options.plan);
-    if (feel === 'duple' && instrument.role !== 'lead')
-      notes = leanOnTheBeat(notes, brief.bpm, ctx.beatTicks, instrument.isDrums);
+    if (feel === 'duple')
+      notes = leanOnTheBeat(notes, brief.bpm, ctx.beatTicks, instrument.isDrums, instrument.role === 'lead');
     if (feel !== 'compound') notes = applySwing(notes, style.swing, style.swingPairTicks);
-    if (style.humanize) notes = humanize(notes, brief.bpm, rng.fork(`${id}-feel`));
+    if (style.humanize) notes = humanize(notes, brief.bpm, partStream.fork(`${id}-feel`));
     if (performsVoice && voice) {
       const performed = performWithVoice(cleanNotes(notes, form.totalTicks), voice, brief.bpm);
       notes = performed.notes;

@@ -62,7 +62,12 @@ function sectionLanes(ctx: ArrangeContext, lanes: DrumLane[], section: Section):
 function thinOrThicken(pattern: string, ctx: ArrangeContext, energy: number, family: string): string {
   if (ctx.feel !== 'duple') return pattern;
   const bpm = ctx.brief.bpm;
+  // below 72 bpm the kick marks every beat and nothing between them, so the beat, not its double, is the pulse
+  if (bpm < 72 && family === 'kick')
+    return [...pattern].map((c, s) => (s % 4 === 0 ? (c === '.' ? 'o' : c) : '.')).join('');
   if (family !== 'hat') return pattern;
+  // below 72 bpm even ghosted eighths read as the beat at twice the tempo: the hats keep the beats only
+  if (bpm < 72) return [...pattern].map((c, s) => (s % 4 === 0 ? c : '.')).join('');
   if (bpm < 80) return [...pattern].map((c, s) => (s % 4 === 0 || c === '.' ? c : 'g')).join('');
   if (energy < 0.3) return [...pattern].map((c, s) => (s % 4 === 0 ? c : '.')).join('');
   if (energy >= 0.78 && ctx.style.swing === 0.5)

@@ -49,6 +49,16 @@ const BETWEEN_BEATS_VELOCITY = 0.5;
 const KICK_AND_SNARE = new Set([35, 36, 37, 38, 39, 40]);
 
 /**
+ * Below this tempo the double tempo (≤ 144) sits where beat trackers look first (their prior peaks
+ * near 120 bpm), so any eighth-note motion is taken for the beat: a 60 bpm ballad was heard at 119
+ * and a 66 bpm lo-fi beat at 132. There everything between the beats leans much further back.
+ */
+export const VERY_SLOW_FEEL_BELOW_BPM = 72;
+/** Velocity scales between the beats below VERY_SLOW_FEEL_BELOW_BPM: accompaniment, the lead
+ * (its phrasing stays, its off-beat notes no longer speak as loud as the beat), kick and snare. */
+const VERY_SLOW_BETWEEN_BEATS = { part: 0.3, lead: 0.6, kickAndSnare: 0.55 } as const;
+
+/**
  * At slow tempos, softens every note that starts between beats, so the beat stays the pulse: a
  * 72 bpm one-drop with eighth-note bass, organ and hats as loud as the beat was heard at 144.
  * On a drum part only cymbals and hand percussion lean; kicks and snares keep their accents.
@@ -59,11 +69,21 @@ export function leanOnTheBeat(
   bpm: number,
   beatTicks: number,
   isDrums: boolean,
+  isLead = false,
 ): NoteEvent[] {
   if (bpm >= SLOW_FEEL_BELOW_BPM) return notes;
-  return notes.map((note) =>
-    note.startTick % beatTicks === 0 || (isDrums && KICK_AND_SNARE.has(note.pitch))
-      ? note
-      : { ...note, velocity: Math.max(1, Math.round(note.velocity * BETWEEN_BEATS_VELOCITY)) },
-  );
+  const verySlow = bpm < VERY_SLOW_FEEL_BELOW_BPM;
+  if (isLead && !verySlow) return notes;
+  const scaleFor = (note: NoteEvent): number => {
+    if (!verySlow) return isDrums && KICK_AND_SNARE.has(note.pitch) ? 1 : BETWEEN_BEATS_VELOCITY;
+    if (isLead) return VERY_SLOW_BETWEEN_BEATS.lead;
+    return isDrums && KICK_AND_SNARE.has(note.pitch)
+      ? VERY_SLOW_BETWEEN_BEATS.kickAndSnare
+      : VERY_SLOW_BETWEEN_BEATS.part;
+  };
+  return notes.map((note) => {
+    if (note.startTick % beatTicks === 0) return note;
+    const scale = scaleFor(note);
+    return scale === 1 ? note : { ...note, velocity: Math.max(1, Math.round(note.velocity * scale)) };
+  });
 }

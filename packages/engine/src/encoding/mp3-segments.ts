@@ -40,11 +40,23 @@ export interface Mp3SegmentPlan {
   seams: { preferredFrame: number; firstFrame: number; lastFrame: number }[];
 }
 
-/** Splits a track into segments of about SEGMENT_SECONDS; depends only on its length, so the bytes never depend on how many threads encode. */
+/** A seam is left out when the track ends this soon after it (the last segment then runs longer). */
+const MIN_LAST_SEGMENT_FRAMES = PRE_ROLL_FRAMES + POST_SEAM_FRAMES + LOOK_AHEAD_FRAMES;
+
+/**
+ * Splits a track into segments of SEGMENT_SECONDS from its start (the last one takes the rest).
+ * Seams sit at the same frames whatever the track's length, and the bytes never depend on how many
+ * threads encode: so two tracks that share their first N seconds (an extension and its original)
+ * share their MP3 frames up to about there too.
+ */
 export function planMp3Segments(totalSamples: number, sampleRateHz: number): Mp3SegmentPlan {
   const fullFrames = Math.floor(totalSamples / MP3_FRAME_SAMPLES);
-  const count = Math.max(1, Math.round(totalSamples / (SEGMENT_SECONDS * sampleRateHz)));
-  const nominal = Array.from({ length: count + 1 }, (_, index) => Math.round((index * fullFrames) / count));
+  const segmentFrames = Math.max(1, Math.round((SEGMENT_SECONDS * sampleRateHz) / MP3_FRAME_SAMPLES));
+  const nominal = [0];
+  for (let frame = segmentFrames; frame + MIN_LAST_SEGMENT_FRAMES <= fullFrames; frame += segmentFrames)
+    nominal.push(frame);
+  nominal.push(fullFrames);
+  const count = nominal.length - 1;
   const seams = nominal.slice(1, -1).map((frame) => ({
     preferredFrame: frame,
     firstFrame: frame - PRE_ROLL_FRAMES + WARM_UP_FRAMES,

@@ -5,7 +5,7 @@ export {
   measureIntegratedLoudness,
   measureLoudness,
 } from './loudness.js';
-export { type MasterOptions, type MasterResult, masterTrack } from './master-track.js';
+export { type MasterGains, type MasterOptions, type MasterResult, masterTrack } from './master-track.js';
 export {
   createStreamingMaster,
   type StreamingMaster,

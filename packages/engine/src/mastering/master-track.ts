@@ -44,6 +44,25 @@ export interface MasterOptions {
   inPlace?: boolean;
   /** Called after each pass over the track with a rough fraction done. */
   onProgress?: (fraction: number) => void;
+  /**
+   * Apply these gains (another master's MasterResult.gains) instead of measuring this mix: every
+   * stage of the chain is causal but for the limiter's 3 ms look-ahead, so two mixes that agree up
+   * to a sample come out of it identical up to there (an extension and its original). The result
+   * then sits near, not on, the loudness target.
+   */
+  fixedGains?: MasterGains;
+}
+
+/** Everything masterTrack decided from the whole mix: with these, the chain is a causal filter. */
+export interface MasterGains {
+  gainDb: number;
+  compressionGainDb: number;
+  /** Linear, as the limiter used it (a dB round trip would not give back the same float). */
+  limiterCeiling: number;
+  /** A last scale under the ceiling when the iterations did not converge (else 1). */
+  scale: number;
+  /** The mix had no measurable loudness: only `scale` was applied. */
+  silent: boolean;
 }
 
 export interface MasterResult {
@@ -55,6 +74,8 @@ export interface MasterResult {
   gainDb: number;
   /** The gain the compressor's threshold was set for; createStreamingMaster's compressionGainDb. */
   compressionGainDb: number;
+  /** What to pass as MasterOptions.fixedGains to master a continuation of this mix identically. */
+  gains: MasterGains;
 }
 
 const LOUDNESS_TOLERANCE_LU = 0.05;
@@ -108,6 +129,17 @@ export function masterTrack(input: AudioBuffer, options: MasterOptions = {}): Ma
   const inputLufs = gatedLoudness(inputHops, hopSamples);
   const fadeOutSeconds = loop ? 0 : (options.fadeOutSeconds ?? chooseFadeOutSeconds(inputHops));
   const buffer = { sampleRate, left: trackLeft, right: trackRight };
+  if (options.fixedGains) {
+    return masterWithFixedGains(options.fixedGains, {
+      workLeft,
+      workRight,
+      buffer,
+      prerollSamples,
+      fadeInSeconds,
+      fadeOutSeconds,
+      ceilingDbtp,
+    });
+  }
   if (!Number.isFinite(inputLufs)) {
     // silence or under 400 ms of sound: nothing to normalise, but peaks still go under the ceiling
     const scale = Math.min(
@@ -117,7 +149,20 @@ export function masterTrack(input: AudioBuffer, options: MasterOptions = {}): Ma
     scaleInPlace(trackLeft, trackRight, scale);
     shapeEdges(buffer, fadeInSeconds, Math.min(fadeOutSeconds, 0.05));
     const truePeakDbtp = linearToDb(measureTruePeakLinear(trackLeft, trackRight));
-    return { buffer, loudnessLufs: inputLufs, truePeakDbtp, gainDb: linearToDb(scale), compressionGainDb: 0 };
+    return {
+      buffer,
+      loudnessLufs: inputLufs,
+      truePeakDbtp,
+      gainDb: linearToDb(scale),
+      compressionGainDb: 0,
+      gains: {
+        gainDb: 0,
+        compressionGainDb: 0,
+        limiterCeiling: dbToLinear(ceilingDbtp),
+        scale,
+        silent: true,
+      },
+    };
   }
 
   // The compressor's threshold is set for the first gain guess (target − input loudness), so the
@@ -182,15 +227,73 @@ export function masterTrack(input: AudioBuffer, options: MasterOptions = {}): Ma
   // out of iterations without converging (pathological material) keeps the last gains
   multiplyInPlace(trackLeft, trackRight, gains);
   progress(0.95);
+  let scale = 1;
   if (!converged) {
     // last resort after the iterations: scale under the ceiling, trading a little loudness
     const truePeak = measureTruePeakLinear(trackLeft, trackRight);
-    const scale = Math.min(1, dbToLinear(ceilingDbtp - 0.02) / truePeak);
+    scale = Math.min(1, dbToLinear(ceilingDbtp - 0.02) / truePeak);
     scaleInPlace(trackLeft, trackRight, scale);
     truePeakDbtp = linearToDb(truePeak * scale);
     loudnessLufs = measureIntegratedLoudness(trackLeft, trackRight, sampleRate);
   }
-  return { buffer, loudnessLufs, truePeakDbtp, gainDb, compressionGainDb };
+  return {
+    buffer,
+    loudnessLufs,
+    truePeakDbtp,
+    gainDb,
+    compressionGainDb,
+    gains: { gainDb, compressionGainDb, limiterCeiling, scale, silent: false },
+  };
+}
+
+/** The chain of masterTrack with its decisions given: one pass, no iteration, no measurement first. */
+function masterWithFixedGains(
+  fixed: MasterGains,
+  work: {
+    workLeft: Float32Array;
+    workRight: Float32Array;
+    buffer: AudioBuffer;
+    prerollSamples: number;
+    fadeInSeconds: number;
+    fadeOutSeconds: number;
+    ceilingDbtp: number;
+  },
+): MasterResult {
+  const { workLeft, workRight, buffer, prerollSamples } = work;
+  const { left, right, sampleRate } = buffer;
+  if (!fixed.silent) {
+    new GlueCompressor(sampleRate, GLUE_THRESHOLD_DBFS - fixed.compressionGainDb).process(
+      workLeft,
+      workRight,
+      0,
+      workLeft.length,
+    );
+    const peaks = prepareLimiterPeaks(peakEnvelope(workLeft, workRight), sampleRate);
+    const gains = new Float32Array(left.length);
+    computeLimiterGains(
+      peaks,
+      prerollSamples,
+      dbToLinear(fixed.gainDb),
+      fixed.limiterCeiling,
+      gains,
+      sampleRate,
+    );
+    applyFadeIn(Math.round(work.fadeInSeconds * sampleRate), gains);
+    applyFadeOut(Math.round(work.fadeOutSeconds * sampleRate), gains);
+    multiplyInPlace(left, right, gains);
+    scaleInPlace(left, right, fixed.scale);
+  } else {
+    scaleInPlace(left, right, fixed.scale);
+    shapeEdges(buffer, work.fadeInSeconds, Math.min(work.fadeOutSeconds, 0.05));
+  }
+  return {
+    buffer,
+    loudnessLufs: measureIntegratedLoudness(left, right, sampleRate),
+    truePeakDbtp: linearToDb(measureTruePeakLinear(left, right)),
+    gainDb: fixed.gainDb,
+    compressionGainDb: fixed.compressionGainDb,
+    gains: fixed,
+  };
 }
 
 const MEASURE_CHUNK_SAMPLES = 8192;

@@ -775,6 +775,8 @@ export interface paths {
                          *           },
                          *           "error": null,
                          *           "credits_charged": 1,
+                         *           "kind": "original",
+                         *           "parent_track_id": null,
                          *           "workspace_id": "wsp_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
                          *           "created_at": "2026-11-01T09:30:00.000Z",
                          *           "started_at": "2026-11-01T09:30:01.000Z",
@@ -857,6 +859,13 @@ export interface paths {
                                 } | null;
                                 /** @description Credits held or spent on this track (0 after a refund). */
                                 credits_charged: number;
+                                /**
+                                 * @description How the track was made: from its prompt, or from another track by POST /v1/tracks/{id}/variations or /extend.
+                                 * @enum {string}
+                                 */
+                                kind: "original" | "variation" | "extension";
+                                /** @description The track a variation or extension was made from (it may since have been deleted); null for an original. */
+                                parent_track_id: string | null;
                                 /** @description Workspace id: wsp_ followed by a 26-character ULID. */
                                 workspace_id: string;
                                 /**
@@ -1150,6 +1159,8 @@ export interface paths {
                          *       },
                          *       "error": null,
                          *       "credits_charged": 1,
+                         *       "kind": "original",
+                         *       "parent_track_id": null,
                          *       "workspace_id": "wsp_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
                          *       "created_at": "2026-11-01T09:30:00.000Z",
                          *       "started_at": "2026-11-01T09:30:01.000Z",
@@ -1225,6 +1236,13 @@ export interface paths {
                             } | null;
                             /** @description Credits held or spent on this track (0 after a refund). */
                             credits_charged: number;
+                            /**
+                             * @description How the track was made: from its prompt, or from another track by POST /v1/tracks/{id}/variations or /extend.
+                             * @enum {string}
+                             */
+                            kind: "original" | "variation" | "extension";
+                            /** @description The track a variation or extension was made from (it may since have been deleted); null for an original. */
+                            parent_track_id: string | null;
                             /** @description Workspace id: wsp_ followed by a 26-character ULID. */
                             workspace_id: string;
                             /**
@@ -1954,6 +1972,8 @@ export interface paths {
                          *       },
                          *       "error": null,
                          *       "credits_charged": 1,
+                         *       "kind": "original",
+                         *       "parent_track_id": null,
                          *       "workspace_id": "wsp_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
                          *       "created_at": "2026-11-01T09:30:00.000Z",
                          *       "started_at": "2026-11-01T09:30:01.000Z",
@@ -2029,6 +2049,13 @@ export interface paths {
                             } | null;
                             /** @description Credits held or spent on this track (0 after a refund). */
                             credits_charged: number;
+                            /**
+                             * @description How the track was made: from its prompt, or from another track by POST /v1/tracks/{id}/variations or /extend.
+                             * @enum {string}
+                             */
+                            kind: "original" | "variation" | "extension";
+                            /** @description The track a variation or extension was made from (it may since have been deleted); null for an original. */
+                            parent_track_id: string | null;
                             /** @description Workspace id: wsp_ followed by a 26-character ULID. */
                             workspace_id: string;
                             /**
@@ -2707,6 +2734,8 @@ export interface paths {
                          *       },
                          *       "error": null,
                          *       "credits_charged": 1,
+                         *       "kind": "original",
+                         *       "parent_track_id": null,
                          *       "workspace_id": "wsp_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
                          *       "created_at": "2026-11-01T09:30:00.000Z",
                          *       "started_at": "2026-11-01T09:30:01.000Z",
@@ -2782,6 +2811,13 @@ export interface paths {
                             } | null;
                             /** @description Credits held or spent on this track (0 after a refund). */
                             credits_charged: number;
+                            /**
+                             * @description How the track was made: from its prompt, or from another track by POST /v1/tracks/{id}/variations or /extend.
+                             * @enum {string}
+                             */
+                            kind: "original" | "variation" | "extension";
+                            /** @description The track a variation or extension was made from (it may since have been deleted); null for an original. */
+                            parent_track_id: string | null;
                             /** @description Workspace id: wsp_ followed by a 26-character ULID. */
                             workspace_id: string;
                             /**
@@ -4605,6 +4641,1030 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tracks/{id}/variations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a variation of a ready track: same brief, new seed, the kept parts unchanged (1 credit)
+         * @description A new track (`kind: "variation"`, `parent_track_id`) with the original's prompt, duration, tempo, key, instruments and form. The parts named in `keep` are the original's, note for note; the others are written again from `seed`. 422 `unprocessable_track` when the original is not ready or `keep` names an unknown part (the answer lists the parts). Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.
+         *
+         *     **Credentials:** Needs an API key, an access token or the session cookie.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    prefer?: string;
+                    /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
+                    "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
+                path: {
+                    /**
+                     * @description A track id (trk_…).
+                     * @example trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z
+                     */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "keep": [
+                     *         "drums",
+                     *         "bass"
+                     *       ],
+                     *       "seed": 7
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Parts to keep exactly as they are in the original (note for note, and sample for sample in their stems): any of drums, percussion, bass, chords, pad, arp, lead, counter. Every other part is written again from the new seed. Keeping any part but the drums keeps the chord progression too. [] keeps nothing. */
+                        keep: string[];
+                        /** @description Seed of the parts written again; omit for a random one (never the original’s). */
+                        seed?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "trk_01JD5Z9A0B1C2D3E4F5G6H7J8K",
+                         *       "object": "track",
+                         *       "prompt": "mellow lofi piano with vinyl crackle",
+                         *       "duration": "short",
+                         *       "duration_seconds": 30,
+                         *       "status": "queued",
+                         *       "progress": 0,
+                         *       "visibility": "private",
+                         *       "title": "Mellow Lofi Piano",
+                         *       "voice_id": null,
+                         *       "seed": 7,
+                         *       "loop": false,
+                         *       "bpm": null,
+                         *       "key": null,
+                         *       "metadata": {
+                         *         "customer": "cus_123"
+                         *       },
+                         *       "webhook_url": null,
+                         *       "music": null,
+                         *       "audio": null,
+                         *       "urls": {
+                         *         "audio": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/audio",
+                         *         "midi": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/midi",
+                         *         "stems": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/stems",
+                         *         "waveform": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/waveform",
+                         *         "stream": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/audio?stream=1",
+                         *         "share": "https://api.trackforge.dev/t/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
+                         *         "cover": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/cover.svg"
+                         *       },
+                         *       "error": null,
+                         *       "credits_charged": 0,
+                         *       "kind": "variation",
+                         *       "parent_track_id": "trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
+                         *       "workspace_id": "wsp_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
+                         *       "created_at": "2026-11-01T09:30:00.000Z",
+                         *       "started_at": null,
+                         *       "completed_at": null
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description Track id: trk_ followed by a 26-character ULID. */
+                            id: string;
+                            /** @enum {string} */
+                            object: "track";
+                            /** @description The prompt as sent, trimmed. */
+                            prompt: string;
+                            /** @description The duration as asked for, normalised (short, 45s, 2:30…). */
+                            duration: string;
+                            /** @description Length of the finished track in seconds (5–600). */
+                            duration_seconds: number;
+                            /** @enum {string} */
+                            status: "queued" | "generating" | "ready" | "failed";
+                            /** @description 0 to 1 while generating; 1 when ready. */
+                            progress: number;
+                            /** @enum {string} */
+                            visibility: "private" | "unlisted" | "public";
+                            /** @description A title made from the prompt. */
+                            title: string;
+                            /** @description The marketplace voice (voc_…), or null for none. */
+                            voice_id: string | null;
+                            /** @description The seed used; the same seed and request give the same track. */
+                            seed: number;
+                            loop: boolean;
+                            bpm: number | null;
+                            key: string | null;
+                            /** @description Your own key/value pairs, returned as sent. */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            webhook_url: string | null;
+                            music: {
+                                bpm: number;
+                                key: string;
+                                time_signature: string;
+                                genre: string;
+                                moods: string[];
+                                instruments: string[];
+                                sections: {
+                                    name: string;
+                                    start: number;
+                                    end: number;
+                                }[];
+                            } | null;
+                            audio: {
+                                formats: string[];
+                                sample_rate: number;
+                                channels: number;
+                                duration_seconds: number;
+                                loudness_lufs: number;
+                                true_peak_dbtp: number;
+                            } | null;
+                            urls: {
+                                audio: string;
+                                midi: string;
+                                stems: string;
+                                waveform: string;
+                                stream: string;
+                                share: string;
+                                /** @description Cover art drawn from the track (SVG), readable by whoever may read the track. */
+                                cover: string;
+                            };
+                            /** @description Why generation failed (status failed); null otherwise. */
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            /** @description Credits held or spent on this track (0 after a refund). */
+                            credits_charged: number;
+                            /**
+                             * @description How the track was made: from its prompt, or from another track by POST /v1/tracks/{id}/variations or /extend.
+                             * @enum {string}
+                             */
+                            kind: "original" | "variation" | "extension";
+                            /** @description The track a variation or extension was made from (it may since have been deleted); null for an original. */
+                            parent_track_id: string | null;
+                            /** @description Workspace id: wsp_ followed by a 26-character ULID. */
+                            workspace_id: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was created (ISO 8601, UTC).
+                             */
+                            created_at: string;
+                            started_at: string | null;
+                            completed_at: string | null;
+                        };
+                    };
+                };
+                /** @description Problem details; `code` is one of: `validation_failed` (Validation failed). */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "title": "Validation failed",
+                         *       "status": 400,
+                         *       "detail": "An example of validation_failed.",
+                         *       "code": "validation_failed",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `unauthenticated` (Authentication required). */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "title": "Authentication required",
+                         *       "status": 401,
+                         *       "detail": "An example of unauthenticated.",
+                         *       "code": "unauthenticated",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `insufficient_credits` (Insufficient credits). */
+                402: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/insufficient_credits",
+                         *       "title": "Insufficient credits",
+                         *       "status": 402,
+                         *       "detail": "An example of insufficient_credits.",
+                         *       "code": "insufficient_credits",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `plan_required` (Plan upgrade required), `forbidden` (Forbidden). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "title": "Plan upgrade required",
+                         *       "status": 403,
+                         *       "detail": "An example of plan_required.",
+                         *       "code": "plan_required",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `not_found` (Not found). */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "title": "Not found",
+                         *       "status": 404,
+                         *       "detail": "An example of not_found.",
+                         *       "code": "not_found",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                409: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/idempotency_in_progress",
+                         *       "title": "Request in progress",
+                         *       "status": 409,
+                         *       "detail": "An example of idempotency_in_progress.",
+                         *       "code": "idempotency_in_progress",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `payload_too_large` (Payload too large). */
+                413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/payload_too_large",
+                         *       "title": "Payload too large",
+                         *       "status": 413,
+                         *       "detail": "An example of payload_too_large.",
+                         *       "code": "payload_too_large",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `uri_too_long` (URI too long). */
+                414: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "title": "URI too long",
+                         *       "status": 414,
+                         *       "detail": "An example of uri_too_long.",
+                         *       "code": "uri_too_long",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `unsupported_media_type` (Unsupported media type). */
+                415: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/unsupported_media_type",
+                         *       "title": "Unsupported media type",
+                         *       "status": 415,
+                         *       "detail": "An example of unsupported_media_type.",
+                         *       "code": "unsupported_media_type",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `idempotency_key_reused` (Idempotency key reused), `unprocessable_track` (Unprocessable for this track). */
+                422: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/idempotency_key_reused",
+                         *       "title": "Idempotency key reused",
+                         *       "status": 422,
+                         *       "detail": "An example of idempotency_key_reused.",
+                         *       "code": "idempotency_key_reused",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `rate_limited` (Too many requests). */
+                429: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        "Retry-After": components["headers"]["RetryAfter"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "title": "Too many requests",
+                         *       "status": 429,
+                         *       "detail": "An example of rate_limited.",
+                         *       "code": "rate_limited",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `internal_error` (Internal server error). */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "title": "Internal server error",
+                         *       "status": 500,
+                         *       "detail": "An example of internal_error.",
+                         *       "code": "internal_error",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `unavailable` (Service unavailable). */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "title": "Service unavailable",
+                         *       "status": 503,
+                         *       "detail": "An example of unavailable.",
+                         *       "code": "unavailable",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tracks/{id}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extend a ready track by N seconds: it starts with the original, bit for bit (1 credit)
+         * @description A new track (`kind: "extension"`, `parent_track_id`) that plays the original up to its ending (its last section) sample for sample, then continues in the same style, key and tempo and ends in its own time. 422 `unprocessable_track` when the original is not ready, is a loop, or would pass 600 s. Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.
+         *
+         *     **Credentials:** Needs an API key, an access token or the session cookie.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    prefer?: string;
+                    /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
+                    "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
+                path: {
+                    /**
+                     * @description A track id (trk_…).
+                     * @example trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z
+                     */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "seconds": 60
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Seconds to add. The new track lasts the original's length plus these (at most 600 s in all). */
+                        seconds: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "trk_01JD5Z9A0B1C2D3E4F5G6H7J8M",
+                         *       "object": "track",
+                         *       "prompt": "mellow lofi piano with vinyl crackle",
+                         *       "duration": "90s",
+                         *       "duration_seconds": 90,
+                         *       "status": "queued",
+                         *       "progress": 0,
+                         *       "visibility": "private",
+                         *       "title": "Mellow Lofi Piano",
+                         *       "voice_id": null,
+                         *       "seed": 42,
+                         *       "loop": false,
+                         *       "bpm": null,
+                         *       "key": null,
+                         *       "metadata": {
+                         *         "customer": "cus_123"
+                         *       },
+                         *       "webhook_url": null,
+                         *       "music": null,
+                         *       "audio": null,
+                         *       "urls": {
+                         *         "audio": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/audio",
+                         *         "midi": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/midi",
+                         *         "stems": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/stems",
+                         *         "waveform": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/waveform",
+                         *         "stream": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/audio?stream=1",
+                         *         "share": "https://api.trackforge.dev/t/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
+                         *         "cover": "https://api.trackforge.dev/v1/tracks/trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z/cover.svg"
+                         *       },
+                         *       "error": null,
+                         *       "credits_charged": 0,
+                         *       "kind": "extension",
+                         *       "parent_track_id": "trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
+                         *       "workspace_id": "wsp_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
+                         *       "created_at": "2026-11-01T09:30:00.000Z",
+                         *       "started_at": null,
+                         *       "completed_at": null
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description Track id: trk_ followed by a 26-character ULID. */
+                            id: string;
+                            /** @enum {string} */
+                            object: "track";
+                            /** @description The prompt as sent, trimmed. */
+                            prompt: string;
+                            /** @description The duration as asked for, normalised (short, 45s, 2:30…). */
+                            duration: string;
+                            /** @description Length of the finished track in seconds (5–600). */
+                            duration_seconds: number;
+                            /** @enum {string} */
+                            status: "queued" | "generating" | "ready" | "failed";
+                            /** @description 0 to 1 while generating; 1 when ready. */
+                            progress: number;
+                            /** @enum {string} */
+                            visibility: "private" | "unlisted" | "public";
+                            /** @description A title made from the prompt. */
+                            title: string;
+                            /** @description The marketplace voice (voc_…), or null for none. */
+                            voice_id: string | null;
+                            /** @description The seed used; the same seed and request give the same track. */
+                            seed: number;
+                            loop: boolean;
+                            bpm: number | null;
+                            key: string | null;
+                            /** @description Your own key/value pairs, returned as sent. */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            webhook_url: string | null;
+                            music: {
+                                bpm: number;
+                                key: string;
+                                time_signature: string;
+                                genre: string;
+                                moods: string[];
+                                instruments: string[];
+                                sections: {
+                                    name: string;
+                                    start: number;
+                                    end: number;
+                                }[];
+                            } | null;
+                            audio: {
+                                formats: string[];
+                                sample_rate: number;
+                                channels: number;
+                                duration_seconds: number;
+                                loudness_lufs: number;
+                                true_peak_dbtp: number;
+                            } | null;
+                            urls: {
+                                audio: string;
+                                midi: string;
+                                stems: string;
+                                waveform: string;
+                                stream: string;
+                                share: string;
+                                /** @description Cover art drawn from the track (SVG), readable by whoever may read the track. */
+                                cover: string;
+                            };
+                            /** @description Why generation failed (status failed); null otherwise. */
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            /** @description Credits held or spent on this track (0 after a refund). */
+                            credits_charged: number;
+                            /**
+                             * @description How the track was made: from its prompt, or from another track by POST /v1/tracks/{id}/variations or /extend.
+                             * @enum {string}
+                             */
+                            kind: "original" | "variation" | "extension";
+                            /** @description The track a variation or extension was made from (it may since have been deleted); null for an original. */
+                            parent_track_id: string | null;
+                            /** @description Workspace id: wsp_ followed by a 26-character ULID. */
+                            workspace_id: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was created (ISO 8601, UTC).
+                             */
+                            created_at: string;
+                            started_at: string | null;
+                            completed_at: string | null;
+                        };
+                    };
+                };
+                /** @description Problem details; `code` is one of: `validation_failed` (Validation failed). */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "title": "Validation failed",
+                         *       "status": 400,
+                         *       "detail": "An example of validation_failed.",
+                         *       "code": "validation_failed",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `unauthenticated` (Authentication required). */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "title": "Authentication required",
+                         *       "status": 401,
+                         *       "detail": "An example of unauthenticated.",
+                         *       "code": "unauthenticated",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `insufficient_credits` (Insufficient credits). */
+                402: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/insufficient_credits",
+                         *       "title": "Insufficient credits",
+                         *       "status": 402,
+                         *       "detail": "An example of insufficient_credits.",
+                         *       "code": "insufficient_credits",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `plan_required` (Plan upgrade required), `forbidden` (Forbidden). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "title": "Plan upgrade required",
+                         *       "status": 403,
+                         *       "detail": "An example of plan_required.",
+                         *       "code": "plan_required",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `not_found` (Not found). */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "title": "Not found",
+                         *       "status": 404,
+                         *       "detail": "An example of not_found.",
+                         *       "code": "not_found",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                409: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/idempotency_in_progress",
+                         *       "title": "Request in progress",
+                         *       "status": 409,
+                         *       "detail": "An example of idempotency_in_progress.",
+                         *       "code": "idempotency_in_progress",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `payload_too_large` (Payload too large). */
+                413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/payload_too_large",
+                         *       "title": "Payload too large",
+                         *       "status": 413,
+                         *       "detail": "An example of payload_too_large.",
+                         *       "code": "payload_too_large",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `uri_too_long` (URI too long). */
+                414: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "title": "URI too long",
+                         *       "status": 414,
+                         *       "detail": "An example of uri_too_long.",
+                         *       "code": "uri_too_long",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `unsupported_media_type` (Unsupported media type). */
+                415: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/unsupported_media_type",
+                         *       "title": "Unsupported media type",
+                         *       "status": 415,
+                         *       "detail": "An example of unsupported_media_type.",
+                         *       "code": "unsupported_media_type",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `idempotency_key_reused` (Idempotency key reused), `unprocessable_track` (Unprocessable for this track). */
+                422: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/idempotency_key_reused",
+                         *       "title": "Idempotency key reused",
+                         *       "status": 422,
+                         *       "detail": "An example of idempotency_key_reused.",
+                         *       "code": "idempotency_key_reused",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `rate_limited` (Too many requests). */
+                429: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        "Retry-After": components["headers"]["RetryAfter"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "title": "Too many requests",
+                         *       "status": 429,
+                         *       "detail": "An example of rate_limited.",
+                         *       "code": "rate_limited",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `internal_error` (Internal server error). */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "title": "Internal server error",
+                         *       "status": 500,
+                         *       "detail": "An example of internal_error.",
+                         *       "code": "internal_error",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `unavailable` (Service unavailable). */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "title": "Service unavailable",
+                         *       "status": 503,
+                         *       "detail": "An example of unavailable.",
+                         *       "code": "unavailable",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -11529,7 +12589,7 @@ export interface components {
              * @description Stable machine-readable code.
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_token" | "unauthenticated" | "insufficient_credits" | "forbidden" | "plan_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "idempotency_in_progress" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_reused" | "unprocessable_input" | "upgrade_required" | "rate_limited" | "headers_too_large" | "internal_error" | "unavailable" | "billing_not_configured";
+            code: "validation_failed" | "invalid_token" | "unauthenticated" | "insufficient_credits" | "forbidden" | "plan_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "idempotency_in_progress" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_reused" | "unprocessable_input" | "unprocessable_track" | "upgrade_required" | "rate_limited" | "headers_too_large" | "internal_error" | "unavailable" | "billing_not_configured";
             /** @description The field, query parameter or header at fault (dotted path), or null. */
             param?: string | null;
             /** @description The X-Request-Id of this request; quote it to support. */

@@ -1,4 +1,4 @@
-// client.tracks: create, read, list, publish and delete tracks, download their files, listen to
+// client.tracks: create, vary, extend, read, list, publish and delete tracks, download their files, listen to
 // them while they render, and create-and-wait (events first, polling when no socket can be opened).
 import type { APIClient, RequestOptions } from '../core/api-client.js';
 import { BinaryResponse } from '../core/binary.js';
@@ -9,8 +9,10 @@ import type {
   PublicTrackListParams,
   Track,
   TrackCreateParams,
+  TrackExtendParams,
   TrackforgeEvent,
   TrackListParams,
+  TrackVariationParams,
   TrackVisibility,
   Waveform,
 } from '../types.js';
@@ -44,6 +46,29 @@ export class Tracks {
    * @example const track = await client.tracks.create({ prompt: 'mellow lofi piano', duration: 'short' });
    */
   create(params: TrackCreateParams, options: CreateOptions = {}): Promise<Track> {
+    return this.queue('/v1/tracks', params, options);
+  }
+
+  /**
+   * Queues a variation of a ready track: its brief with a new seed, the parts in `keep` unchanged
+   * (1 credit, like create). The answer is the new track (`kind: 'variation'`, `parent_track_id`).
+   * @example const variation = await client.tracks.createVariation('trk_…', { keep: ['drums', 'bass'] });
+   */
+  createVariation(id: string, params: TrackVariationParams, options: CreateOptions = {}): Promise<Track> {
+    return this.queue(`/v1/tracks/${encodeURIComponent(id)}/variations`, params, options);
+  }
+
+  /**
+   * Queues an extension of a ready track: the original up to its ending, bit for bit, then
+   * `seconds` more in its style, key and tempo (1 credit, like create; at most 600 s in all).
+   * @example const longer = await client.tracks.extend('trk_…', { seconds: 60 }, { waitSeconds: 60 });
+   */
+  extend(id: string, params: TrackExtendParams, options: CreateOptions = {}): Promise<Track> {
+    return this.queue(`/v1/tracks/${encodeURIComponent(id)}/extend`, params, options);
+  }
+
+  /** POSTs a request that queues a track, holding the answer with `Prefer: wait=N` when asked. */
+  private queue(path: string, body: unknown, options: CreateOptions): Promise<Track> {
     const { waitSeconds, ...rest } = options;
     const held =
       waitSeconds === undefined
@@ -54,7 +79,7 @@ export class Tracks {
             // The server holds the answer up to waitSeconds; the timeout must outlast it.
             timeout: Math.max(rest.timeout ?? this.api.config.timeout, (waitSeconds + 15) * 1000),
           };
-    return this.api.request<Track>({ method: 'POST', path: '/v1/tracks', body: params, options: held });
+    return this.api.request<Track>({ method: 'POST', path, body, options: held });
   }
 
   /** One track (owner's view). */

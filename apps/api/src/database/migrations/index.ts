@@ -10,6 +10,7 @@ import * as m0006 from './0006_billing.js';
 import * as m0007 from './0007_durable_queue.js';
 import * as m0008 from './0008_studio.js';
 import * as m0009 from './0009_track_inputs.js';
+import * as m0010 from './0010_track_lineage.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0007_durable_queue': m0007,
   '0008_studio': m0008,
   '0009_track_inputs': m0009,
+  '0010_track_lineage': m0010,
 };

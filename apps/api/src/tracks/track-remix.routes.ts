@@ -1,0 +1,119 @@
+// POST /v1/tracks/{id}/variations and /extend: each answers like POST /v1/tracks (201, a queued
+// track, 1 credit held until it is ready and given back if it fails; Idempotency-Key and
+// `Prefer: wait=N` as there).
+
+import {
+  MAX_DURATION_SECONDS,
+  MIN_DURATION_SECONDS,
+  REQUEST_LIMITS,
+  VARIATION_PARTS,
+} from '@trackforge/engine';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../auth/auth-context.js';
+import { CreateHeadersSchema, waitSeconds } from './track.routes.js';
+import { TrackIdParamsSchema, TrackSchema } from './track.schemas.js';
+import type { TracksService } from './track.service.js';
+import type { TrackRemix } from './track-remix.service.js';
+
+export interface TrackRemixRoutesDeps {
+  remix: TrackRemix;
+  tracks: Pick<TracksService, 'waitForTrack'>;
+  publicUrl: string;
+}
+
+export const CreateVariationBodySchema = z.strictObject({
+  keep: z
+    .array(z.string().max(40))
+    .max(VARIATION_PARTS.length)
+    .describe(
+      `Parts to keep exactly as they are in the original (note for note, and sample for sample in their stems): any of ${VARIATION_PARTS.join(', ')}. Every other part is written again from the new seed. Keeping any part but the drums keeps the chord progression too. [] keeps nothing.`,
+    ),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(REQUEST_LIMITS.maxSeed)
+    .optional()
+    .describe('Seed of the parts written again; omit for a random one (never the original’s).'),
+});
+
+export const CreateExtensionBodySchema = z.strictObject({
+  seconds: z
+    .number()
+    .min(MIN_DURATION_SECONDS)
+    .max(MAX_DURATION_SECONDS - MIN_DURATION_SECONDS)
+    .describe(
+      `Seconds to add. The new track lasts the original's length plus these (at most ${MAX_DURATION_SECONDS} s in all).`,
+    ),
+});
+
+export function registerTrackRemixRoutes(app: FastifyInstance, deps: TrackRemixRoutesDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/tracks/:id/variations',
+    {
+      schema: {
+        tags: ['tracks'],
+        summary:
+          'Make a variation of a ready track: same brief, new seed, the kept parts unchanged (1 credit)',
+        description:
+          'A new track (`kind: "variation"`, `parent_track_id`) with the original\'s prompt, duration, tempo, key, instruments and form. The parts named in `keep` are the original\'s, note for note; the others are written again from `seed`. 422 `unprocessable_track` when the original is not ready or `keep` names an unknown part (the answer lists the parts). Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.',
+        headers: CreateHeadersSchema,
+        params: TrackIdParamsSchema,
+        body: CreateVariationBodySchema,
+        response: { 201: TrackSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      let track = await deps.remix.createVariation(
+        auth,
+        request.params.id,
+        request.body,
+        request.idempotency ?? undefined,
+      );
+      const wait = waitSeconds(request.headers.prefer);
+      if (wait !== undefined && wait > 0) {
+        track = await deps.tracks.waitForTrack(auth, track.id, wait * 1000);
+        reply.header('preference-applied', `wait=${wait}`);
+      }
+      reply.header('location', `${deps.publicUrl}/v1/tracks/${track.id}`);
+      return reply.code(201).send(track);
+    },
+  );
+
+  routes.post(
+    '/tracks/:id/extend',
+    {
+      schema: {
+        tags: ['tracks'],
+        summary: 'Extend a ready track by N seconds: it starts with the original, bit for bit (1 credit)',
+        description:
+          'A new track (`kind: "extension"`, `parent_track_id`) that plays the original up to its ending (its last section) sample for sample, then continues in the same style, key and tempo and ends in its own time. 422 `unprocessable_track` when the original is not ready, is a loop, or would pass 600 s. Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.',
+        headers: CreateHeadersSchema,
+        params: TrackIdParamsSchema,
+        body: CreateExtensionBodySchema,
+        response: { 201: TrackSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      let track = await deps.remix.createExtension(
+        auth,
+        request.params.id,
+        request.body,
+        request.idempotency ?? undefined,
+      );
+      const wait = waitSeconds(request.headers.prefer);
+      if (wait !== undefined && wait > 0) {
+        track = await deps.tracks.waitForTrack(auth, track.id, wait * 1000);
+        reply.header('preference-applied', `wait=${wait}`);
+      }
+      reply.header('location', `${deps.publicUrl}/v1/tracks/${track.id}`);
+      return reply.code(201).send(track);
+    },
+  );
+}

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { UnprocessableEntityError } from '../src/index.js';
+import { json, mockClient, problem, trackBody } from './helpers/mock-fetch.js';
+
+describe('tracks.createVariation and tracks.extend', () => {
+  it('post the body to the track’s route with an Idempotency-Key, and hold the answer when asked', async () => {
+    const { client, requests } = mockClient([
+      json(201, trackBody({ id: 'trk_2', status: 'queued', kind: 'variation', parent_track_id: 'trk_1' })),
+    ]);
+    const variation = await client.tracks.createVariation('trk_1', { keep: ['drums', 'bass'], seed: 9 });
+    assert.equal(variation.kind, 'variation');
+    assert.equal(variation.parent_track_id, 'trk_1');
+    const longer = await client.tracks.extend(
+      'trk_1',
+      { seconds: 60 },
+      { waitSeconds: 30, idempotencyKey: 'k1' },
+    );
+    assert.equal(longer.id, 'trk_2');
+    const [vary, extend] = requests;
+    assert.equal(vary?.method, 'POST');
+    assert.equal(vary?.url.pathname, '/v1/tracks/trk_1/variations');
+    assert.deepEqual(vary?.body, { keep: ['drums', 'bass'], seed: 9 });
+    assert.ok(vary?.headers.get('idempotency-key'));
+    assert.equal(vary?.headers.get('prefer'), null);
+    assert.equal(extend?.url.pathname, '/v1/tracks/trk_1/extend');
+    assert.deepEqual(extend?.body, { seconds: 60 });
+    assert.equal(extend?.headers.get('prefer'), 'wait=30');
+    assert.equal(extend?.headers.get('idempotency-key'), 'k1');
+  });
+
+  it('raise the 422 with the parts the server lists', async () => {
+    const { client } = mockClient([
+      problem(422, 'unprocessable_track', { param: 'keep', parts: ['drums', 'bass'] }),
+    ]);
+    const error = await client.tracks.createVariation('trk_1', { keep: ['kazoo'] }).catch((e: unknown) => e);
+    assert.ok(error instanceof UnprocessableEntityError);
+    assert.equal(error.status, 422);
+    assert.equal(error.code, 'unprocessable_track');
+    assert.equal(error.param, 'keep');
+  });
+});
