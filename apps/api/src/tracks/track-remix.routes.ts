@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../auth/auth-context.js';
+import { requireAuth } from '../http/auth-context.js';
 import { CreateHeadersSchema, waitSeconds } from './track.routes.js';
 import { TrackIdParamsSchema, TrackSchema } from './track.schemas.js';
 import type { TracksService } from './track.service.js';
