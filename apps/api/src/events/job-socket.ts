@@ -93,10 +93,15 @@ export function runJobSocket(
     void sendEvent(live.event, live.secret);
   }
 
-  const unsubscribe = deps.hub.subscribe(workspaceId, (live) => {
-    if (replaying) buffered.push(live);
-    else sendLive(live);
-  });
+  const unsubscribe = deps.hub.subscribe(
+    workspaceId,
+    (live) => {
+      if (replaying) buffered.push(live);
+      else sendLive(live);
+    },
+    // Live events were lost (database connection dropped): the client replays them on reconnect.
+    () => socket.close(1012, 'event feed interrupted; reconnect with last_event_id'),
+  );
 
   async function replay(after: StoredEvent): Promise<void> {
     const secret = await deps.signingSecrets.getSigningSecret(workspaceId);

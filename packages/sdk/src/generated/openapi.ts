@@ -209,8 +209,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The database answers and every migration is applied
-         * @description **Credentials:** No credential needed.
+         * Ready for traffic: database up, migrations applied, file store up, not draining
+         * @description A 503 problem+json lists each failing check in `failures` ({check, detail}; check is database, migrations, storage or draining).
+         *
+         *     **Credentials:** No credential needed.
          */
         get: {
             parameters: {
@@ -245,6 +247,8 @@ export interface paths {
                             status: "ready";
                             /** @enum {string} */
                             database: "pglite" | "postgres";
+                            /** @enum {string} */
+                            storage?: "local" | "s3";
                         };
                     };
                 };
