@@ -29,7 +29,8 @@ COPY --chown=node:node apps/api ./apps/api
 COPY --chown=node:node apps/studio ./apps/studio
 COPY --chown=node:node packages/engine ./packages/engine
 RUN mkdir -p /var/lib/trackforge && chown node:node /var/lib/trackforge
-USER node
+# The image's `node` user, by number so orchestrators can verify runAsNonRoot.
+USER 1000:1000
 EXPOSE 8080
 # Liveness only (the process answers); load balancers use /readyz, which also checks PostgreSQL,
 # migrations and the file store and turns 503 while the node drains. Workers have no HTTP port: their

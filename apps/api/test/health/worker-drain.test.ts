@@ -40,7 +40,9 @@ async function until<T>(read: () => Promise<T | undefined>, timeoutMs: number, w
   }
 }
 
-describe('a worker process draining on SIGTERM', { skip: adminUrl ? false : 'needs TEST_DATABASE_URL' }, () => {
+describe('a worker process draining on SIGTERM', {
+  skip: adminUrl ? false : 'needs TEST_DATABASE_URL',
+}, () => {
   const name = `tf_test_${randomBytes(6).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'tf-worker-drain-'));
   let url: string;
@@ -145,7 +147,11 @@ describe('a worker process draining on SIGTERM', { skip: adminUrl ? false : 'nee
     assert.ok(job.run_at.getTime() <= Date.now(), 'due at once, not after a retry delay');
     assert.ok(Date.now() - stoppedAt < 10_000, 'the hand-back does not wait for the render');
     assert.notEqual(await statusOf(track.id), 'ready');
-    assert.deepEqual(await credits.getCreditBalance(workspaceId), { balance: 0, held: 1 }, 'still held, not charged');
+    assert.deepEqual(
+      await credits.getCreditBalance(workspaceId),
+      { balance: 0, held: 1 },
+      'still held, not charged',
+    );
 
     const next = startWorker(0);
     await until(

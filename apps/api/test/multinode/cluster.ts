@@ -66,14 +66,17 @@ function postgresBinDir(): string {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(a) - Number(b)) : [];
   const newest = versions.at(-1);
-  if (!newest) throw new Error('no PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)');
+  if (!newest)
+    throw new Error('no PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)');
   return join(root, newest, 'bin');
 }
 
 /** PostgreSQL refuses to run as root; as root we run its tools as the `postgres` user. */
 function asPostgresUser(binary: string, args: string[]): void {
   const isRoot = process.getuid?.() === 0;
-  const [command, commandArgs] = isRoot ? ['runuser', ['-u', 'postgres', '--', binary, ...args]] : [binary, args];
+  const [command, commandArgs] = isRoot
+    ? ['runuser', ['-u', 'postgres', '--', binary, ...args]]
+    : [binary, args];
   execFileSync(command, commandArgs, { stdio: 'pipe' });
 }
 
@@ -230,10 +233,14 @@ export async function startCluster(): Promise<Cluster> {
   });
 
   function spawnNode(kind: 'api' | 'worker', env: NodeJS.ProcessEnv, port: number): NodeProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN_PATH, kind === 'api' ? 'serve' : 'worker'], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', MAIN_PATH, kind === 'api' ? 'serve' : 'worker'],
+      {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout!.on('data', (chunk) => {
       output += chunk;
