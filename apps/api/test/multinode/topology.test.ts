@@ -59,7 +59,6 @@ describe('two API nodes and two workers on PostgreSQL and S3', { skip: multinode
   let workspaceId: string;
   const receiver = createReceiver();
   const clients: ResumingClient[] = [];
-  const apiUrls = () => [nodeA.url, nodeB.url];
 
   async function api(node: NodeProcess, method: string, path: string, body?: unknown) {
     const response = await fetch(`${node.url}${path}`, {
@@ -371,29 +370,49 @@ describe('two API nodes and two workers on PostgreSQL and S3', { skip: multinode
     const events = (await allEventIds(nodeA.url, apiKey)).filter((id) => !receiver.delivered.has(id));
     assert.ok(events.length >= 3);
     // An hour passes for the delivery queue: each retry is made due at once instead of after its
-    // delay (5 s, 5 min, 30 min — the schedule's first hour), and each attempt fails.
-    for (let hop = 0; hop < 3; hop++) {
-      const refusedBefore = receiver.refusedCount();
-      await sql`update job set run_at = now() where queue = 'webhook.deliver' and status = 'queued'`.execute(
+    // delay (5 s, 5 min, 30 min — the schedule's first hour), and each attempt is refused.
+    const jobsOfEvents = async () =>
+      (
+        await sql<{ attempts: number; status: string }>`
+          select job.attempts, job.status from job
+          join webhook_delivery on webhook_delivery.id = job.payload->>'delivery_id'
+          where webhook_delivery.event_id in (${sql.join(events)})`.execute(cluster.database.db)
+      ).rows;
+    const makeRetriesDue = () =>
+      sql`update job set run_at = now() where queue = 'webhook.deliver' and status = 'queued'`.execute(
         cluster.database.db,
       );
-      await until(
-        () => (receiver.refusedCount() >= refusedBefore + events.length ? true : undefined),
-        30_000,
-        'the retries to be refused',
-      );
-    }
+    await until(
+      async () => {
+        const jobs = await jobsOfEvents();
+        if (
+          jobs.length === events.length &&
+          jobs.every((job) => job.attempts >= 4 && job.status !== 'running')
+        )
+          return true;
+        await makeRetriesDue();
+        return undefined;
+      },
+      // Attempts for one endpoint go one at a time (its concurrency key), about one a second.
+      180_000,
+      'four refused attempts of every delivery (the first hour)',
+      500,
+    );
+    assert.equal(
+      events.filter((id) => receiver.delivered.has(id)).length,
+      0,
+      'nothing got through meanwhile',
+    );
+    assert.ok(receiver.refusedCount() >= events.length * 4);
     receiver.setDown(false);
-    // Time goes on passing: whatever retry is next due comes due now, until everything is through.
+    // Time goes on passing: the next retry of each delivery comes due, and this one gets through.
     await until(
       async () => {
         if (events.every((id) => receiver.delivered.has(id))) return true;
-        await sql`update job set run_at = now() where queue = 'webhook.deliver' and status = 'queued'`.execute(
-          cluster.database.db,
-        );
+        await makeRetriesDue();
         return undefined;
       },
-      30_000,
+      180_000,
       'every event delivered once the receiver is back',
       500,
     );
