@@ -5,12 +5,19 @@
 // told (onGap), their sockets close with 1012, and new sockets are refused until LISTEN is restored,
 // so a client resumes by last_event_id from the outbox and misses nothing.
 import type { DatabaseHandle } from '../database/create-database.js';
+import { signedEventFrame } from './event-signing.js';
 import { EVENTS_CHANNEL, findEventById, type StoredEvent } from './events.repository.js';
 import type { SigningSecretService } from './signing-secret.service.js';
 
 export interface LiveEvent {
   event: StoredEvent;
   secret: string;
+  /**
+   * The signed frame every socket of the workspace sends, made once by the first socket to send it
+   * (signed at that time): signing and serialising per socket is where the time went with thousands
+   * of sockets (bench/scale). UTF-8 bytes, so no socket converts the string again.
+   */
+  frame(at: Date): Buffer;
 }
 
 export type EventHub = ReturnType<typeof createEventHub>;
@@ -37,7 +44,16 @@ export function createEventHub(deps: {
     const workspaceSubscribers = subscribers.get(event.workspace_id);
     if (workspaceSubscribers?.size) {
       const secret = await deps.signingSecrets.getSigningSecret(event.workspace_id);
-      for (const subscriber of [...workspaceSubscribers]) subscriber({ event, secret });
+      let frame: Buffer | undefined;
+      const live: LiveEvent = {
+        event,
+        secret,
+        frame: (at) => {
+          frame ??= Buffer.from(signedEventFrame(secret, event, at));
+          return frame;
+        },
+      };
+      for (const subscriber of [...workspaceSubscribers]) subscriber(live);
     }
   }
 
