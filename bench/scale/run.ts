@@ -143,6 +143,22 @@ async function fanout(database: DatabaseHandle, url: string, socketCount: number
     },
     values['cpu-prof'],
   );
+  try {
+    return await measureFanout(baseUrl, port, workspaceId, apiKey, socketCount, eventCount, database);
+  } finally {
+    await stopProcess(node);
+  }
+}
+
+async function measureFanout(
+  baseUrl: string,
+  port: number,
+  workspaceId: string,
+  apiKey: string,
+  socketCount: number,
+  eventCount: number,
+  database: DatabaseHandle,
+) {
   await until(async () => (await fetch(`${baseUrl}/readyz`)).ok, 60_000, 'the API node');
   // Settle after start-up before reading the baseline.
   await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -209,7 +225,6 @@ async function fanout(database: DatabaseHandle, url: string, socketCount: number
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   for (const socket of sockets) socket.terminate();
-  await stopProcess(node);
   latencies.sort((a, b) => a - b);
   return {
     sockets: socketCount,

@@ -283,7 +283,7 @@ export async function startCluster(): Promise<Cluster> {
           if (node.child.exitCode !== null) throw new Error(`API node exited: ${node.output()}`);
           return (await fetch(`${node.url}/readyz`)).ok ? true : undefined;
         },
-        60_000,
+        120_000,
         `the API node on ${chosen} to be ready`,
         200,
       ).catch((error) => {

@@ -19,7 +19,7 @@ import {
 
 /** The bound for the service to be back after PostgreSQL restarts. */
 const POSTGRES_RECOVERY_BOUND_MS = 10_000;
-const TRACK_TIMEOUT_MS = 90_000;
+const TRACK_TIMEOUT_MS = 180_000;
 
 /** A webhook receiver on loopback that counts 2xx deliveries per webhook-id and can go down. */
 function createReceiver() {
