@@ -167,6 +167,7 @@ async function measureFanout(
   const committedAt = new Map<string, number>();
   const latencies: number[] = [];
   const deliveredCount = new Map<string, number>();
+  const early: { id: string; arrivedAt: number }[] = [];
   const sockets: WebSocket[] = [];
   const openOne = () =>
     new Promise<void>((resolve, reject) => {
@@ -179,8 +180,11 @@ async function measureFanout(
         if (text.startsWith('{"type":"hello"')) return resolve();
         const id = /"id":"(evt_[^"]+)"/.exec(text)?.[1];
         const at = id ? committedAt.get(id) : undefined;
-        if (at === undefined || !id) return;
-        latencies.push(performance.now() - at);
+        if (!id) return;
+        // A frame can be read before this process has seen its own COMMIT return: keep the arrival
+        // time and settle the latency once the commit time is known.
+        if (at === undefined) early.push({ id, arrivedAt: performance.now() });
+        else latencies.push(performance.now() - at);
         deliveredCount.set(id, (deliveredCount.get(id) ?? 0) + 1);
       });
       socket.once('error', reject);
@@ -225,6 +229,8 @@ async function measureFanout(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   for (const socket of sockets) socket.terminate();
+  for (const { id, arrivedAt } of early)
+    latencies.push(Math.max(0, arrivedAt - (committedAt.get(id) ?? arrivedAt)));
   latencies.sort((a, b) => a - b);
   return {
     sockets: socketCount,
