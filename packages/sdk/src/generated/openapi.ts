@@ -239,7 +239,8 @@ export interface paths {
                         /**
                          * @example {
                          *       "status": "ready",
-                         *       "database": "postgres"
+                         *       "database": "postgres",
+                         *       "storage": "s3"
                          *     }
                          */
                         "application/json": {
