@@ -77,7 +77,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(response.statusCode, 503);
       const [failure] = response.json().failures;
       assert.equal(failure.check, 'storage');
-      assert.match(failure.detail, /s3 file store/);
+      assert.match(failure.detail, /file store/);
       await noStore.close();
     });
 
