@@ -26,6 +26,7 @@ import { registerWorkspaceSecretRoutes } from './events/workspace-secret.routes.
 import { generationQueue } from './generation/generation-queue.js';
 import { createOnDemandGeneration } from './generation/on-demand-generation.js';
 import { createDerivedFiles } from './generation/track-derived-files.js';
+import { closeSocketsForRestart, type Drain } from './health/drain.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { answerClientError, answerFrameworkError, installErrorHandlers } from './http/error-handler.js';
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.js';
@@ -76,6 +77,8 @@ export interface AppDeps {
   storage?: Storage;
   /** Called after a generation job commits (serve wakes its in-process workers). */
   onJobEnqueued?: () => void;
+  /** Set by serve on SIGTERM: /readyz answers 503 while the node drains. */
+  drain?: Drain;
   /** DNS for the creation-time webhook URL check; default the system resolver (tests inject one). */
   resolveHost?: (host: string) => Promise<string[]>;
 }
@@ -107,14 +110,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTextValidation(app);
   registerVersionHeader(app);
   // Before any route, so that a WebSocket upgrade to a plain HTTP route is refused.
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // On close, sockets get 1012 (service restart): clients reconnect and resume by last_event_id.
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 64 * 1024 },
+    preClose: closeSocketsForRestart,
+  });
 
   await registerOpenApi(app, { publicUrl: deps.config.PUBLIC_URL });
   await registerSecurityHeaders(app, deps.config);
   registerMetrics(app, deps.metrics ?? createMetrics({ processMetrics: false }), {
     token: deps.config.METRICS_TOKEN,
   });
-  registerHealthRoutes(app, { database: deps.database });
+  // One store for tracks and voice previews (one S3 client when STORAGE_URL is s3://).
+  const storage = deps.storage ?? createStorage(deps.config);
+  registerHealthRoutes(app, { database: deps.database, storage, drain: deps.drain });
   registerStudioRoutes(app, {
     studioDir: deps.studioDir ?? DEFAULT_STUDIO_DIR,
     contentSecurityPolicy: STUDIO_CONTENT_SECURITY_POLICY,
@@ -194,8 +203,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // thread started on first use and stopped when idle: an API-only node holds no bank at rest.
   const onDemand = createOnDemandGeneration({ bank: deps.config.ENGINE_BANK });
   app.addHook('onClose', () => onDemand.close());
-  // One store for tracks and voice previews (one S3 client when STORAGE_URL is s3://).
-  const storage = deps.storage ?? createStorage(deps.config);
   const voices = createVoiceService({
     db: deps.database.db,
     clock,

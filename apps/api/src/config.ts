@@ -38,6 +38,11 @@ const ConfigSchema = z.object({
   WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   ENGINE_BANK: z.enum(['full', 'small']).default('full'),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  // Graceful stop (docs/DEPLOY.md "Draining"): how long an API node answers /readyz 503 before it
+  // stops listening, and how long a stopping worker lets the jobs it runs finish before handing
+  // them back to the queue.
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  WORKER_DRAIN_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALLOW_PRIVATE_WEBHOOKS: booleanFlag.default(false),
   // Rate limits (README "Rate limits"): requests per window per credential, by plan; anonymous

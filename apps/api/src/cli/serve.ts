@@ -1,12 +1,15 @@
-// `serve`: the API, and WORKERS generation threads in the same process. Graceful shutdown on SIGTERM/SIGINT:
-// stop accepting, let in-flight requests finish, abort background work (webhook requests, mail,
-// generation) and hand it back to the durable queue, then close the database — within
-// SHUTDOWN_DEADLINE_MS whatever is pending; past it the process exits anyway and leases return
-// whatever was still claimed.
+// `serve`: the API, and WORKERS generation threads in the same process. Graceful shutdown on
+// SIGTERM/SIGINT: drain first (/readyz answers 503 for DRAIN_DELAY_MS while requests are still
+// served, so the load balancer stops sending new ones), then stop accepting, let in-flight requests
+// finish, close WebSockets with 1012 so clients resume on another node by last_event_id, abort
+// background work (webhook requests, mail, generation) and hand it back to the durable queue, then
+// close the database — within SHUTDOWN_DEADLINE_MS after the drain whatever is pending; past it the
+// process exits anyway and leases return whatever was still claimed.
 import { buildApp } from '../app.js';
 import { composeGenerationWorkers } from '../compose.js';
 import type { Config } from '../config.js';
 import type { GenerationWorkers } from '../generation/start-generation-workers.js';
+import { createDrain } from '../health/drain.js';
 import { openRuntime } from '../runtime.js';
 import { systemClock } from '../shared/clock.js';
 import { createStorage } from '../storage/create-storage.js';
@@ -24,8 +27,10 @@ export async function serve(config: Config): Promise<void> {
   // WORKERS=0 makes an API-only node; generation then runs in separate `worker` processes.
   let workers: GenerationWorkers | undefined;
   const clock = systemClock;
+  const drain = createDrain();
   const app = await buildApp({
     config,
+    drain,
     database: runtime.database,
     clock,
     storage,
@@ -58,6 +63,11 @@ export async function serve(config: Config): Promise<void> {
       process.exit(1);
     }
     closing = true;
+    drain.begin();
+    if (config.DRAIN_DELAY_MS > 0) {
+      app.log.info(`${signal}: draining, /readyz answers 503 for ${config.DRAIN_DELAY_MS} ms`);
+      await new Promise((resolve) => setTimeout(resolve, config.DRAIN_DELAY_MS));
+    }
     app.log.info(`${signal}: finishing in-flight requests, handing background work back to the queue`);
     setTimeout(() => {
       app.log.warn(

@@ -1,5 +1,6 @@
 // `worker`: generation only, no HTTP. Run as many as the machine has cores for; they share the
 // queue through Postgres (SKIP LOCKED), so any number can run beside any number of API nodes.
+// SIGTERM drains: no new claims, running jobs finish or are handed back (WORKER_DRAIN_SECONDS).
 
 import { composeGenerationWorkers } from '../compose.js';
 import type { Config } from '../config.js';
@@ -29,8 +30,13 @@ export async function worker(config: Config): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) process.exit(1);
     stopping = true;
-    process.stdout.write(`${signal}: handing unfinished jobs back to the queue\n`);
-    await workers.stop();
+    // Jobs in flight may finish (their leases kept alive by heartbeats) for WORKER_DRAIN_SECONDS;
+    // whatever is still running then goes back to the queue, due at once for another worker.
+    process.stdout.write(
+      `${signal}: draining, running jobs may finish within ${config.WORKER_DRAIN_SECONDS} s, then go back to the queue\n`,
+    );
+    await workers.stop({ finishWithinMs: config.WORKER_DRAIN_SECONDS * 1000 });
+    process.stdout.write('drained\n');
     await runtime.database.close();
     process.exit(0);
   };

@@ -14,10 +14,26 @@ export type Tx = Transaction<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Calls onMessage with each NOTIFY payload on the channel; returns an unsubscribe function. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls onMessage with each NOTIFY payload on the channel; returns an unsubscribe function. On
+   * PostgreSQL the LISTEN connection can drop (server restart, failover): then onLost is called
+   * (notifications until it is back are lost), it reconnects on its own, and calls onRestored.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    connection?: ListenConnectionEvents,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+export interface ListenConnectionEvents {
+  onLost?: (error: Error) => void;
+  onRestored?: () => void;
+}
+
+/** Waits between attempts to LISTEN again after the connection dropped. */
+const RELISTEN_DELAYS_MS = [100, 250, 500, 1000, 2000];
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -37,27 +53,73 @@ async function createPostgres(url: string, poolSize: number): Promise<DatabaseHa
   // int8 (bigint) columns come back as strings from pg by default; our counts fit in a double.
   pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle pooled connection that the server drops (restart, failover) is an 'error' on the pool;
+  // the pool discards that client and the next query connects anew. Unheard, it would end the process.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const listeners: pg.PoolClient[] = [];
+  const listeners = new Set<pg.PoolClient>();
+  let closed = false;
   return {
     db,
     kind: 'postgres',
-    async listen(channel, onMessage) {
+    async listen(channel, onMessage, connection = {}) {
       // LISTEN needs a connection of its own that stays open for the life of the subscription.
-      const client = await pool.connect();
-      listeners.push(client);
-      client.on('notification', (message) => {
-        if (message.channel === channel) onMessage(message.payload ?? '');
-      });
-      await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+      let client: pg.PoolClient | undefined;
+      let stopped = false;
+      const connect = async (): Promise<void> => {
+        const next = await pool.connect();
+        listeners.add(next);
+        next.on('notification', (message) => {
+          if (message.channel === channel) onMessage(message.payload ?? '');
+        });
+        let dropped = false;
+        next.on('error', (error) => {
+          if (dropped) return;
+          dropped = true;
+          listeners.delete(next);
+          next.release(error);
+          if (client === next) client = undefined;
+          if (stopped || closed) return;
+          connection.onLost?.(error);
+          void reconnect();
+        });
+        try {
+          await next.query(`LISTEN ${quoteIdentifier(channel)}`);
+        } catch (error) {
+          listeners.delete(next);
+          next.release(error as Error);
+          throw error;
+        }
+        client = next;
+      };
+      const reconnect = async (): Promise<void> => {
+        for (let attempt = 0; !stopped && !closed; attempt++) {
+          await new Promise((resolve) =>
+            setTimeout(resolve, RELISTEN_DELAYS_MS[Math.min(attempt, RELISTEN_DELAYS_MS.length - 1)]),
+          );
+          if (stopped || closed) return;
+          try {
+            await connect();
+            connection.onRestored?.();
+            return;
+          } catch {}
+        }
+      };
+      await connect();
       return async () => {
-        await client.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => {});
-        client.release();
-        listeners.splice(listeners.indexOf(client), 1);
+        stopped = true;
+        const current = client;
+        client = undefined;
+        if (!current) return;
+        await current.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => {});
+        listeners.delete(current);
+        current.release();
       };
     },
     async close() {
-      for (const client of listeners.splice(0)) client.release();
+      closed = true;
+      for (const client of listeners) client.release();
+      listeners.clear();
       await db.destroy();
     },
   };
@@ -93,6 +155,7 @@ async function createPglite(dataDir: string | null, loadDataDir?: Blob): Promise
     db,
     kind: 'pglite',
     async listen(channel, onMessage) {
+      // In-process: the connection cannot drop, so there is nothing to lose or restore.
       return pglite.listen(channel, onMessage);
     },
     async close() {

@@ -1,13 +1,23 @@
 // One LISTEN per API process: each NOTIFY carries an event id; the hub reads the row once and
 // hands it, with the workspace's signing secret, to that workspace's subscribers (WebSocket
-// connections) and to process-wide listeners (the webhook dispatcher's wake-up).
+// connections) and to process-wide listeners (the webhook dispatcher's wake-up). When the LISTEN
+// connection drops (PostgreSQL restarted), notifications are lost until it is back: subscribers are
+// told (onGap), their sockets close with 1012, and new sockets are refused until LISTEN is restored,
+// so a client resumes by last_event_id from the outbox and misses nothing.
 import type { DatabaseHandle } from '../database/create-database.js';
+import { signedEventFrame } from './event-signing.js';
 import { EVENTS_CHANNEL, findEventById, type StoredEvent } from './events.repository.js';
 import type { SigningSecretService } from './signing-secret.service.js';
 
 export interface LiveEvent {
   event: StoredEvent;
   secret: string;
+  /**
+   * The signed frame every socket of the workspace sends, made once by the first socket to send it
+   * (signed at that time): signing and serialising per socket is where the time went with thousands
+   * of sockets (bench/scale). UTF-8 bytes, so no socket converts the string again.
+   */
+  frame(at: Date): Buffer;
 }
 
 export type EventHub = ReturnType<typeof createEventHub>;
@@ -18,6 +28,8 @@ export function createEventHub(deps: {
   onError?: (error: unknown) => void;
 }) {
   const subscribers = new Map<string, Set<(live: LiveEvent) => void>>();
+  const gapHandlers = new Map<(live: LiveEvent) => void, () => void>();
+  let listening = false;
   const listeners = new Set<(eventId: string) => void>();
   let unlisten: (() => Promise<void>) | undefined;
   // Notifications are handled one at a time so subscribers see events in commit order.
@@ -32,21 +44,48 @@ export function createEventHub(deps: {
     const workspaceSubscribers = subscribers.get(event.workspace_id);
     if (workspaceSubscribers?.size) {
       const secret = await deps.signingSecrets.getSigningSecret(event.workspace_id);
-      for (const subscriber of [...workspaceSubscribers]) subscriber({ event, secret });
+      let frame: Buffer | undefined;
+      const live: LiveEvent = {
+        event,
+        secret,
+        frame: (at) => {
+          frame ??= Buffer.from(signedEventFrame(secret, event, at));
+          return frame;
+        },
+      };
+      for (const subscriber of [...workspaceSubscribers]) subscriber(live);
     }
   }
 
   return {
     async start(): Promise<void> {
       if (unlisten) return;
-      unlisten = await deps.database.listen(EVENTS_CHANNEL, (eventId) => {
-        queue = queue.then(() => handle(eventId)).catch((error) => deps.onError?.(error));
-      });
+      unlisten = await deps.database.listen(
+        EVENTS_CHANNEL,
+        (eventId) => {
+          queue = queue.then(() => handle(eventId)).catch((error) => deps.onError?.(error));
+        },
+        {
+          onLost: (error) => {
+            listening = false;
+            deps.onError?.(error);
+            for (const onGap of [...gapHandlers.values()]) onGap();
+          },
+          onRestored: () => {
+            listening = true;
+          },
+        },
+      );
+      listening = true;
     },
+
+    /** False before start() and while the LISTEN connection is down: live delivery would have gaps. */
+    isListening: () => listening,
 
     async stop(): Promise<void> {
       const stop = unlisten;
       unlisten = undefined;
+      listening = false;
       // The database may already be closed (shutdown order); its LISTEN ended with it. PGlite's
       // unlisten throws synchronously then, so .catch() alone would not catch it.
       try {
@@ -55,13 +94,18 @@ export function createEventHub(deps: {
       await queue;
     },
 
-    /** Calls fn with each committed event of the workspace; returns the unsubscribe function. */
-    subscribe(workspaceId: string, fn: (live: LiveEvent) => void): () => void {
+    /**
+     * Calls fn with each committed event of the workspace, and onGap if live events may have been
+     * lost (the LISTEN connection dropped); returns the unsubscribe function.
+     */
+    subscribe(workspaceId: string, fn: (live: LiveEvent) => void, onGap?: () => void): () => void {
       const set = subscribers.get(workspaceId) ?? new Set();
       subscribers.set(workspaceId, set);
       set.add(fn);
+      if (onGap) gapHandlers.set(fn, onGap);
       return () => {
         set.delete(fn);
+        gapHandlers.delete(fn);
         if (set.size === 0 && subscribers.get(workspaceId) === set) subscribers.delete(workspaceId);
       };
     },

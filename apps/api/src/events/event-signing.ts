@@ -22,3 +22,10 @@ export function signPayload(secret: string, id: string, payload: string, at: Dat
     signature: new Webhook(secret).sign(id, at, payload),
   };
 }
+
+/** The WebSocket frame of one event (API.md "Events"): the payload as stored, signed at `at`. */
+export function signedEventFrame(secret: string, event: { id: string; payload: string }, at: Date): string {
+  const { timestamp, signature } = signPayload(secret, event.id, event.payload, at);
+  // The stored payload is the exact signed JSON: spliced in, never re-serialised.
+  return `{"type":"event","id":${JSON.stringify(event.id)},"timestamp":${JSON.stringify(timestamp)},"signature":${JSON.stringify(signature)},"payload":${JSON.stringify(event.payload)}}`;
+}

@@ -43,6 +43,12 @@ export function registerJobSocketRoutes(
           );
         }
       }
+      if (!deps.hub.isListening()) {
+        // Until LISTEN is back a new socket could miss live events; the client retries shortly.
+        throw new AppError('unavailable', 'The live event feed is reconnecting; retry in a moment.', {
+          headers: { 'retry-after': '1' },
+        });
+      }
       if (deps.openSockets.isFull(auth.workspaceId)) {
         // A half-open socket frees its slot within two ping intervals (job-socket.ts).
         const retryAfterSeconds = Math.ceil((2 * deps.pingIntervalMs) / 1000);

@@ -5,7 +5,7 @@
 import type { WebSocket } from 'ws';
 import type { Clock } from '../shared/clock.js';
 import type { EventHub, LiveEvent } from './event-hub.js';
-import { signPayload } from './event-signing.js';
+import { signedEventFrame } from './event-signing.js';
 import type { EventsService, StoredEvent } from './events.service.js';
 import type { SigningSecretService } from './signing-secret.service.js';
 
@@ -66,19 +66,13 @@ export function runJobSocket(
   const replayed = new Set<string>();
   const open = () => socket.readyState === socket.OPEN;
 
+  const wanted = (event: StoredEvent) =>
+    !trackFilter || (event.track_id !== null && trackFilter.has(event.track_id));
+
   /** Sends one signed frame; resolves once it is handed to the OS (false when it was not sent). */
   function sendEvent(event: StoredEvent, secret: string): Promise<boolean> {
-    if (!open()) return Promise.resolve(false);
-    if (trackFilter && (event.track_id === null || !trackFilter.has(event.track_id)))
-      return Promise.resolve(false);
-    const { timestamp, signature } = signPayload(secret, event.id, event.payload, deps.clock.now());
-    const frame = JSON.stringify({
-      type: 'event',
-      id: event.id,
-      timestamp,
-      signature,
-      payload: event.payload,
-    });
+    if (!open() || !wanted(event)) return Promise.resolve(false);
+    const frame = signedEventFrame(secret, event, deps.clock.now());
     return new Promise((resolve) => socket.send(frame, (error) => resolve(!error)));
   }
 
@@ -90,13 +84,19 @@ export function runJobSocket(
       socket.close(1013, 'too far behind; reconnect with last_event_id');
       return;
     }
-    void sendEvent(live.event, live.secret);
+    // The frame is the same for every socket of the workspace: built once, by whichever sends first.
+    if (open() && wanted(live.event)) socket.send(live.frame(deps.clock.now()), { binary: false });
   }
 
-  const unsubscribe = deps.hub.subscribe(workspaceId, (live) => {
-    if (replaying) buffered.push(live);
-    else sendLive(live);
-  });
+  const unsubscribe = deps.hub.subscribe(
+    workspaceId,
+    (live) => {
+      if (replaying) buffered.push(live);
+      else sendLive(live);
+    },
+    // Live events were lost (database connection dropped): the client replays them on reconnect.
+    () => socket.close(1012, 'event feed interrupted; reconnect with last_event_id'),
+  );
 
   async function replay(after: StoredEvent): Promise<void> {
     const secret = await deps.signingSecrets.getSigningSecret(workspaceId);

@@ -80,9 +80,10 @@ export function startGenerationWorkers(options: GenerationWorkersOptions) {
   return {
     runner,
     wake: () => runner.wake(),
-    async stop() {
+    /** finishWithinMs: how long jobs in flight may run on before they are handed back (draining). */
+    async stop({ finishWithinMs = 0 }: { finishWithinMs?: number } = {}) {
       clearInterval(cleanup);
-      await runner.stop();
+      await runner.stop({ finishWithinMs });
       await pool?.close();
     },
   };

@@ -168,7 +168,7 @@ const trackParams = { id: TRACK_ID };
 
 export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   'GET /healthz': { response: { status: 'ok' } },
-  'GET /readyz': { response: { status: 'ready', database: 'postgres' } },
+  'GET /readyz': { response: { status: 'ready', database: 'postgres', storage: 's3' } },
 
   'POST /v1/auth/signup': {
     request: { email: 'ada@example.com', name: 'Ada', redirect_to: '/studio' },

@@ -82,6 +82,8 @@ export function createJobRunner(options: JobRunnerOptions) {
   const stopController = new AbortController();
   let wakeUp: (() => void) | undefined;
   let loop: Promise<void> | undefined;
+  // Set first thing by stop(): no new claims, while jobs in flight may still finish.
+  let draining = false;
   const stopped = new Promise<void>((resolve) =>
     stopController.signal.addEventListener('abort', () => resolve(), { once: true }),
   );
@@ -154,7 +156,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   }
 
   async function run(): Promise<void> {
-    while (!stopController.signal.aborted) {
+    while (!stopController.signal.aborted && !draining) {
       if (running.size >= concurrency) {
         await Promise.race([...running.keys(), stopped]);
         continue;
@@ -200,11 +202,28 @@ export function createJobRunner(options: JobRunnerOptions) {
       wakeUp?.();
     },
     /**
-     * Stops claiming and aborts the jobs in flight; each goes back to the queue, due at once, as
-     * soon as its handler returns — or after graceMs whatever the handler does (fencing keeps a
-     * late handler from writing to the job afterwards).
+     * Stops claiming; jobs in flight may finish within finishWithinMs (a draining worker, default
+     * 0), then the rest are aborted and each goes back to the queue, due at once, as soon as its
+     * handler returns — or after graceMs whatever the handler does (fencing keeps a late handler
+     * from writing to the job afterwards). Heartbeats keep the leases alive meanwhile.
      */
-    async stop({ graceMs = DEFAULT_STOP_GRACE_MS }: { graceMs?: number } = {}) {
+    async stop({
+      graceMs = DEFAULT_STOP_GRACE_MS,
+      finishWithinMs = 0,
+    }: {
+      graceMs?: number;
+      finishWithinMs?: number;
+    } = {}) {
+      draining = true;
+      wakeUp?.();
+      if (finishWithinMs > 0 && running.size > 0) {
+        let finishTimer: NodeJS.Timeout | undefined;
+        const finishOver = new Promise<void>((resolve) => {
+          finishTimer = setTimeout(resolve, finishWithinMs);
+        });
+        await Promise.race([Promise.allSettled([...running.keys()]), finishOver]);
+        clearTimeout(finishTimer);
+      }
       stopController.abort();
       wakeUp?.();
       await loop;

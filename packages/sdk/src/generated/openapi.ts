@@ -209,8 +209,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The database answers and every migration is applied
-         * @description **Credentials:** No credential needed.
+         * Ready for traffic: database up, migrations applied, file store up, not draining
+         * @description A 503 problem+json lists each failing check in `failures` ({check, detail}; check is database, migrations, storage or draining).
+         *
+         *     **Credentials:** No credential needed.
          */
         get: {
             parameters: {
@@ -237,7 +239,8 @@ export interface paths {
                         /**
                          * @example {
                          *       "status": "ready",
-                         *       "database": "postgres"
+                         *       "database": "postgres",
+                         *       "storage": "s3"
                          *     }
                          */
                         "application/json": {
@@ -245,6 +248,8 @@ export interface paths {
                             status: "ready";
                             /** @enum {string} */
                             database: "pglite" | "postgres";
+                            /** @enum {string} */
+                            storage?: "local" | "s3";
                         };
                     };
                 };

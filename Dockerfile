@@ -1,0 +1,42 @@
+# syntax=docker/dockerfile:1
+# Trackforge: one image for API nodes (`serve`) and generation workers (`worker`), and for the
+# one-off `migrate` / `admin` commands. The service runs its TypeScript through tsx, so there is no
+# compile step: the build stage installs production dependencies only, the runtime stage copies them
+# beside the sources and runs as the unprivileged `node` user. See docs/DEPLOY.md.
+
+ARG NODE_VERSION=22
+
+FROM node:${NODE_VERSION}-bookworm-slim AS deps
+WORKDIR /app
+ENV NODE_ENV=production
+# Manifests first, so source edits do not invalidate the dependency layer.
+COPY package.json package-lock.json ./
+COPY apps/api/package.json apps/api/
+COPY apps/studio/package.json apps/studio/
+COPY packages/engine/package.json packages/engine/
+COPY packages/sdk/package.json packages/sdk/
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+WORKDIR /app
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    DATA_DIR=/var/lib/trackforge
+COPY --from=deps --chown=node:node /app/node_modules ./node_modules
+COPY --chown=node:node package.json package-lock.json tsconfig.base.json ./
+COPY --chown=node:node apps/api ./apps/api
+COPY --chown=node:node apps/studio ./apps/studio
+COPY --chown=node:node packages/engine ./packages/engine
+RUN mkdir -p /var/lib/trackforge && chown node:node /var/lib/trackforge
+# The image's `node` user, by number so orchestrators can verify runAsNonRoot.
+USER 1000:1000
+EXPOSE 8080
+# Liveness only (the process answers); load balancers use /readyz, which also checks PostgreSQL,
+# migrations and the file store and turns 503 while the node drains. Workers have no HTTP port: their
+# orchestrator overrides or disables this check (docker-compose.yml, deploy/k8s).
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["node", "--import", "tsx", "apps/api/src/main.ts"]
+CMD ["serve"]

