@@ -400,6 +400,10 @@ class Track(BaseModel):
     Track id: trk_ followed by a 26-character ULID.
     """
     key: Optional[str]
+    kind: Literal["original", "variation", "extension"]
+    """
+    How the track was made: from its prompt, or from another track by POST /v1/tracks/{id}/variations or /extend.
+    """
     loop: bool
     metadata: Dict[str, Any]
     """
@@ -407,6 +411,10 @@ class Track(BaseModel):
     """
     music: Optional[Music]
     object: Literal["track"]
+    parent_track_id: Optional[str]
+    """
+    The track a variation or extension was made from (it may since have been deleted); null for an original.
+    """
     progress: float
     """
     0 to 1 while generating; 1 when ready.
