@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import httpx
 
 from .helpers import Recorder, async_client, sync_client
 
-ENDPOINT = {
+ENDPOINT_ID = "whe_01JD0000000000000000000000"
+API_KEY_ID = "key_01JD0000000000000000000000"
+ENDPOINT: dict[str, Any] = {
     "id": "whe_01JD0000000000000000000000",
     "object": "webhook_endpoint",
     "url": "https://example.com/hook",
@@ -19,7 +22,7 @@ ENDPOINT = {
     "disabled_reason": None,
     "created_at": "2026-11-01T00:00:00.000Z",
 }
-API_KEY = {
+API_KEY: dict[str, Any] = {
     "id": "key_01JD0000000000000000000000",
     "object": "api_key",
     "name": "ci",
@@ -35,13 +38,13 @@ EMPTY_LIST = {"object": "list", "data": [], "has_more": False, "next_cursor": No
 def test_webhook_endpoints_update_patches_only_the_given_fields_and_none_clears_the_description() -> None:
     recorder = Recorder()
     client = sync_client(lambda request: httpx.Response(200, json=ENDPOINT), recorder)
-    endpoint = client.webhook_endpoints.update(ENDPOINT["id"], enabled=True, description=None)
+    endpoint = client.webhook_endpoints.update(ENDPOINT_ID, enabled=True, description=None)
     assert endpoint.status == "enabled"
     request = recorder.requests[0]
     assert (request.method, request.url.path) == ("PATCH", f"/v1/webhook-endpoints/{ENDPOINT['id']}")
     assert json.loads(request.content) == {"enabled": True, "description": None}
     assert "idempotency-key" not in request.headers
-    client.webhook_endpoints.update(ENDPOINT["id"], url="https://example.com/new")
+    client.webhook_endpoints.update(ENDPOINT_ID, url="https://example.com/new")
     assert json.loads(recorder.requests[1].content) == {"url": "https://example.com/new"}
 
 
@@ -52,7 +55,7 @@ def test_api_keys_retrieve_and_events_list_by_track() -> None:
         return httpx.Response(200, json=API_KEY if request.url.path.startswith("/v1/api-keys") else EMPTY_LIST)
 
     client = sync_client(answer, recorder)
-    assert client.api_keys.retrieve(API_KEY["id"]).name == "ci"
+    assert client.api_keys.retrieve(API_KEY_ID).name == "ci"
     list(client.events.list(track_id="trk_01JD0000000000000000000000"))
     assert recorder.requests[0].url.path == f"/v1/api-keys/{API_KEY['id']}"
     assert recorder.requests[1].url.params["track_id"] == "trk_01JD0000000000000000000000"
@@ -65,6 +68,6 @@ async def test_async_update_and_retrieve() -> None:
         return httpx.Response(200, json=API_KEY if request.url.path.startswith("/v1/api-keys") else ENDPOINT)
 
     client = async_client(answer, recorder)
-    assert (await client.webhook_endpoints.update(ENDPOINT["id"], event_types=["track.ready"])).id == ENDPOINT["id"]
+    assert (await client.webhook_endpoints.update(ENDPOINT_ID, event_types=["track.ready"])).id == ENDPOINT["id"]
     assert json.loads(recorder.requests[0].content) == {"event_types": ["track.ready"]}
-    assert (await client.api_keys.retrieve(API_KEY["id"])).id == API_KEY["id"]
+    assert (await client.api_keys.retrieve(API_KEY_ID)).id == API_KEY["id"]
