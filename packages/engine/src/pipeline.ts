@@ -106,10 +106,10 @@ export async function generateTrack(given: TrackRequest, deps: PipelineDeps): Pr
     }
   };
 
-  // A plain request's brief is parsed here; a variation's or extension's comes with its score,
-  // made from the request it derives from (lineage.ts), so both stages run in 'composition'.
+  // The brief was made with the request's checks above (prepareTrack); a variation's or extension's
+  // comes with its score, made from the request it derives from (lineage.ts) in 'composition'.
+  await run('brief', () => prepared.brief);
   const score = await run('composition', () => composeRequest(request, prepared));
-  report('brief', 1);
   const { brief, composition } = score;
 
   // The master's EQ runs on each block as it is rendered, where this thread waits for the render

@@ -119,7 +119,12 @@ describe('the studio in a real browser', { skip }, () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    const config = testConfig({ PUBLIC_URL: baseUrl, ENGINE_BANK: 'small', WORKERS: '1' });
+    const config = testConfig({
+      PUBLIC_URL: baseUrl,
+      ENGINE_BANK: 'small',
+      WORKERS: '1',
+      CREDITS_SIGNUP: '3',
+    });
     database = await createTestDatabase('pglite');
     const storage = createStorage(config);
     app = await buildApp({ config, database, storage, onJobEnqueued: () => workers?.wake() });
@@ -208,10 +213,12 @@ describe('the studio in a real browser', { skip }, () => {
   });
 
   it('creates a track, shows live progress to ready and plays the stream as soon as audio exists', async () => {
+    // a new account starts with the sign-up trial (CREDITS_SIGNUP=3 here)
+    await page.getByText(/Costs 1 credit · you have 3/).waitFor();
     const granted = await adminAnswer(['grant', email, '--credits', '5'], { db: database.db });
     assert.equal(granted.exitCode, 0, granted.stderr);
     await page.reload();
-    await page.getByText(/Costs 1 credit · you have 5/).waitFor();
+    await page.getByText(/Costs 1 credit · you have 8/).waitFor();
     await page.getByRole('button', { name: 'sunny ukulele and handclaps, happy folk' }).click();
     assert.equal(await page.getByLabel('Prompt').inputValue(), 'sunny ukulele and handclaps, happy folk');
     await page.getByLabel('Duration (seconds)').fill('6');
