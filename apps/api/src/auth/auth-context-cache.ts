@@ -15,7 +15,7 @@
 import type { DatabaseHandle } from '../database/create-database.js';
 import { AUTH_REVOKED_CHANNEL, type AuthRevocation } from '../http/auth-revocations.js';
 import type { Clock } from '../shared/clock.js';
-import type { AuthContext } from './auth-context.js';
+import type { AuthContext } from '../http/auth-context.js';
 
 export const AUTH_CONTEXT_TTL_MS = 5_000;
 export const AUTH_CONTEXT_MAX_ENTRIES = 10_000;

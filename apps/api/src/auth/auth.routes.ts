@@ -12,7 +12,7 @@ import {
   VerifyQuerySchema,
   VerifyResponseSchema,
 } from './auth.schemas.js';
-import { requireUser } from './auth-context.js';
+import { requireUser } from '../http/auth-context.js';
 import type { AuthServices } from './auth-services.js';
 import { clearSessionCookie, setSessionCookie } from './authenticate.js';
 

@@ -13,7 +13,7 @@ import { API_PLANS, looksLikeApiKey } from '../keys/api-key-format.js';
 import { sha256Hex } from '../shared/secrets.js';
 import type { AccessTokens } from './access-token.js';
 import { looksLikeJwt } from './access-token.js';
-import type { AuthContext } from './auth-context.js';
+import type { AuthContext } from '../http/auth-context.js';
 import type { AuthContextCache } from './auth-context-cache.js';
 import { SESSION_TTL_SECONDS, type SessionService } from './session.service.js';
 

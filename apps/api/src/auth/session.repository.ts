@@ -2,7 +2,7 @@
 
 import type { Db } from '../database/create-database.js';
 import type { SessionRow, SessionTable } from './auth.table.js';
-import type { Plan } from './auth-context.js';
+import type { Plan } from '../http/auth-context.js';
 
 export type ActiveSession = SessionRow & { plan: Plan };
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createAccountService } from '../../src/accounts/account.service.js';
 import { buildApp } from '../../src/app.js';
-import type { AuthContext } from '../../src/auth/auth-context.js';
+import type { AuthContext } from '../../src/http/auth-context.js';
 import {
   AUTH_CONTEXT_TTL_MS,
   createAuthContextCache,

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { createAccountService } from '../../src/accounts/account.service.js';
 import { createAccessTokens } from '../../src/auth/access-token.js';
-import type { Plan } from '../../src/auth/auth-context.js';
+import type { Plan } from '../../src/http/auth-context.js';
 import { resolveJwtSecret } from '../../src/auth/jwt-secret.js';
 import { createSessionService } from '../../src/auth/session.service.js';
 import { API_PLANS, createApiKeyService } from '../../src/keys/api-key.service.js';
