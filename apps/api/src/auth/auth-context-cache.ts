@@ -13,9 +13,9 @@
 // A lookup that started before a revocation must not put the old answer back after it: each
 // forget bumps `generation`, and store() drops an answer read under an older generation.
 import type { DatabaseHandle } from '../database/create-database.js';
+import type { AuthContext } from '../http/auth-context.js';
 import { AUTH_REVOKED_CHANNEL, type AuthRevocation } from '../http/auth-revocations.js';
 import type { Clock } from '../shared/clock.js';
-import type { AuthContext } from '../http/auth-context.js';
 
 export const AUTH_CONTEXT_TTL_MS = 5_000;
 export const AUTH_CONTEXT_MAX_ENTRIES = 10_000;

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toUserJson, toWorkspaceJson } from '../accounts/account.schemas.js';
 import type { Config } from '../config.js';
+import { requireUser } from '../http/auth-context.js';
 import {
   MagicLinkBodySchema,
   SentSchema,
@@ -12,7 +13,6 @@ import {
   VerifyQuerySchema,
   VerifyResponseSchema,
 } from './auth.schemas.js';
-import { requireUser } from '../http/auth-context.js';
 import type { AuthServices } from './auth-services.js';
 import { clearSessionCookie, setSessionCookie } from './authenticate.js';
 

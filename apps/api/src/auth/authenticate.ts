@@ -8,12 +8,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
+import type { AuthContext } from '../http/auth-context.js';
 import type { ApiKeyService } from '../keys/api-key.service.js';
 import { API_PLANS, looksLikeApiKey } from '../keys/api-key-format.js';
 import { sha256Hex } from '../shared/secrets.js';
 import type { AccessTokens } from './access-token.js';
 import { looksLikeJwt } from './access-token.js';
-import type { AuthContext } from '../http/auth-context.js';
 import type { AuthContextCache } from './auth-context-cache.js';
 import { SESSION_TTL_SECONDS, type SessionService } from './session.service.js';
 

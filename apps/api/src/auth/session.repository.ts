@@ -1,8 +1,8 @@
 // SQL for browser sessions. Lookups join the workspace so one read yields the caller's plan.
 
 import type { Db } from '../database/create-database.js';
-import type { SessionRow, SessionTable } from './auth.table.js';
 import type { Plan } from '../http/auth-context.js';
+import type { SessionRow, SessionTable } from './auth.table.js';
 
 export type ActiveSession = SessionRow & { plan: Plan };
 

@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createAccountService } from '../../src/accounts/account.service.js';
 import { buildApp } from '../../src/app.js';
-import type { AuthContext } from '../../src/http/auth-context.js';
 import {
   AUTH_CONTEXT_TTL_MS,
   createAuthContextCache,
   parseRevocation,
 } from '../../src/auth/auth-context-cache.js';
 import { createSessionService } from '../../src/auth/session.service.js';
+import type { AuthContext } from '../../src/http/auth-context.js';
 import { createApiKeyService } from '../../src/keys/api-key.service.js';
 import { parseApiKey } from '../../src/keys/api-key-format.js';
 import { createManualClock } from '../../src/shared/clock.js';

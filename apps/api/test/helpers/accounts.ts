@@ -4,9 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import { createAccountService } from '../../src/accounts/account.service.js';
 import { createAccessTokens } from '../../src/auth/access-token.js';
-import type { Plan } from '../../src/http/auth-context.js';
 import { resolveJwtSecret } from '../../src/auth/jwt-secret.js';
 import { createSessionService } from '../../src/auth/session.service.js';
+import type { Plan } from '../../src/http/auth-context.js';
 import { API_PLANS, createApiKeyService } from '../../src/keys/api-key.service.js';
 import type { TestApp } from './app.js';
 
