@@ -30,34 +30,14 @@ const STYLES = [
   'celtic',
   'chant',
 ] as const;
-const LANGUAGES: Record<string, string> = {
-  en: 'English',
-  es: 'Spanish',
-  fr: 'French',
-  de: 'German',
-  it: 'Italian',
-  pt: 'Portuguese',
-  ja: 'Japanese',
-  ko: 'Korean',
-  zh: 'Chinese',
-  hi: 'Hindi',
-  ar: 'Arabic',
-  sw: 'Swahili',
-  yo: 'Yoruba',
-  ga: 'Irish',
-  la: 'Latin',
-  sv: 'Swedish',
-  ru: 'Russian',
-};
 
-type Filters = { q: string; gender: string; range: string; style: string; language: string };
+type Filters = { q: string; gender: string; range: string; style: string };
 
 function Filter(props: {
   label: string;
   name: keyof Filters;
   value: string;
   options: readonly string[];
-  labels?: Record<string, string>;
   onChange: (value: string) => void;
 }) {
   return (
@@ -71,7 +51,7 @@ function Filter(props: {
         <option value="">Any</option>
         {props.options.map((option) => (
           <option key={option} value={option}>
-            {props.labels?.[option] ?? option}
+            {option}
           </option>
         ))}
       </select>
@@ -80,7 +60,7 @@ function Filter(props: {
 }
 
 export function VoicesPage() {
-  const [filters, setFilters] = useState<Filters>({ q: '', gender: '', range: '', style: '', language: '' });
+  const [filters, setFilters] = useState<Filters>({ q: '', gender: '', range: '', style: '' });
   const [page, setPage] = useState<Page<Voice> | null>(null);
   const [voices, setVoices] = useState<Voice[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -151,14 +131,6 @@ export function VoicesPage() {
         />
         <Filter label="Range" name="range" value={filters.range} options={RANGES} onChange={set('range')} />
         <Filter label="Style" name="style" value={filters.style} options={STYLES} onChange={set('style')} />
-        <Filter
-          label="Language"
-          name="language"
-          value={filters.language}
-          options={Object.keys(LANGUAGES)}
-          labels={LANGUAGES}
-          onChange={set('language')}
-        />
       </form>
       {error && (
         <p class="error" role="alert">
@@ -180,11 +152,10 @@ export function VoicesPage() {
             </p>
             <p>{voice.description}</p>
             {voice.styles.length > 0 && <p class="tags">{voice.styles.join(' · ')}</p>}
-            {voice.languages.length > 0 && (
-              <p class="muted">
-                Sings in {voice.languages.map((code) => LANGUAGES[code] ?? code).join(', ')}
-              </p>
-            )}
+            {/* the engine sings no words: a voice is a wordless or instrumental lead sound */}
+            <p class="muted">
+              {voice.vocal} · {voice.timbre}
+            </p>
             <button
               type="button"
               class="secondary"
