@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../http/auth-context.js';
-import { CreateHeadersSchema, waitSeconds } from './track.routes.js';
+import { answerQueuedTrack, CreateHeadersSchema } from './track.routes.js';
 import { TrackIdParamsSchema, TrackSchema } from './track.schemas.js';
 import type { TracksService } from './track.service.js';
 import type { TrackRemix } from './track-remix.service.js';
@@ -69,19 +69,13 @@ export function registerTrackRemixRoutes(app: FastifyInstance, deps: TrackRemixR
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      let track = await deps.remix.createVariation(
+      const track = await deps.remix.createVariation(
         auth,
         request.params.id,
         request.body,
         request.idempotency ?? undefined,
       );
-      const wait = waitSeconds(request.headers.prefer);
-      if (wait !== undefined && wait > 0) {
-        track = await deps.tracks.waitForTrack(auth, track.id, wait * 1000);
-        reply.header('preference-applied', `wait=${wait}`);
-      }
-      reply.header('location', `${deps.publicUrl}/v1/tracks/${track.id}`);
-      return reply.code(201).send(track);
+      return answerQueuedTrack(request.headers.prefer, reply, deps, auth, track);
     },
   );
 
@@ -101,19 +95,13 @@ export function registerTrackRemixRoutes(app: FastifyInstance, deps: TrackRemixR
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      let track = await deps.remix.createExtension(
+      const track = await deps.remix.createExtension(
         auth,
         request.params.id,
         request.body,
         request.idempotency ?? undefined,
       );
-      const wait = waitSeconds(request.headers.prefer);
-      if (wait !== undefined && wait > 0) {
-        track = await deps.tracks.waitForTrack(auth, track.id, wait * 1000);
-        reply.header('preference-applied', `wait=${wait}`);
-      }
-      reply.header('location', `${deps.publicUrl}/v1/tracks/${track.id}`);
-      return reply.code(201).send(track);
+      return answerQueuedTrack(request.headers.prefer, reply, deps, auth, track);
     },
   );
 }

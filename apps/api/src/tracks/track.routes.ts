@@ -10,6 +10,7 @@ import { sendFile, sendGrowingFile } from '../http/send-file.js';
 import { IdempotencyKeyHeaderSchema } from '../idempotency/idempotency.plugin.js';
 import { PageQuerySchema } from '../shared/keyset-page.js';
 import { MAX_MULTIPART_BYTES, multipartToTrackBody } from './melody-upload.js';
+import type { TrackJson } from './track.schemas.js';
 import {
   AudioQuerySchema,
   CreateTrackBodySchema,
@@ -41,9 +42,30 @@ function viewerOf(request: FastifyRequest): Viewer {
   return request.auth ? { workspaceId: request.auth.workspaceId, userId: request.auth.userId } : null;
 }
 
-export function waitSeconds(prefer: string | undefined): number | undefined {
+function waitSeconds(prefer: string | undefined): number | undefined {
   const match = prefer ? /(?:^|[,;\s])wait=(\d+)/i.exec(prefer) : null;
   return match ? Math.min(Number(match[1]), MAX_WAIT_SECONDS) : undefined;
+}
+
+/**
+ * The answer to every request that queues a track (create, variation, extension): 201 with the
+ * track and its Location, after waiting on it when `Prefer: wait=N` asks to.
+ */
+export async function answerQueuedTrack(
+  prefer: string | undefined,
+  reply: FastifyReply,
+  deps: { tracks: Pick<TracksService, 'waitForTrack'>; publicUrl: string },
+  auth: { workspaceId: string; userId: string | null },
+  queued: TrackJson,
+): Promise<FastifyReply> {
+  let track = queued;
+  const wait = waitSeconds(prefer);
+  if (wait !== undefined && wait > 0) {
+    track = await deps.tracks.waitForTrack(auth, track.id, wait * 1000);
+    reply.header('preference-applied', `wait=${wait}`);
+  }
+  reply.header('location', `${deps.publicUrl}/v1/tracks/${track.id}`);
+  return reply.code(201).send(track);
 }
 
 export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps): void {
@@ -89,14 +111,8 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     async (request, reply) => {
       const auth = requireAuth(request);
       // The claimed Idempotency-Key (idempotency.plugin.ts) is stored in the create's transaction.
-      let track = await tracks.createTrack(auth, request.body, request.idempotency ?? undefined);
-      const wait = waitSeconds(request.headers.prefer);
-      if (wait !== undefined && wait > 0) {
-        track = await tracks.waitForTrack(auth, track.id, wait * 1000);
-        reply.header('preference-applied', `wait=${wait}`);
-      }
-      reply.header('location', `${deps.publicUrl}/v1/tracks/${track.id}`);
-      return reply.code(201).send(track);
+      const track = await tracks.createTrack(auth, request.body, request.idempotency ?? undefined);
+      return answerQueuedTrack(request.headers.prefer, reply, deps, auth, track);
     },
   );
 
