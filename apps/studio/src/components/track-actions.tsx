@@ -2,6 +2,7 @@
 import type { Track, TrackVisibility } from '@trackforge/sdk';
 import { useRef, useState } from 'preact/hooks';
 import { client, errorText, sameOriginPath } from '../api.js';
+import { ErrorNote } from './error-note.js';
 
 const AUDIO_FORMATS = ['mp3', 'wav', 'ogg', 'flac'] as const;
 
@@ -98,11 +99,7 @@ export function DeleteButton(props: { track: Track; onDeleted: () => void }) {
             Delete “{props.track.title}”?
           </h2>
           <p>The track and all its files are removed for good. Share links stop working.</p>
-          {error && (
-            <p class="error" role="alert">
-              {error}
-            </p>
-          )}
+          <ErrorNote message={error} />
           <div class="row">
             <button type="submit" value="cancel" class="secondary">
               Cancel

@@ -2,6 +2,7 @@
 import type { Page, Track } from '@trackforge/sdk';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { client, errorText } from '../api.js';
+import { ErrorNote } from '../components/error-note.js';
 import { DeleteButton, DownloadMenu, VisibilitySwitch } from '../components/track-actions.js';
 import { WaveformThumbnail } from '../components/waveform.js';
 
@@ -59,11 +60,7 @@ export function LibraryPage() {
   return (
     <section>
       <h1>Library</h1>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
       {!loading && tracks.length === 0 && !error && (
         <p>
           No tracks yet. <a href="/studio/create">Create your first one</a>.

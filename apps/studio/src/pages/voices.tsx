@@ -2,6 +2,7 @@
 import type { Page, Voice, VoiceListParams } from '@trackforge/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { client, errorText, sameOriginPath } from '../api.js';
+import { ErrorNote } from '../components/error-note.js';
 
 const GENDERS = ['female', 'male', 'neutral'] as const;
 const RANGES = ['soprano', 'mezzo', 'alto', 'tenor', 'baritone', 'bass'] as const;
@@ -132,11 +133,7 @@ export function VoicesPage() {
         <Filter label="Range" name="range" value={filters.range} options={RANGES} onChange={set('range')} />
         <Filter label="Style" name="style" value={filters.style} options={STYLES} onChange={set('style')} />
       </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
       <p class="muted" aria-live="polite">
         {page ? `${voices.length}${page.hasNextPage() ? '+' : ''} voices` : 'Loading…'}
       </p>

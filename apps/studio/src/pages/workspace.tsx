@@ -3,6 +3,7 @@
 import type { ApiKey, CheckoutParams, CreditEntry, Page, WebhookEndpoint } from '@trackforge/sdk';
 import { useEffect, useState } from 'preact/hooks';
 import { client, errorText } from '../api.js';
+import { ErrorNote } from '../components/error-note.js';
 import { refreshSession, useSession } from '../session.js';
 
 function CopyButton(props: { value: string; label: string }) {
@@ -116,11 +117,7 @@ function Billing() {
           Manage billing
         </button>
       </div>
-      {message && (
-        <p class="error" role="alert">
-          {message}
-        </p>
-      )}
+      <ErrorNote message={message} />
     </section>
   );
 }
@@ -251,11 +248,7 @@ function ApiKeys(props: { plan: string }) {
               note="Your new key. It is shown only this once: copy it now and keep it somewhere safe."
             />
           )}
-          {error && (
-            <p class="error" role="alert">
-              {error}
-            </p>
-          )}
+          <ErrorNote message={error} />
           {keys?.length === 0 && <p>No keys yet.</p>}
           <ul class="plain">
             {keys?.map((key) => (
@@ -345,11 +338,7 @@ function Webhooks() {
           note="This endpoint's signing secret, shown once:"
         />
       )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
       {endpoints?.length === 0 && <p>No endpoints.</p>}
       <ul class="plain">
         {endpoints?.map((endpoint) => (
@@ -417,11 +406,7 @@ function SigningSecret() {
           Rotate
         </button>
       </div>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
     </section>
   );
 }
