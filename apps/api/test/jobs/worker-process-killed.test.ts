@@ -11,17 +11,10 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { composeEventLog } from '../../src/compose.js';
-import { createCreditsService } from '../../src/credits/credit.service.js';
 import { createDatabase, type DatabaseHandle } from '../../src/database/create-database.js';
 import { migrateToLatest } from '../../src/database/migrate.js';
-import { generationQueue } from '../../src/generation/generation-queue.js';
-import { createIdempotencyService } from '../../src/idempotency/idempotency.service.js';
-import { systemClock } from '../../src/shared/clock.js';
-import { newId } from '../../src/shared/ids.js';
-import { createLocalStorage } from '../../src/storage/local-storage.js';
-import { createTracksService } from '../../src/tracks/track.service.js';
 import { dropDatabase } from '../helpers/databases.js';
+import { queueTrackWithOneCredit } from '../helpers/queued-track.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const apiDir = fileURLToPath(new URL('../../', import.meta.url));
@@ -84,23 +77,7 @@ describe('a worker process killed mid-job', { skip: adminUrl ? false : 'needs TE
 
   it('ends the track ready once and charged once after another worker re-claims it', async () => {
     const db = database.db;
-    const credits = createCreditsService({ db, clock: systemClock });
-    const tracks = createTracksService({
-      db,
-      clock: systemClock,
-      credits,
-      idempotency: createIdempotencyService({ db, clock: systemClock }),
-      storage: createLocalStorage(join(dataDir, 'files')),
-      publicUrl: 'http://localhost:8080',
-      events: composeEventLog(systemClock),
-      generationQueue,
-    });
-    const workspaceId = newId('wsp');
-    await credits.grantCredits({ workspaceId, amount: 1, kind: 'grant', sourceKey: newId('evt') });
-    const track = await tracks.createTrack(
-      { workspaceId, userId: null },
-      { prompt: 'slow cinematic strings', duration: { label: '30s', seconds: 30 } },
-    );
+    const { track, workspaceId, credits } = await queueTrackWithOneCredit(db, join(dataDir, 'files'));
 
     const first = startWorker();
     await until(

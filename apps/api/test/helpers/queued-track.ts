@@ -1,0 +1,32 @@
+// A 30 s track queued straight through the tracks service, with the one credit it holds, for the
+// suites that hand it to real worker processes (no HTTP server in between).
+import { composeEventLog } from '../../src/compose.js';
+import { createCreditsService } from '../../src/credits/credit.service.js';
+import type { Db } from '../../src/database/create-database.js';
+import { generationQueue } from '../../src/generation/generation-queue.js';
+import { createIdempotencyService } from '../../src/idempotency/idempotency.service.js';
+import { systemClock } from '../../src/shared/clock.js';
+import { newId } from '../../src/shared/ids.js';
+import { createLocalStorage } from '../../src/storage/local-storage.js';
+import { createTracksService } from '../../src/tracks/track.service.js';
+
+export async function queueTrackWithOneCredit(db: Db, filesDir: string) {
+  const credits = createCreditsService({ db, clock: systemClock });
+  const tracks = createTracksService({
+    db,
+    clock: systemClock,
+    credits,
+    idempotency: createIdempotencyService({ db, clock: systemClock }),
+    storage: createLocalStorage(filesDir),
+    publicUrl: 'http://localhost:8080',
+    events: composeEventLog(systemClock),
+    generationQueue,
+  });
+  const workspaceId = newId('wsp');
+  await credits.grantCredits({ workspaceId, amount: 1, kind: 'grant', sourceKey: newId('evt') });
+  const track = await tracks.createTrack(
+    { workspaceId, userId: null },
+    { prompt: 'slow cinematic strings', duration: { label: '30s', seconds: 30 } },
+  );
+  return { track, workspaceId, credits };
+}
