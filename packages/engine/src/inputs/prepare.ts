@@ -3,7 +3,7 @@
 // length a plan adds up to. Every front door calls this first, so a request the engine would
 // refuse is refused before anything is stored or charged.
 import { parseBrief } from '../brief/index.js';
-import { validateRequest } from '../request-validation.js';
+import { isAllowedBpm, REQUEST_LIMITS, validateRequest } from '../request-validation.js';
 import type { Brief, Key, TrackRequest } from '../types.js';
 import {
   isNumeralProgression,
@@ -63,8 +63,8 @@ export function checkMelody(melody: unknown): InputMelody {
       note.velocity <= 127;
     if (!ok) fail('has a note that is not a MIDI note (integer ticks, pitch 0–127, velocity 1–127)');
   }
-  if (bpm !== null && !(Number.isInteger(bpm) && bpm >= 40 && bpm <= 240))
-    fail('has a tempo outside 40–240 bpm');
+  if (bpm !== null && !isAllowedBpm(bpm))
+    fail(`has a tempo outside ${REQUEST_LIMITS.minBpm}–${REQUEST_LIMITS.maxBpm} bpm`);
   const meterOk =
     meter === null ||
     (Number.isInteger(meter?.beatsPerBar) &&
