@@ -1,22 +1,34 @@
 // Stages 1 and 2 for any request, including variations and extensions, which are made from the
 // request they came from (carried whole inside them, so a derived track renders again on its own).
-import type { FormPlan } from './composition/form.js';
+import { type FormPlan, planFormFromSections, secondsToTicks } from './composition/form.js';
 import {
   composeTrack,
   continueForm,
   extendComposition,
+  extensionCutTick,
   keepParts,
   keepsHarmony,
+  sectionsBeforeCut,
   VARIATION_PARTS,
 } from './composition/index.js';
+import { InputError } from './inputs/input-error.js';
 import { type PreparedTrack, prepareTrack } from './inputs/prepare.js';
-import type { Brief, Composition, PartRole, TrackRequest } from './types.js';
+import {
+  checkSectionPlan,
+  type PlannedSection,
+  resolveSectionPlan,
+  secondsPerBar,
+} from './inputs/section-plan.js';
+import type { Brief, Composition, PartRole, Section, TrackRequest } from './types.js';
 
 export interface Score {
   brief: Brief;
   composition: Composition;
   /** An extension's form (continueForm), which a variation of it arranges again. */
   form?: FormPlan;
+  /** The section plan the form follows, one entry per section (null: none), which a variation or
+   * extension of this track follows too. */
+  plan?: PlannedSection[] | null;
 }
 
 /** The seeds every part and the chords of `request` were written with. */
@@ -50,17 +62,22 @@ function harmonySeedOf(request: TrackRequest): number {
  */
 export function composeRequest(request: TrackRequest, prepared?: PreparedTrack): Score {
   if (request.extend) {
-    const original = composeRequest(request.extend.from);
-    const brief: Brief = { ...original.brief, durationSeconds: request.durationSeconds };
-    const form = continueForm(original.composition, brief);
-    // the continuation is written from the same streams as the original's parts and chords
+    const { from } = request.extend;
+    const original = composeRequest(from);
+    const continuation = continuationOf(original, request);
+    const brief: Brief = { ...original.brief, durationSeconds: continuation.durationSeconds };
+    const form = continuation.form ?? continueForm(original.composition, brief);
+    // the continuation is written from the same streams as the original's parts and chords, over
+    // its chords and melody, so a given progression keeps cycling past the cut
     const composition = extendComposition(original.composition, brief, {
-      seed: request.extend.from.seed,
-      voice: request.extend.from.voice,
-      ...seedsOf(request.extend.from),
+      ...inputsOf(from),
+      plan: continuation.plan,
+      seed: from.seed,
+      voice: from.voice,
+      ...seedsOf(from),
       form,
     });
-    return { brief, composition, form };
+    return { brief, composition, form, plan: continuation.plan };
   }
   if (request.variation) {
     const { from, keep } = request.variation;
@@ -68,8 +85,10 @@ export function composeRequest(request: TrackRequest, prepared?: PreparedTrack):
     const partSeeds: Partial<Record<PartRole, number>> = {};
     for (const role of keep) partSeeds[role] = partSeedOf(from, role);
     const next = composeTrack(original.brief, {
-      // the original's chords, plan and melody hold for the new parts too
+      // the original's chords, plan and melody hold for the new parts too (the plan as the
+      // original's form follows it: an extension's is its own)
       ...inputsOf(from),
+      plan: original.plan ?? null,
       seed: request.seed,
       voice: from.voice,
       partSeeds,
@@ -80,10 +99,106 @@ export function composeRequest(request: TrackRequest, prepared?: PreparedTrack):
       brief: original.brief,
       composition: keepParts(next, original.composition, keep),
       ...(original.form ? { form: original.form } : {}),
+      plan: original.plan ?? null,
     };
   }
   const { brief, inputs } = prepared ?? prepareTrack(request);
-  return { brief, composition: composeTrack(brief, { seed: request.seed, voice: request.voice, ...inputs }) };
+  return {
+    brief,
+    composition: composeTrack(brief, { seed: request.seed, voice: request.voice, ...inputs }),
+    plan: inputs.plan,
+  };
+}
+
+/** A section every part plays in: the kept sections' entry, whose notes are the original's anyway. */
+function playsAll(section: Section): PlannedSection {
+  return {
+    label: section.label ?? section.name,
+    role: section.name,
+    bars: section.bars,
+    energy: null,
+    plays: null,
+    rests: [],
+  };
+}
+
+/**
+ * What follows the cut in an extension, and the track's length. With its own `sections` the
+ * continuation is that plan and the length the kept bars plus the plan's; otherwise the length is
+ * the request's, and an original made from a plan goes on in its last section's character (its
+ * name, energy and instruments) where continueForm (form null) would go back to its body.
+ * Throws InputError naming the field ("sections[1].bars", "sections") for a plan it cannot follow.
+ */
+function continuationOf(
+  original: Score,
+  request: TrackRequest,
+): { durationSeconds: number; form: FormPlan | null; plan: PlannedSection[] | null } {
+  const { composition } = original;
+  const kept = sectionsBeforeCut(composition);
+  const keptBars = Math.round(extensionCutTick(composition) / composition.ticksPerBar);
+  const given = request.extend?.sections;
+  if (given !== undefined) {
+    const entries = checkSectionPlan(given);
+    const { sections: planned } = resolveSectionPlan(entries, composition.bpm, composition.meter, {
+      leadingBars: keptBars,
+    });
+    const barSeconds = secondsPerBar(composition.bpm, composition.meter);
+    const durationSeconds = (keptBars + planned.reduce((sum, s) => sum + s.bars, 0)) * barSeconds;
+    const from = request.extend?.from as TrackRequest;
+    if (durationSeconds <= from.durationSeconds + 1e-9) {
+      const cutSeconds = keptBars * barSeconds;
+      throw new InputError(
+        'sections',
+        `the sections replace the original's ending from ${round(cutSeconds)} s, so they must last more than its ${round(from.durationSeconds - cutSeconds)} s for the track to grow; they last ${round(durationSeconds - cutSeconds)} s`,
+      );
+    }
+    const brief: Brief = { ...original.brief, durationSeconds };
+    const whole = planFormFromSections(brief, [...kept.map(playsAll), ...planned]);
+    // the kept sections stay exactly as the original's form had them
+    const form: FormPlan = { ...whole, sections: [...kept, ...whole.sections.slice(kept.length)] };
+    return { durationSeconds, form, plan: [...kept.map(playsAll), ...planned] };
+  }
+  const durationSeconds = request.durationSeconds;
+  const last = original.plan?.at(-1);
+  const ending = composition.sections.at(-1);
+  if (!last || !ending) return { durationSeconds, form: null, plan: null };
+  const ticksPerBar = composition.ticksPerBar;
+  const totalTicks = Math.max(1, secondsToTicks(durationSeconds, composition.bpm));
+  const fullBars = Math.max(keptBars + 1, Math.floor(totalTicks / ticksPerBar));
+  const hasTail = totalTicks > fullBars * ticksPerBar;
+  const breathTicks = secondsToTicks(0.12, composition.bpm);
+  const form: FormPlan = {
+    sections: [
+      ...kept,
+      {
+        ...ending,
+        startBar: keptBars,
+        bars: fullBars - keptBars + (hasTail ? 1 : 0),
+        startTick: keptBars * ticksPerBar,
+        endTick: totalTicks,
+      },
+    ],
+    ticksPerBar,
+    totalTicks,
+    fullBars,
+    finalChordTick: Math.min((fullBars - 1) * ticksPerBar, totalTicks - 1),
+    musicEndTick: Math.max(1, totalTicks - breathTicks),
+  };
+  return { durationSeconds, form, plan: [...kept.map(playsAll), { ...last, bars: fullBars - keptBars }] };
+}
+
+const round = (seconds: number) => Math.round(seconds * 10) / 10;
+
+/**
+ * The length of an extension of `from` that continues with `sections` (the bars kept from `from`
+ * plus the plan's), checked as composeRequest will check it: what a front door stores and charges
+ * for before anything is rendered. Throws InputError naming the field (sections[0].bars).
+ * @example extensionLength(original, [{ name: 'chorus', bars: 8 }]) // 41.5
+ */
+export function extensionLength(from: TrackRequest, sections: unknown): number {
+  const entries = checkSectionPlan(sections);
+  const original = composeRequest(from);
+  return continuationOf(original, { ...from, extend: { from, sections: entries } }).durationSeconds;
 }
 
 /** The musical inputs (chords, plan, melody) of the plain request a chain starts from. */

@@ -10,5 +10,7 @@ export { InputError } from './inputs/input-error.js';
 export { MAX_MELODY_BYTES, readMelody } from './inputs/midi-reader.js';
 export { prepareTrack } from './inputs/prepare.js';
 export { MAX_PLAN_SECTIONS } from './inputs/section-plan.js';
+// An extension with its own sections: its length is known only from the original's form.
+export { extensionLength } from './lineage.js';
 export { REQUEST_LIMITS } from './request-validation.js';
 export { EngineError, type TrackRequest, type VoiceSpec } from './types.js';

@@ -236,6 +236,12 @@ export interface VariationSpec {
  */
 export interface ExtensionSpec {
   from: TrackRequest;
+  /**
+   * The continuation's own section plan, played from where `from`'s ending began (the ending
+   * gives way to it); the track's length is then the kept bars plus the plan's (lineage.ts
+   * extensionLength), and durationSeconds must be that.
+   */
+  sections?: SectionPlanEntry[];
 }
 
 export type Stage = 'brief' | 'composition' | 'rendering' | 'mastering' | 'encoding';

@@ -52,7 +52,9 @@ export function engineRequestOf(
   const lineage = track.lineage;
   return {
     ...(lineage?.kind === 'variation' ? { variation: { from: lineage.from, keep: lineage.keep ?? [] } } : {}),
-    ...(lineage?.kind === 'extension' ? { extend: { from: lineage.from } } : {}),
+    ...(lineage?.kind === 'extension'
+      ? { extend: { from: lineage.from, ...(lineage.sections ? { sections: lineage.sections } : {}) } }
+      : {}),
     prompt: track.prompt,
     durationSeconds: track.duration_seconds,
     seed: Number(track.seed),

@@ -4,6 +4,7 @@
 
 import {
   MAX_DURATION_SECONDS,
+  MAX_PLAN_SECTIONS,
   MIN_DURATION_SECONDS,
   REQUEST_LIMITS,
   VARIATION_PARTS,
@@ -13,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../http/auth-context.js';
 import { answerQueuedTrack, CreateHeadersSchema } from './track.routes.js';
-import { TrackIdParamsSchema, TrackSchema } from './track.schemas.js';
+import { SectionPlanSchema, TrackIdParamsSchema, TrackSchema } from './track.schemas.js';
 import type { TracksService } from './track.service.js';
 import type { TrackRemix } from './track-remix.service.js';
 
@@ -39,15 +40,29 @@ export const CreateVariationBodySchema = z.strictObject({
     .describe('Seed of the parts written again; omit for a random one (never the original’s).'),
 });
 
-export const CreateExtensionBodySchema = z.strictObject({
-  seconds: z
-    .number()
-    .min(MIN_DURATION_SECONDS)
-    .max(MAX_DURATION_SECONDS - MIN_DURATION_SECONDS)
-    .describe(
-      `Seconds to add. The new track lasts the original's length plus these (at most ${MAX_DURATION_SECONDS} s in all).`,
-    ),
-});
+export const CreateExtensionBodySchema = z
+  .strictObject({
+    seconds: z
+      .number()
+      .min(MIN_DURATION_SECONDS)
+      .max(MAX_DURATION_SECONDS - MIN_DURATION_SECONDS)
+      .optional()
+      .describe(
+        `Seconds to add (give seconds or sections). The new track lasts the original's length plus these (at most ${MAX_DURATION_SECONDS} s in all); the continuation goes on in the original's form (a progression keeps cycling, a section plan's last section goes on).`,
+      ),
+    sections: z
+      .array(SectionPlanSchema)
+      .min(1)
+      .max(MAX_PLAN_SECTIONS)
+      .optional()
+      .describe(
+        `A section plan for the continuation (give seconds or sections), shaped like POST /v1/tracks \`sections\`: it starts where the original's ending began (the ending gives way to it), and the new track lasts the original up to there plus the plan (at most ${MAX_DURATION_SECONDS} s in all).`,
+      ),
+  })
+  .refine((body) => (body.seconds === undefined) !== (body.sections === undefined), {
+    message: 'give either seconds or sections (one of them)',
+    path: ['seconds'],
+  });
 
 export function registerTrackRemixRoutes(app: FastifyInstance, deps: TrackRemixRoutesDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -84,9 +99,10 @@ export function registerTrackRemixRoutes(app: FastifyInstance, deps: TrackRemixR
     {
       schema: {
         tags: ['tracks'],
-        summary: 'Extend a ready track by N seconds: it starts with the original, bit for bit (1 credit)',
+        summary:
+          'Extend a ready track by N seconds or a section plan: it starts with the original, bit for bit (1 credit)',
         description:
-          'A new track (`kind: "extension"`, `parent_track_id`) that plays the original up to its ending (its last section) sample for sample, then continues in the same style, key and tempo and ends in its own time. 422 `unprocessable_track` when the original is not ready, is a loop, or would pass 600 s. Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.',
+          'A new track (`kind: "extension"`, `parent_track_id`) that plays the original up to its ending (its last section) sample for sample, then continues in the same style, key and tempo: for `seconds`, in the original\'s form (a chord progression keeps cycling; a track made from a section plan goes on in its last section\'s name, energy and instruments) and ends in its own time; for `sections`, through that plan. Give one of the two. 422 `unprocessable_track` when the original is not ready, is a loop, or `seconds` would pass 600 s; 422 `unprocessable_input` naming the field (`sections[1].instruments[0]`, `sections`) for a plan the engine cannot follow, one that would pass 600 s in all, or one no longer than the ending it replaces. Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.',
         headers: CreateHeadersSchema,
         params: TrackIdParamsSchema,
         body: CreateExtensionBodySchema,

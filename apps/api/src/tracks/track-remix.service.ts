@@ -1,7 +1,14 @@
 // Variations and extensions of a ready track: a new track made from the original's request (kept
 // whole in its lineage), queued and paid for like POST /v1/tracks through TracksService.queueTrack.
 import { randomInt } from 'node:crypto';
-import { MAX_DURATION_SECONDS, type PartRole, type TrackRequest, VARIATION_PARTS } from '@trackforge/engine';
+import {
+  MAX_DURATION_SECONDS,
+  type PartRole,
+  type SectionPlanEntry,
+  type TrackRequest,
+  VARIATION_PARTS,
+} from '@trackforge/engine';
+import { EngineError, extensionLength, InputError } from '@trackforge/engine/request';
 import { AppError } from '../errors.js';
 import type { IdempotencyScope } from '../idempotency/idempotency.service.js';
 import type { TrackRow } from './track.repository.js';
@@ -42,6 +49,21 @@ export function createTrackRemix(deps: TrackRemixDeps) {
   function requestOf(track: TrackRow): TrackRequest {
     const { outputs: _outputs, ...request } = engineRequestOf(track, {});
     return request;
+  }
+
+  /**
+   * An extension's length with its own section plan (the original's bars up to its ending, then the
+   * plan's), checked by the engine before anything is stored or charged: 422 naming the field.
+   */
+  function plannedLength(from: TrackRequest, sections: SectionPlanEntry[]): number {
+    try {
+      return extensionLength(from, sections);
+    } catch (error) {
+      if (error instanceof InputError)
+        throw new AppError('unprocessable_input', error.message, { param: error.field });
+      if (error instanceof EngineError) throw new AppError('unprocessable_input', error.message);
+      throw error;
+    }
   }
 
   /** The new track's columns that come from the original as they are. */
@@ -103,11 +125,14 @@ export function createTrackRemix(deps: TrackRemixDeps) {
       );
     },
 
-    /** POST /v1/tracks/{id}/extend: the original, then `seconds` more in its style, key and tempo. */
+    /**
+     * POST /v1/tracks/{id}/extend: the original, then `seconds` more in its style, key and tempo,
+     * or the original up to its ending and then the `sections` plan.
+     */
     async createExtension(
       caller: Caller,
       id: string,
-      body: { seconds: number },
+      body: { seconds?: number; sections?: SectionPlanEntry[] },
       idempotency?: IdempotencyScope,
     ): Promise<TrackJson> {
       const track = await readyOwnTrack(caller, id, 'extensions are made');
@@ -118,7 +143,10 @@ export function createTrackRemix(deps: TrackRemixDeps) {
           { param: 'id' },
         );
       }
-      const total = roundSeconds(track.duration_seconds + body.seconds);
+      const from = requestOf(track);
+      const total = body.sections
+        ? plannedLength(from, body.sections)
+        : roundSeconds(track.duration_seconds + (body.seconds ?? 0));
       if (total > MAX_DURATION_SECONDS) {
         throw new AppError(
           'unprocessable_track',
@@ -126,13 +154,17 @@ export function createTrackRemix(deps: TrackRemixDeps) {
           { param: 'seconds' },
         );
       }
-      const lineage: TrackLineage = { kind: 'extension', from: requestOf(track) };
+      const lineage: TrackLineage = {
+        kind: 'extension',
+        from,
+        ...(body.sections ? { sections: body.sections } : {}),
+      };
       return deps.tracks.queueTrack(
         caller.workspaceId,
         {
           ...inherited(track),
           created_by: caller.userId,
-          duration: `${total}s`,
+          duration: `${roundSeconds(total)}s`,
           duration_seconds: total,
           // the continuation is written from the original's own streams
           seed: Number(track.seed),

@@ -25,7 +25,7 @@ const VisibilitySchema = z.enum(['private', 'unlisted', 'public']);
 const StatusSchema = z.enum(['queued', 'generating', 'ready', 'failed']);
 
 /** One planned section; the engine checks what the shape cannot (instrument names, total length). */
-const SectionPlanSchema = z
+export const SectionPlanSchema = z
   .strictObject({
     name: z
       .string()

@@ -46,6 +46,8 @@ export interface TrackLineage {
   from: TrackRequest;
   /** Variations: the parts kept from the original. */
   keep?: PartRole[];
+  /** Extensions asked for with a section plan: the plan that follows the original's last kept bar. */
+  sections?: SectionPlanEntry[];
 }
 
 export interface TrackTable {

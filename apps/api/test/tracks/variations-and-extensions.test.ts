@@ -125,6 +125,61 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(requests[0]?.extend?.from.extend?.from.durationSeconds, 40);
     });
 
+    it('queues an extension that follows its own sections after the original’s last kept bar', async () => {
+      // 120 bpm in 4/4: 2 s a bar; the original's ending (its outro) starts at bar 8
+      const original = await readyTrack({
+        bpm: 120,
+        sections: [
+          { name: 'verse', bars: 8 },
+          { name: 'outro', bars: 4 },
+        ],
+      });
+      const balance = await balanceOf(t, account.workspaceId);
+      const sections = [
+        { name: 'Chorus', bars: 8, energy: 0.9 },
+        { name: 'outro', seconds: 8, instruments: ['piano'] },
+      ];
+      const response = await post(`${original.id}/extend`, { sections });
+      assert.equal(response.statusCode, 201, response.body);
+      const extension = response.json();
+      assert.equal(extension.kind, 'extension');
+      assert.equal(extension.parent_track_id, original.id);
+      assert.equal(extension.duration_seconds, 40, '8 kept bars, 8 of chorus and 4 of outro');
+      assert.equal(extension.duration, '40s');
+      assert.deepEqual(await balanceOf(t, account.workspaceId), {
+        balance: balance.balance - 1,
+        held: balance.held + 1,
+      });
+      requests.length = 0;
+      await runAll();
+      assert.deepEqual(requests[0]?.extend?.sections, sections);
+      assert.equal(requests[0]?.durationSeconds, 40);
+      assert.equal(requests[0]?.extend?.from.sections?.length, 2);
+    });
+
+    it('refuses sections the engine cannot follow with 422 naming the field, storing and charging nothing', async () => {
+      const original = await readyTrack({ bpm: 120, duration: '30s' });
+      const before = await balanceOf(t, account.workspaceId);
+      const count = await trackCount();
+      for (const [sections, param] of [
+        [[{ name: 'solo', bars: 4, instruments: ['kazoo-9'] }], 'sections[0].instruments[0]'],
+        [[{ name: 'chorus', bars: 290 }], 'sections'],
+        [[{ name: 'chorus', bars: 1 }], 'sections'],
+      ] as const) {
+        const response = await post(`${original.id}/extend`, { sections });
+        assert.equal(response.statusCode, 422, `${JSON.stringify(sections)} ${response.body}`);
+        assert.equal(response.headers['content-type'], 'application/problem+json; charset=utf-8');
+        assert.equal(response.json().code, 'unprocessable_input');
+        assert.equal(response.json().param, param, response.body);
+      }
+      assert.match(
+        (await post(`${original.id}/extend`, { sections: [{ name: 'chorus', bars: 290 }] })).json().detail,
+        /at most 600 s/,
+      );
+      assert.equal(await trackCount(), count);
+      assert.deepEqual(await balanceOf(t, account.workspaceId), before);
+    });
+
     it('charges an extension once for a retried Idempotency-Key and gives it back when it fails', async () => {
       const original = await readyTrack();
       const before = await balanceOf(t, account.workspaceId);
@@ -201,6 +256,10 @@ for (const kind of testDatabaseKinds()) {
         [`${original.id}/extend`, { seconds: 2 }],
         [`${original.id}/extend`, { seconds: '10' }],
         [`${original.id}/extend`, { seconds: 10, prompt: 'other' }],
+        [`${original.id}/extend`, { seconds: 10, sections: [{ name: 'chorus', bars: 8 }] }],
+        [`${original.id}/extend`, { sections: [] }],
+        [`${original.id}/extend`, { sections: [{ name: 'chorus' }] }],
+        [`${original.id}/extend`, { sections: [{ name: 'chorus', bars: 8, tempo: 90 }] }],
       ] as const) {
         const response = await post(path, body);
         assert.equal(response.statusCode, 400, `${path} ${JSON.stringify(body)} → ${response.body}`);

@@ -14,6 +14,18 @@ export function extensionCutTick(original: Composition): number {
   return Math.max(0, fullBars - 1) * original.ticksPerBar;
 }
 
+/** The original's sections before the cut (the last one ending there): what an extension keeps. */
+export function sectionsBeforeCut(original: Composition): Section[] {
+  const cutTick = extensionCutTick(original);
+  const kept = original.sections.filter((s) => s.startTick < cutTick).map((s) => ({ ...s }));
+  const lastKept = kept[kept.length - 1];
+  if (lastKept && lastKept.endTick > cutTick) {
+    lastKept.endTick = cutTick;
+    lastKept.bars = Math.round((cutTick - lastKept.startTick) / original.ticksPerBar);
+  }
+  return kept;
+}
+
 /**
  * The original's sections before the cut, then its body (everything between intro and ending)
  * again from the top for as long as it fits, then its ending sized to fill the new length.
@@ -25,12 +37,7 @@ export function continueForm(original: Composition, brief: Brief): FormPlan {
   const totalTicks = Math.max(1, secondsToTicks(brief.durationSeconds, brief.bpm));
   const fullBars = Math.max(cutBar + 1, Math.floor(totalTicks / ticksPerBar));
   const hasTail = totalTicks > fullBars * ticksPerBar;
-  const kept = original.sections.filter((s) => s.startTick < cutTick).map((s) => ({ ...s }));
-  const lastKept = kept[kept.length - 1];
-  if (lastKept && lastKept.endTick > cutTick) {
-    lastKept.endTick = cutTick;
-    lastKept.bars = Math.round((cutTick - lastKept.startTick) / ticksPerBar);
-  }
+  const kept = sectionsBeforeCut(original);
   const ending = original.sections[original.sections.length - 1] as Section;
   const endingBars =
     original.sections.length > 1 ? Math.max(2, ending.bars - (hasTailOf(original) ? 1 : 0)) : 2;

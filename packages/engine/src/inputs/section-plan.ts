@@ -163,11 +163,14 @@ export function secondsPerBar(bpm: number, meter: Meter): number {
 /**
  * Resolves a checked plan at the track's tempo: seconds become whole bars (at least one), and the
  * total must lie within the engine's 5–600 s. Throws InputError("sections") when it does not.
+ * `leadingBars` are bars the track plays before the plan (an extension's, kept from the original):
+ * they count towards the limits, and durationSeconds is the plan's alone.
  */
 export function resolveSectionPlan(
   plan: readonly SectionPlanEntry[],
   bpm: number,
   meter: Meter,
+  { leadingBars = 0 }: { leadingBars?: number } = {},
 ): { sections: PlannedSection[]; durationSeconds: number } {
   const barSeconds = secondsPerBar(bpm, meter);
   const sections = plan.map((entry, index): PlannedSection => {
@@ -190,18 +193,17 @@ export function resolveSectionPlan(
     }
     return { label: entry.name.trim(), role: sectionRoleOf(entry.name), bars, energy, plays, rests };
   });
-  const totalBars = sections.reduce((sum, section) => sum + section.bars, 0);
-  const durationSeconds = totalBars * barSeconds;
-  const rounded = Math.round(durationSeconds * 10) / 10;
-  if (durationSeconds > MAX_DURATION_SECONDS + 1e-9)
-    throw new InputError(
-      'sections',
-      `the plan lasts ${rounded} s (${totalBars} bars at ${bpm} bpm); a track may be at most ${MAX_DURATION_SECONDS} s`,
-    );
-  if (durationSeconds < MIN_DURATION_SECONDS - 1e-9)
-    throw new InputError(
-      'sections',
-      `the plan lasts ${rounded} s (${totalBars} bars at ${bpm} bpm); a track must be at least ${MIN_DURATION_SECONDS} s`,
-    );
-  return { sections, durationSeconds };
+  const planBars = sections.reduce((sum, section) => sum + section.bars, 0);
+  const totalBars = leadingBars + planBars;
+  const trackSeconds = totalBars * barSeconds;
+  const rounded = Math.round(trackSeconds * 10) / 10;
+  const lasts =
+    leadingBars > 0
+      ? `with the ${leadingBars} bars before it, the track lasts ${rounded} s (${totalBars} bars at ${bpm} bpm)`
+      : `the plan lasts ${rounded} s (${totalBars} bars at ${bpm} bpm)`;
+  if (trackSeconds > MAX_DURATION_SECONDS + 1e-9)
+    throw new InputError('sections', `${lasts}; a track may be at most ${MAX_DURATION_SECONDS} s`);
+  if (trackSeconds < MIN_DURATION_SECONDS - 1e-9)
+    throw new InputError('sections', `${lasts}; a track must be at least ${MIN_DURATION_SECONDS} s`);
+  return { sections, durationSeconds: planBars * barSeconds };
 }

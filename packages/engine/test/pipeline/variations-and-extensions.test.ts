@@ -3,9 +3,11 @@ import { describe, it } from 'node:test';
 import { MPEGDecoder } from 'mpg123-decoder';
 import { loadBankFile } from '../../node/load-bank.js';
 import { composeTrack, extensionCutTick } from '../../src/composition/index.js';
+import { encodeMidi } from '../../src/encoding/midi.js';
 import { EngineError, generateTrack, renderComposition } from '../../src/index.js';
-import { composeRequest } from '../../src/lineage.js';
-import type { AudioBuffer, Composition, TrackRequest } from '../../src/types.js';
+import { InputError, readMidiFile } from '../../src/inputs/index.js';
+import { composeRequest, extensionLength } from '../../src/lineage.js';
+import { type AudioBuffer, type Composition, PPQ, type TrackRequest } from '../../src/types.js';
 
 const bank = loadBankFile('small');
 const SAMPLE_RATE = 44100;
@@ -224,6 +226,151 @@ describe('extensions', () => {
       await assert.rejects(
         generateTrack(bad, { bank }),
         (error: unknown) => error instanceof EngineError && error.stage === 'request',
+      );
+    }
+  });
+});
+
+describe('extensions of a track made from chords or a section plan', () => {
+  const PROGRESSION = ['Am', 'F', 'C', 'G'];
+  const PCS: Record<string, number[]> = { Am: [9, 0, 4], F: [5, 9, 0], C: [0, 4, 7], G: [7, 11, 2] };
+  const withChords: TrackRequest = {
+    prompt: 'pop with piano, bass and drums, 100 bpm',
+    durationSeconds: 20,
+    seed: 3,
+    chords: PROGRESSION.join(' '),
+  };
+  const chordsExtension: TrackRequest = { ...withChords, durationSeconds: 40, extend: { from: withChords } };
+  const planned: TrackRequest = {
+    prompt: 'house with piano, bass and drums, 120 bpm',
+    durationSeconds: 32,
+    seed: 4,
+    sections: [
+      { name: 'intro', bars: 4, instruments: ['piano'] },
+      { name: 'drop', bars: 8, energy: 0.9 },
+      { name: 'Breakdown', bars: 4, instruments: ['piano', 'bass'] },
+    ],
+  };
+
+  it('keep cycling the given progression after the cut, as the MIDI file plays it', () => {
+    const before = composeRequest(withChords).composition;
+    const after = composeRequest(chordsExtension).composition;
+    const cutBar = extensionCutTick(before) / before.ticksPerBar;
+    const midi = readMidiFile(encodeMidi(after));
+    const piano = after.parts.find((p) => p.role === 'chords');
+    assert.ok(piano, 'a chords part');
+    const lastBar = Math.floor((after.durationSeconds * after.bpm) / 60 / after.meter.beatsPerBar) - 1;
+    let barsChecked = 0;
+    for (let bar = cutBar; bar < lastBar; bar++) {
+      // the chord struck on the downbeat (a little early or late by the groove); later in the bar
+      // the piano may anticipate the next chord
+      const downbeat = bar * after.ticksPerBar;
+      const pcs = midi.notes
+        .filter((n) => n.channel === piano.channel)
+        .filter((n) => Math.abs((n.startTick * PPQ) / midi.ppq - downbeat) < PPQ / 4)
+        .map((n) => n.pitch % 12);
+      if (pcs.length === 0) continue;
+      const chord = PROGRESSION[bar % PROGRESSION.length] as string;
+      for (const pc of pcs)
+        assert.ok(PCS[chord]?.includes(pc), `bar ${bar}: pitch class ${pc} is not in ${chord}`);
+      barsChecked++;
+    }
+    assert.ok(barsChecked >= 8, `${barsChecked} bars after the cut checked`);
+  });
+
+  it('start with the chords track’s audio sample for sample, up to its ending', async () => {
+    const outputs = { formats: ['wav' as const], midi: false, waveform: false };
+    const a = await generateTrack({ ...withChords, outputs }, { bank });
+    const b = await generateTrack({ ...chordsExtension, outputs }, { bank });
+    const cutSeconds = (extensionCutTick(a.composition) * 60) / (a.composition.bpm * a.composition.ppq);
+    const frames = Math.floor((cutSeconds - LIMITER_LOOKAHEAD_SECONDS) * SAMPLE_RATE) * 2;
+    const pcmA = pcm16Frames(a.files.wav as Uint8Array);
+    const pcmB = pcm16Frames(b.files.wav as Uint8Array);
+    assert.ok(frames > SAMPLE_RATE * 2 * 10, 'more than 10 s compared');
+    for (let i = 0; i < frames; i++) {
+      if (pcmA[i] !== pcmB[i]) assert.fail(`differs at ${(i / 2 / SAMPLE_RATE).toFixed(3)} s`);
+    }
+  });
+
+  it('go on in a plan’s last section, with its name, energy and instruments', () => {
+    const before = composeRequest(planned).composition;
+    const after = composeRequest({ ...planned, durationSeconds: 60, extend: { from: planned } }).composition;
+    const cut = extensionCutTick(before);
+    const last = after.sections.at(-1);
+    assert.equal(last?.label, 'Breakdown');
+    assert.equal(last?.startTick, cut);
+    assert.equal(last?.energy, before.sections.at(-1)?.energy);
+    const drums = after.parts.find((p) => p.role === 'drums');
+    assert.ok(drums, 'a drums part');
+    assert.ok(
+      drums.notes.some((n) => n.startTick < cut),
+      'drums play in the drop',
+    );
+    assert.deepEqual(
+      drums.notes.filter((n) => n.startTick >= cut),
+      [],
+      'the breakdown has no drums, and neither has its continuation',
+    );
+    const bass = after.parts.find((p) => p.role === 'bass');
+    assert.ok(
+      bass?.notes.some((n) => n.startTick >= cut + 8 * after.ticksPerBar),
+      'the bass plays on',
+    );
+  });
+
+  it('follow their own sections after the original’s last kept bar, the track as long as both', () => {
+    const sections = [
+      { name: 'Chorus 2', bars: 8, energy: 0.95 },
+      { name: 'outro', seconds: 6, instruments: ['piano'] },
+    ];
+    const before = composeRequest(planned).composition;
+    const length = extensionLength(planned, sections);
+    const cutBars = extensionCutTick(before) / before.ticksPerBar;
+    assert.equal(
+      length,
+      (cutBars + 8 + 3) * 2,
+      '12 kept bars, 8 of chorus, 6 s of outro = 3 bars at 120 bpm',
+    );
+    const after = composeRequest({
+      ...planned,
+      durationSeconds: length,
+      extend: { from: planned, sections },
+    });
+    assert.equal(after.composition.durationSeconds, length);
+    assert.deepEqual(
+      after.composition.sections.map((s) => [s.label, s.bars]),
+      [
+        ['intro', 4],
+        ['drop', 8],
+        ['Chorus 2', 8],
+        ['outro', 3],
+      ],
+    );
+    assert.equal(after.composition.sections[2]?.energy, 0.95);
+    const outroStart = after.composition.sections[3]?.startTick as number;
+    for (const part of after.composition.parts.filter((p) => p.name !== 'piano'))
+      assert.ok(!part.notes.some((n) => n.startTick >= outroStart), `${part.id} rests in the piano outro`);
+  });
+
+  it('refuse sections they cannot follow, naming the field', () => {
+    const cases: [unknown, string][] = [
+      [[], 'sections'],
+      [[{ name: 'chorus', bars: 0 }], 'sections[0].bars'],
+      [
+        [
+          { name: 'chorus', bars: 4 },
+          { name: 'solo', bars: 4, instruments: ['kazoo-9'] },
+        ],
+        'sections[1].instruments[0]',
+      ],
+      [[{ name: 'chorus', bars: 300 }], 'sections'],
+      [[{ name: 'chorus', bars: 2 }], 'sections'],
+    ];
+    for (const [sections, field] of cases) {
+      assert.throws(
+        () => extensionLength(planned, sections),
+        (error: unknown) => error instanceof InputError && error.field === field,
+        field,
       );
     }
   });
