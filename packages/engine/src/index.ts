@@ -31,6 +31,8 @@ export {
   readMidiFile,
   type SectionPlanEntry,
 } from './inputs/index.js';
+/** How long an extension with its own section plan lasts (InputError naming the field when it cannot be made). */
+export { extensionLength } from './lineage.js';
 /** Generates a finished track (brief, composition, mastered audio files, MIDI, waveform, summary). */
 export { generateTrack, type PipelineDeps } from './pipeline.js';
 /**

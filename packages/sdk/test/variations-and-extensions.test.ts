@@ -29,6 +29,28 @@ describe('tracks.createVariation and tracks.extend', () => {
     assert.equal(extend?.headers.get('idempotency-key'), 'k1');
   });
 
+  it('post an extension’s section plan as given, and raise the 422 that names a section field', async () => {
+    const { client, requests } = mockClient([
+      json(201, trackBody({ id: 'trk_3', status: 'queued', kind: 'extension', parent_track_id: 'trk_1' })),
+      problem(422, 'unprocessable_input', { param: 'sections[0].instruments[0]' }),
+    ]);
+    const sections = [
+      { name: 'Chorus 2', bars: 8, energy: 0.9 },
+      { name: 'outro', seconds: 10, instruments: ['piano'] },
+    ];
+    const longer = await client.tracks.extend('trk_1', { sections });
+    assert.equal(longer.kind, 'extension');
+    assert.equal(requests[0]?.url.pathname, '/v1/tracks/trk_1/extend');
+    assert.deepEqual(requests[0]?.body, { sections });
+    assert.ok(requests[0]?.headers.get('idempotency-key'));
+    const error = await client.tracks
+      .extend('trk_1', { sections: [{ name: 'solo', bars: 4, instruments: ['kazoo'] }] })
+      .catch((e: unknown) => e);
+    assert.ok(error instanceof UnprocessableEntityError);
+    assert.equal(error.code, 'unprocessable_input');
+    assert.equal(error.param, 'sections[0].instruments[0]');
+  });
+
   it('raise the 422 with the parts the server lists', async () => {
     const { client } = mockClient([
       problem(422, 'unprocessable_track', { param: 'keep', parts: ['drums', 'bass'] }),

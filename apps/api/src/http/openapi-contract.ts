@@ -72,7 +72,7 @@ export const OPERATION_CONTRACTS: Record<string, OperationContract> = {
   },
   'POST /v1/tracks/{id}/extend': {
     access: 'workspace',
-    errors: ['insufficient_credits', 'not_found', 'unprocessable_track'],
+    errors: ['insufficient_credits', 'not_found', 'unprocessable_track', 'unprocessable_input'],
   },
   'GET /v1/tracks/{id}/audio': {
     access: 'optional',

@@ -324,6 +324,17 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   'POST /v1/tracks/{id}/extend': {
     params: trackParams,
     request: { seconds: 60 },
+    requestExamples: {
+      sections: {
+        summary: "A plan after the original's last kept bar: 8 bars of chorus, then a 10 s piano outro",
+        value: {
+          sections: [
+            { name: 'chorus 2', bars: 8, energy: 0.9 },
+            { name: 'outro', seconds: 10, instruments: ['piano'] },
+          ],
+        },
+      },
+    },
     response: {
       ...TRACK,
       id: `trk_01JD5Z9A0B1C2D3E4F5G6H7J8M`,

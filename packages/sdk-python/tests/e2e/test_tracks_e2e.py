@@ -99,6 +99,21 @@ def test_an_empty_balance_raises_insufficient_credits(server: ApiServer) -> None
     assert list(user.tracks.list()) == []
 
 
+def test_a_variation_and_an_extension_with_sections_of_a_ready_track(client: Trackforge) -> None:
+    original = client.tracks.create_and_wait("dark techno, 128 bpm, A minor", "8s", seed=7, timeout=120)
+    assert original.status == "ready"
+    variation = client.tracks.create_variation(original.id, keep=["drums"], wait_seconds=60)
+    assert (variation.kind, variation.parent_track_id, variation.status) == ("variation", original.id, "ready")
+    assert variation.seed != original.seed and variation.duration_seconds == original.duration_seconds
+    # 128 bpm: 1.875 s a bar; the 8 s original keeps its first 3 bars, then the plan's 4 follow
+    plan = [{"name": "chorus", "bars": 4, "energy": 0.9}]
+    longer = client.tracks.extend(original.id, sections=plan, wait_seconds=60)
+    assert (longer.kind, longer.parent_track_id, longer.status) == ("extension", original.id, "ready")
+    assert longer.duration_seconds == pytest.approx(7 * 1.875)
+    assert longer.music is not None and longer.music.bpm == 128
+    assert longer.music.sections[-1].name == "chorus"
+
+
 def test_missing_objects_raise_not_found(client: Trackforge) -> None:
     with pytest.raises(NotFoundError) as caught:
         client.tracks.retrieve("trk_01JZZZZZZZZZZZZZZZZZZZZZZZ")

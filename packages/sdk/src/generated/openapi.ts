@@ -5177,8 +5177,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Extend a ready track by N seconds: it starts with the original, bit for bit (1 credit)
-         * @description A new track (`kind: "extension"`, `parent_track_id`) that plays the original up to its ending (its last section) sample for sample, then continues in the same style, key and tempo and ends in its own time. 422 `unprocessable_track` when the original is not ready, is a loop, or would pass 600 s. Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.
+         * Extend a ready track by N seconds or a section plan: it starts with the original, bit for bit (1 credit)
+         * @description A new track (`kind: "extension"`, `parent_track_id`) that plays the original up to its ending (its last section) sample for sample, then continues in the same style, key and tempo: for `seconds`, in the original's form (a chord progression keeps cycling; a track made from a section plan goes on in its last section's name, energy and instruments) and ends in its own time; for `sections`, through that plan. Give one of the two. 422 `unprocessable_track` when the original is not ready, is a loop, or `seconds` would pass 600 s; 422 `unprocessable_input` naming the field (`sections[1].instruments[0]`, `sections`) for a plan the engine cannot follow, one that would pass 600 s in all, or one no longer than the ending it replaces. Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.
          *
          *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
@@ -5209,8 +5209,23 @@ export interface paths {
                      *     }
                      */
                     "application/json": {
-                        /** @description Seconds to add. The new track lasts the original's length plus these (at most 600 s in all). */
-                        seconds: number;
+                        /** @description Seconds to add (give seconds or sections). The new track lasts the original's length plus these (at most 600 s in all); the continuation goes on in the original's form (a progression keeps cycling, a section plan's last section goes on). */
+                        seconds?: number;
+                        /** @description A section plan for the continuation (give seconds or sections), shaped like POST /v1/tracks `sections`: it starts where the original's ending began (the ending gives way to it), and the new track lasts the original up to there plus the plan (at most 600 s in all). */
+                        sections?: {
+                            /** @description The section's name, reported in music.sections; "verse", "chorus", "bridge", "drop"… also set how it is arranged. */
+                            name: string;
+                            /** @description Length in bars (give bars or seconds). */
+                            bars?: number;
+                            /** @description Length in seconds, rounded to whole bars at the track's tempo. */
+                            seconds?: number;
+                            /** @description 0 (calm) to 1 (full): drum layers, density, loudness. */
+                            energy?: number;
+                            /** @description Words for this section alone: moods set its energy, named instruments its parts ("no drums" rests them). */
+                            prompt?: string;
+                            /** @description The parts that play in this section (instruments such as "piano", "drums", or roles such as "lead", "chords"); the others rest. */
+                            instruments?: string[];
+                        }[];
                     };
                 };
             };
@@ -5571,7 +5586,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_key_reused` (Idempotency key reused), `unprocessable_track` (Unprocessable for this track). */
+                /** @description Problem details; `code` is one of: `idempotency_key_reused` (Idempotency key reused), `unprocessable_track` (Unprocessable for this track), `unprocessable_input` (Unprocessable input). */
                 422: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];

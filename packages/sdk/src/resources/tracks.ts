@@ -60,8 +60,10 @@ export class Tracks {
 
   /**
    * Queues an extension of a ready track: the original up to its ending, bit for bit, then
-   * `seconds` more in its style, key and tempo (1 credit, like create; at most 600 s in all).
+   * `seconds` more in its style, key, tempo and form, or the `sections` plan from where its ending
+   * began (1 credit, like create; at most 600 s in all).
    * @example const longer = await client.tracks.extend('trk_…', { seconds: 60 }, { waitSeconds: 60 });
+   * @example await client.tracks.extend('trk_…', { sections: [{ name: 'chorus', bars: 8 }, { name: 'outro', seconds: 10 }] });
    */
   extend(id: string, params: TrackExtendParams, options: CreateOptions = {}): Promise<Track> {
     return this.queue(`/v1/tracks/${encodeURIComponent(id)}/extend`, params, options);

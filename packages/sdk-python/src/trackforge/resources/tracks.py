@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Any, Dict, Literal, Mapping, Optional, Union
+from typing import Any, Dict, Literal, Mapping, Optional, Sequence, Union
 
 import httpx
 from typing_extensions import Unpack
@@ -35,6 +35,14 @@ def _create_headers(wait_seconds: Optional[int], options: RequestOptions) -> Req
     # timeout room for it.
     headers = {"Prefer": f"wait={wait_seconds}", **options.get("extra_headers", {})}
     return {"timeout": float(wait_seconds) + 30.0, **options, "extra_headers": headers}
+
+
+def _variation_body(keep: Sequence[str], seed: Optional[int]) -> Dict[str, Any]:
+    return body_of(keep=list(keep), seed=seed)
+
+
+def _extension_body(seconds: Optional[float], sections: Optional[Sequence[Mapping[str, Any]]]) -> Dict[str, Any]:
+    return body_of(seconds=seconds, sections=None if sections is None else [dict(s) for s in sections])
 
 
 def _own_track(response: httpx.Response) -> Track:
@@ -86,6 +94,45 @@ class Tracks(SyncResource):
                       webhook_url=webhook_url, metadata=metadata)  # fmt: skip
         return self._client.request(
             Track, "POST", "/v1/tracks", body=_create_body(prompt, duration, fields),
+            options=_create_headers(wait_seconds, options),
+        )  # fmt: skip
+
+    def create_variation(
+        self,
+        track_id: str,
+        *,
+        keep: Sequence[str],
+        seed: Optional[int] = None,
+        wait_seconds: Optional[int] = None,
+        **options: Unpack[RequestOptions],
+    ) -> Track:
+        """Queues a variation of a ready track (1 credit): its brief with a new seed, the parts in `keep` unchanged.
+
+        `keep`: part roles ("drums", "bass", "chords", "lead", …; [] keeps none); `seed`: the new parts' seed
+        (random, never the original's, when omitted). The answer is the new track (`kind == "variation"`).
+        """
+        return self._client.request(
+            Track, "POST", f"/v1/tracks/{track_id}/variations", body=_variation_body(keep, seed),
+            options=_create_headers(wait_seconds, options),
+        )  # fmt: skip
+
+    def extend(
+        self,
+        track_id: str,
+        *,
+        seconds: Optional[float] = None,
+        sections: Optional[Sequence[Mapping[str, Any]]] = None,
+        wait_seconds: Optional[int] = None,
+        **options: Unpack[RequestOptions],
+    ) -> Track:
+        """Queues an extension of a ready track (1 credit): the original up to its ending, bit for bit, then more.
+
+        Give `seconds` to add (it goes on in the original's form) or `sections`, a plan such as
+        [{"name": "chorus", "bars": 8}, {"name": "outro", "seconds": 10}] that follows from where the
+        original's ending began. At most 600 s in all. The answer is the new track (`kind == "extension"`).
+        """
+        return self._client.request(
+            Track, "POST", f"/v1/tracks/{track_id}/extend", body=_extension_body(seconds, sections),
             options=_create_headers(wait_seconds, options),
         )  # fmt: skip
 
@@ -221,6 +268,45 @@ class AsyncTracks(AsyncResource):
                       webhook_url=webhook_url, metadata=metadata)  # fmt: skip
         return await self._client.request(
             Track, "POST", "/v1/tracks", body=_create_body(prompt, duration, fields),
+            options=_create_headers(wait_seconds, options),
+        )  # fmt: skip
+
+    async def create_variation(
+        self,
+        track_id: str,
+        *,
+        keep: Sequence[str],
+        seed: Optional[int] = None,
+        wait_seconds: Optional[int] = None,
+        **options: Unpack[RequestOptions],
+    ) -> Track:
+        """Queues a variation of a ready track (1 credit): its brief with a new seed, the parts in `keep` unchanged.
+
+        `keep`: part roles ("drums", "bass", "chords", "lead", …; [] keeps none); `seed`: the new parts' seed
+        (random, never the original's, when omitted). The answer is the new track (`kind == "variation"`).
+        """
+        return await self._client.request(
+            Track, "POST", f"/v1/tracks/{track_id}/variations", body=_variation_body(keep, seed),
+            options=_create_headers(wait_seconds, options),
+        )  # fmt: skip
+
+    async def extend(
+        self,
+        track_id: str,
+        *,
+        seconds: Optional[float] = None,
+        sections: Optional[Sequence[Mapping[str, Any]]] = None,
+        wait_seconds: Optional[int] = None,
+        **options: Unpack[RequestOptions],
+    ) -> Track:
+        """Queues an extension of a ready track (1 credit): the original up to its ending, bit for bit, then more.
+
+        Give `seconds` to add (it goes on in the original's form) or `sections`, a plan such as
+        [{"name": "chorus", "bars": 8}, {"name": "outro", "seconds": 10}] that follows from where the
+        original's ending began. At most 600 s in all. The answer is the new track (`kind == "extension"`).
+        """
+        return await self._client.request(
+            Track, "POST", f"/v1/tracks/{track_id}/extend", body=_extension_body(seconds, sections),
             options=_create_headers(wait_seconds, options),
         )  # fmt: skip
 
