@@ -1,16 +1,18 @@
 // Stages 1 and 2 for any request, including variations and extensions, which are made from the
 // request they came from (carried whole inside them, so a derived track renders again on its own).
-import { type FormPlan, planFormFromSections, secondsToTicks } from './composition/form.js';
+import { type FormPlan, planForm, planFormFromSections, secondsToTicks } from './composition/form.js';
 import {
   composeTrack,
   continueForm,
   extendComposition,
   extensionCutTick,
+  type FormFacts,
   keepParts,
   keepsHarmony,
   sectionsBeforeCut,
   VARIATION_PARTS,
 } from './composition/index.js';
+import { blendStyles, getStyle } from './composition/styles.js';
 import { InputError } from './inputs/input-error.js';
 import { type PreparedTrack, prepareTrack } from './inputs/prepare.js';
 import {
@@ -130,7 +132,7 @@ function playsAll(section: Section): PlannedSection {
  * Throws InputError naming the field ("sections[1].bars", "sections") for a plan it cannot follow.
  */
 function continuationOf(
-  original: Score,
+  original: Shape,
   request: TrackRequest,
 ): { durationSeconds: number; form: FormPlan | null; plan: PlannedSection[] | null } {
   const { composition } = original;
@@ -197,8 +199,45 @@ const round = (seconds: number) => Math.round(seconds * 10) / 10;
  */
 export function extensionLength(from: TrackRequest, sections: unknown): number {
   const entries = checkSectionPlan(sections);
-  const original = composeRequest(from);
-  return continuationOf(original, { ...from, extend: { from, sections: entries } }).durationSeconds;
+  return continuationOf(shapeOf(from), { ...from, extend: { from, sections: entries } }).durationSeconds;
+}
+
+/** A track's brief, form and plan without its notes: what an extension's length depends on. */
+interface Shape {
+  brief: Brief;
+  composition: FormFacts & Pick<Composition, 'meter'>;
+  plan?: PlannedSection[] | null;
+}
+
+/**
+ * The shape composeRequest gives a request's track, found without writing a part (a front door
+ * asks for it while the caller waits): the form composeTrack would plan, or the one an extension
+ * or variation takes on. The tests hold it to composeRequest's.
+ */
+function shapeOf(request: TrackRequest): Shape {
+  const factsOf = (brief: Brief, form: FormPlan): Shape['composition'] => ({
+    sections: form.sections,
+    ticksPerBar: form.ticksPerBar,
+    durationSeconds: brief.durationSeconds,
+    bpm: brief.bpm,
+    meter: brief.meter,
+  });
+  if (request.extend) {
+    const original = shapeOf(request.extend.from);
+    const continuation = continuationOf(original, request);
+    const brief: Brief = { ...original.brief, durationSeconds: continuation.durationSeconds };
+    const form = continuation.form ?? continueForm(original.composition, brief);
+    return { brief, composition: factsOf(brief, form), plan: continuation.plan };
+  }
+  // a variation keeps its original's brief, form and plan
+  if (request.variation) return shapeOf(request.variation.from);
+  const { brief, inputs } = prepareTrack(request);
+  const style = blendStyles(
+    getStyle(brief.genre),
+    brief.secondaryGenre ? getStyle(brief.secondaryGenre) : null,
+  );
+  const form = inputs.plan ? planFormFromSections(brief, inputs.plan) : planForm(brief, style);
+  return { brief, composition: factsOf(brief, form), plan: inputs.plan };
 }
 
 /** The musical inputs (chords, plan, melody) of the plain request a chain starts from. */

@@ -2,11 +2,15 @@
 // in the same style, key and tempo that ends the longer piece. Splicing at the score (not the
 // audio) keeps the request the only thing an extension needs, so it renders again on demand.
 import type { Brief, Composition, Section } from '../types.js';
+
+/** What the cut and the continued form depend on: a track's form and timing, not its notes. */
+export type FormFacts = Pick<Composition, 'sections' | 'ticksPerBar' | 'durationSeconds' | 'bpm'>;
+
 import { type ComposeOptions, composeTrack } from './compose.js';
 import { type FormPlan, secondsToTicks } from './form.js';
 
 /** Where the original stops being copied: the start of its last section (its ending), or of its final bar. */
-export function extensionCutTick(original: Composition): number {
+export function extensionCutTick(original: FormFacts): number {
   const sections = original.sections;
   if (sections.length > 1) return (sections[sections.length - 1] as Section).startTick;
   const totalTicks = secondsToTicks(original.durationSeconds, original.bpm);
@@ -15,7 +19,7 @@ export function extensionCutTick(original: Composition): number {
 }
 
 /** The original's sections before the cut (the last one ending there): what an extension keeps. */
-export function sectionsBeforeCut(original: Composition): Section[] {
+export function sectionsBeforeCut(original: FormFacts): Section[] {
   const cutTick = extensionCutTick(original);
   const kept = original.sections.filter((s) => s.startTick < cutTick).map((s) => ({ ...s }));
   const lastKept = kept[kept.length - 1];
@@ -30,7 +34,7 @@ export function sectionsBeforeCut(original: Composition): Section[] {
  * The original's sections before the cut, then its body (everything between intro and ending)
  * again from the top for as long as it fits, then its ending sized to fill the new length.
  */
-export function continueForm(original: Composition, brief: Brief): FormPlan {
+export function continueForm(original: FormFacts, brief: Brief): FormPlan {
   const ticksPerBar = original.ticksPerBar;
   const cutTick = extensionCutTick(original);
   const cutBar = Math.round(cutTick / ticksPerBar);
@@ -79,7 +83,7 @@ export function continueForm(original: Composition, brief: Brief): FormPlan {
   };
 }
 
-function hasTailOf(composition: Composition): boolean {
+function hasTailOf(composition: FormFacts): boolean {
   const totalTicks = secondsToTicks(composition.durationSeconds, composition.bpm);
   return totalTicks % composition.ticksPerBar !== 0;
 }

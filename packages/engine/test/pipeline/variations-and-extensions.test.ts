@@ -352,6 +352,30 @@ describe('extensions of a track made from chords or a section plan', () => {
       assert.ok(!part.notes.some((n) => n.startTick >= outroStart), `${part.id} rests in the piano outro`);
   });
 
+  it('know their length without composing, as composing them gives it, along any chain', () => {
+    const longer: TrackRequest = { ...planned, durationSeconds: 50, extend: { from: planned } };
+    const varied: TrackRequest = { ...longer, seed: 99, variation: { from: longer, keep: ['bass'] } };
+    const sections = [
+      { name: 'bridge', bars: 16 },
+      { name: 'outro', seconds: 5 },
+    ];
+    for (const from of [original, withChords, planned, longer, varied]) {
+      const length = extensionLength(from, sections);
+      const after = composeRequest({
+        ...from,
+        durationSeconds: length,
+        extend: { from, sections },
+      }).composition;
+      assert.equal(after.durationSeconds, length, from.prompt);
+      const cut = extensionCutTick(composeRequest(from).composition);
+      assert.equal(after.sections.at(-2)?.startTick, cut, 'the plan starts at the cut');
+      assert.deepEqual(
+        after.sections.slice(-2).map((s) => s.label),
+        ['bridge', 'outro'],
+      );
+    }
+  });
+
   it('refuse sections they cannot follow, naming the field', () => {
     const cases: [unknown, string][] = [
       [[], 'sections'],
