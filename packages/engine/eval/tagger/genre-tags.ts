@@ -72,8 +72,17 @@ export type GenreVerdict = 'genre' | 'family' | 'miss' | 'unscored';
 
 export interface GenreJudgement {
   verdict: GenreVerdict;
-  /** The best ranked acceptable tag (genre or family) and its 1-based rank, whether or not in the top k. */
-  bestTag: { model: TagModel; tag: string; rank: number; score: number } | null;
+  /** The best ranked tag naming the genre, with its 1-based rank, whether or not in the top k. */
+  bestGenreTag: TagHit | null;
+  /** The same for the genre's family. */
+  bestFamilyTag: TagHit | null;
+}
+
+export interface TagHit {
+  model: TagModel;
+  tag: string;
+  rank: number;
+  score: number;
 }
 
 /**
@@ -83,12 +92,12 @@ export interface GenreJudgement {
 export function judgeGenre(genre: GenreId, tags: ModelTags, topK: number): GenreJudgement {
   const expected = GENRE_TAGS[genre];
   const acceptable = (level: 'genre' | 'family', model: TagModel) => expected[level][model] ?? [];
-  const ranked = TAG_MODELS.flatMap((model) =>
+  const ranked: TagHit[] = TAG_MODELS.flatMap((model) =>
     (tags[model] ?? []).map((t, i) => ({ model, tag: t.tag, rank: i + 1, score: t.score })),
   );
   const genreHits = ranked.filter((r) => acceptable('genre', r.model).includes(r.tag));
   const familyHits = ranked.filter((r) => acceptable('family', r.model).includes(r.tag));
-  const best = [...genreHits, ...familyHits].sort((a, b) => a.rank - b.rank || b.score - a.score)[0] ?? null;
+  const best = (hits: TagHit[]) => [...hits].sort((a, b) => a.rank - b.rank || b.score - a.score)[0] ?? null;
   const scored = TAG_MODELS.some((m) => acceptable('genre', m).length + acceptable('family', m).length > 0);
   const verdict: GenreVerdict = !scored
     ? 'unscored'
@@ -97,7 +106,7 @@ export function judgeGenre(genre: GenreId, tags: ModelTags, topK: number): Genre
       : familyHits.some((r) => r.rank <= topK)
         ? 'family'
         : 'miss';
-  return { verdict, bestTag: best };
+  return { verdict, bestGenreTag: best(genreHits), bestFamilyTag: best(familyHits) };
 }
 
 /**

@@ -8,7 +8,7 @@
 // --json out.json, --keep-audio DIR (keep the WAVs there; otherwise a temporary folder, removed).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -25,6 +25,7 @@ import {
   promptForGenre,
   type RankedTag,
   TAG_MODELS,
+  type TagHit,
   type TagModel,
 } from './genre-tags.js';
 
@@ -122,8 +123,12 @@ const rows = rendered.map((r) => {
 });
 
 const { tagger } = output;
+const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
+  cwd: here,
+  encoding: 'utf8',
+}).stdout?.trim();
 console.log(
-  `Tagger: ${tagger.name} ${tagger.version} (TensorFlow ${tagger.tensorflow}, librosa ${tagger.librosa}), ` +
+  `${new Date().toISOString().slice(0, 10)}, engine at ${commit || 'an unknown commit'}. Tagger: ${tagger.name} ${tagger.version} (TensorFlow ${tagger.tensorflow}, librosa ${tagger.librosa}), ` +
     `models ${tagger.models.join(' + ')}; ${rows.length} genres × ${durationSeconds} s, ${bankKey} bank, seed ${seed}, top ${topK}\n`,
 );
 const header = [
@@ -143,7 +148,7 @@ for (const row of rows) {
       .join(', ');
   const misparsed = row.parsedGenre === row.genre ? '' : ` (engine read ${row.parsedGenre})`;
   console.log(
-    `| ${genreLabel(row.genre)} | ${row.entry.id}${misparsed} | ${top('MSD_musicnn')} | ${top('MTT_musicnn')} | ${describeBest(row.judgement)} | ${describeVerdict(row.genre, row.judgement)} |`,
+    `| ${genreLabel(row.genre)} | ${row.entry.id}${misparsed} | ${top('MSD_musicnn')} | ${top('MTT_musicnn')} | ${describeHit(row.judgement.bestGenreTag)} | ${describeHit(row.judgement.bestFamilyTag)} | ${describeVerdict(row.genre, row.judgement)} |`,
   );
 }
 const scored = rows.filter((r) => r.judgement.verdict !== 'unscored');
@@ -155,7 +160,10 @@ console.log(
 );
 const totalSeconds = (performance.now() - startedMs) / 1000;
 console.log(
-  `Rendering ${renderSeconds.toFixed(0)} s, tagging ${tagSeconds.toFixed(0)} s, total ${totalSeconds.toFixed(0)} s`,
+  `Rendering ${renderSeconds.toFixed(0)} s, tagging ${tagSeconds.toFixed(0)} s, total ${totalSeconds.toFixed(0)} s; ` +
+    `load average at the end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')} on ${availableParallelism()} cores`,
 );
 
 if (values.json) {
@@ -176,7 +184,8 @@ if (values.json) {
           prompt: r.entry.prompt,
           parsedGenre: r.parsedGenre,
           verdict: r.judgement.verdict,
-          bestTag: r.judgement.bestTag,
+          bestGenreTag: r.judgement.bestGenreTag,
+          bestFamilyTag: r.judgement.bestFamilyTag,
           top: Object.fromEntries(TAG_MODELS.map((m) => [m, (r.tags[m] ?? []).slice(0, topK)])),
         })),
       },
@@ -187,10 +196,8 @@ if (values.json) {
 }
 if (!values['keep-audio']) rmSync(audioDir, { recursive: true, force: true });
 
-function describeBest(judgement: GenreJudgement): string {
-  const best = judgement.bestTag;
-  if (!best) return '–';
-  return `${best.tag} (${best.model === 'MSD_musicnn' ? 'MSD' : 'MTT'} #${best.rank})`;
+function describeHit(hit: TagHit | null): string {
+  return hit ? `${hit.tag} (${hit.model === 'MSD_musicnn' ? 'MSD' : 'MTT'} #${hit.rank})` : '–';
 }
 
 function describeVerdict(genre: GenreId, judgement: GenreJudgement): string {

@@ -52,7 +52,7 @@ describe('genre tags for the independent tagger', () => {
     };
     const judged = judgeGenre('trap', tags, 5);
     assert.equal(judged.verdict, 'genre');
-    assert.deepEqual(judged.bestTag, { model: 'MSD_musicnn', tag: 'Hip-Hop', rank: 4, score: 0.97 });
+    assert.deepEqual(judged.bestGenreTag, { model: 'MSD_musicnn', tag: 'Hip-Hop', rank: 4, score: 0.97 });
     const techno = judgeGenre('techno', { MTT_musicnn: ranking('MTT_musicnn', ['drums', 'techno']) }, 5);
     assert.equal(techno.verdict, 'genre');
   });
@@ -64,7 +64,9 @@ describe('genre tags for the independent tagger', () => {
     };
     const judged = judgeGenre('house', tags, 5);
     assert.equal(judged.verdict, 'family');
-    assert.equal(judged.bestTag?.tag, 'electronic');
+    assert.equal(judged.bestFamilyTag?.tag, 'electronic');
+    assert.equal(judged.bestGenreTag?.tag, 'House');
+    assert.ok((judged.bestGenreTag?.rank ?? 0) > 5);
   });
 
   it('misses when the acceptable tags rank below k, and still reports the best one and its rank', () => {
@@ -74,7 +76,7 @@ describe('genre tags for the independent tagger', () => {
     const judged = judgeGenre('lofi', lofi, 5);
     assert.equal(judged.verdict, 'miss');
     const rank = lofi.MSD_musicnn?.findIndex((t) => t.tag === 'Hip-Hop') ?? -1;
-    assert.ok(judged.bestTag && judged.bestTag.rank === rank + 1 && judged.bestTag.rank > 5);
+    assert.ok(judged.bestGenreTag && judged.bestGenreTag.rank === rank + 1 && judged.bestGenreTag.rank > 5);
     assert.equal(judgeGenre('lofi', lofi, rank + 1).verdict, 'genre');
   });
 
@@ -82,7 +84,7 @@ describe('genre tags for the independent tagger', () => {
     // Hip-Hop names lo-fi's genre in MSD's list; the same word coming from the MTT model is not read.
     const judged = judgeGenre('lofi', { MTT_musicnn: [{ tag: 'Hip-Hop', score: 0.9 }] }, 5);
     assert.equal(judged.verdict, 'miss');
-    assert.equal(judged.bestTag, null);
+    assert.equal(judged.bestGenreTag, null);
   });
 
   it('leaves genres without any tag in the vocabularies unscored rather than missed', () => {
