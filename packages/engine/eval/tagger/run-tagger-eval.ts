@@ -136,7 +136,8 @@ const header = [
   'prompt',
   `MSD top ${topK}`,
   `MTT top ${topK}`,
-  'best genre/family tag (rank)',
+  'genre tag (rank)',
+  'family tag (rank)',
   'verdict',
 ];
 console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
