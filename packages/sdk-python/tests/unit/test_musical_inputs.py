@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import io
 import json
 from pathlib import Path
@@ -13,13 +12,9 @@ import pytest
 
 from trackforge import BadRequestError, UnprocessableEntityError
 
+from ..midi import MELODY_MIDI as MIDI
 from .helpers import Recorder, async_client, form_parts, json_body, problem, sync_client, track_json
 
-# A Standard MIDI File: one track, eight quarter notes D E F G A G F E at 96 ticks a beat.
-MIDI = base64.b64decode(
-    "TVRoZAAAAAYAAAABAGBNVHJrAAAAUwD/UQMJJ8AAkD5aYIA+AACQQFpggEAAAJBBWmCAQQAAkENaYIBDAACQRVpggEUAAJBD"
-    "WmCAQwAAkEFaYIBBAACQQFpggEAAAJA+WmCAPgAA/y8A"
-)
 PLAN = [
     {"name": "intro", "bars": 4, "energy": 0.3, "instruments": ["pad", "bass"]},
     {"name": "verse", "bars": 8, "prompt": "moody, no drums"},
