@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BadRequestError, UnprocessableEntityError } from '../src/index.js';
+import { BadRequestError, type TrackCreateParams, UnprocessableEntityError } from '../src/index.js';
 import { json, mockClient, problem, trackBody } from './helpers/mock-fetch.js';
 
 // A Standard MIDI File, base64: one track of eight quarter notes at 100 bpm.
@@ -34,11 +34,12 @@ describe('tracks.create with chords, a section plan and a melody', () => {
   });
 
   it('raises the 422 unprocessable_input naming the field the engine cannot use, without retrying it', async () => {
-    for (const [param, input] of [
+    const cases: [string, Partial<TrackCreateParams>][] = [
       ['chords', { chords: 'Am H7' }],
       ['melody', { melody: Buffer.from('not a midi file').toString('base64') }],
       ['sections[0].instruments[0]', { sections: [{ name: 'a', bars: 2, instruments: ['kazoo'] }] }],
-    ] as const) {
+    ];
+    for (const [param, input] of cases) {
       const { client, requests } = mockClient([problem(422, 'unprocessable_input', { param })]);
       const error = await client.tracks
         .create({ prompt: 'folk', duration: '30s', ...input })
