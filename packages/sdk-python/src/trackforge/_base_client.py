@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import json
 import os
 import platform
 import random
 import time
 import uuid
-from typing import Any, Callable, Dict, Mapping, Optional, Type, TypeVar
+from typing import Any, Callable, Dict, Mapping, Optional, Tuple, Type, TypeVar
 
 import httpx
 import pydantic
@@ -33,6 +34,10 @@ MAX_RETRY_DELAY_SECONDS = 8.0
 # A Retry-After longer than this is not waited for: the caller gets the error and decides.
 MAX_RETRY_AFTER_SECONDS = 60.0
 RETRYABLE_STATUSES = frozenset({408, 409, 429})
+
+# A file part of a multipart/form-data body: (file name, bytes, content type).
+FilePart = Tuple[str, bytes, str]
+Files = Mapping[str, FilePart]
 
 
 class BaseClient:
@@ -81,6 +86,7 @@ class BaseClient:
         body: Optional[Any],
         options: RequestOptions,
         idempotency_key: Optional[str],
+        files: Optional[Files] = None,
     ) -> httpx.Request:
         headers = self.default_headers()
         if idempotency_key is not None:
@@ -91,6 +97,16 @@ class BaseClient:
         if body is not None and "extra_body" in options:
             body = {**body, **options["extra_body"]}
         timeout = options.get("timeout", self.timeout)
+        if files is not None:
+            # The API's multipart form (POST /v1/tracks): the JSON body whole in a `request` part,
+            # the files beside it; the server folds them back into the JSON it validates.
+            form: Dict[str, Tuple[Optional[str], Any, str]] = {
+                "request": (None, json.dumps(body or {}, ensure_ascii=False), "application/json"),
+                **files,
+            }
+            return http.build_request(
+                method, self.base_url + path, params=query, files=form, headers=headers, timeout=timeout
+            )
         return http.build_request(
             method,
             self.base_url + path,
@@ -153,15 +169,19 @@ class SyncAPIClient(BaseClient):
         body: Optional[Any] = None,
         options: Optional[RequestOptions] = None,
         stream: bool = False,
+        files: Optional[Files] = None,
     ) -> httpx.Response:
-        """Sends with retries; returns a 2xx/3xx response or raises the typed error."""
+        """Sends with retries; returns a 2xx/3xx response or raises the typed error.
+
+        `files` sends multipart/form-data: `body` as the JSON `request` part, each file as a part.
+        """
         opts: RequestOptions = options or {}
         key = self._idempotency_key(method, opts)
         max_retries = self._max_retries(opts)
         retries_done = 0
         while True:
             request = self._build_request(
-                self._http, method, path, params=params, body=body, options=opts, idempotency_key=key
+                self._http, method, path, params=params, body=body, options=opts, idempotency_key=key, files=files
             )
             logger.debug("%s %s (attempt %d)", method, loggable(request.url), retries_done + 1)
             try:
@@ -215,15 +235,19 @@ class AsyncAPIClient(BaseClient):
         body: Optional[Any] = None,
         options: Optional[RequestOptions] = None,
         stream: bool = False,
+        files: Optional[Files] = None,
     ) -> httpx.Response:
-        """Sends with retries; returns a 2xx/3xx response or raises the typed error."""
+        """Sends with retries; returns a 2xx/3xx response or raises the typed error.
+
+        `files` sends multipart/form-data: `body` as the JSON `request` part, each file as a part.
+        """
         opts: RequestOptions = options or {}
         key = self._idempotency_key(method, opts)
         max_retries = self._max_retries(opts)
         retries_done = 0
         while True:
             request = self._build_request(
-                self._http, method, path, params=params, body=body, options=opts, idempotency_key=key
+                self._http, method, path, params=params, body=body, options=opts, idempotency_key=key, files=files
             )
             logger.debug("%s %s (attempt %d)", method, loggable(request.url), retries_done + 1)
             try:

@@ -1,16 +1,39 @@
-"""Binary answers (audio, MIDI, stems, previews) streamed in chunks, never held whole in memory."""
+"""Binary answers (audio, MIDI, stems, previews) streamed in chunks, never held whole in memory;
+and binary inputs (a melody's MIDI file) read from bytes, a path or a file object."""
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 from types import TracebackType
-from typing import IO, AsyncIterator, Iterator, Optional, Type, Union
+from typing import IO, AsyncIterator, Iterator, Optional, Tuple, Type, Union
 
 import httpx
 
 Destination = Union[str, "os.PathLike[str]", IO[bytes]]
+Source = Union[bytes, bytearray, memoryview, str, "os.PathLike[str]", IO[bytes]]
 CHUNK_BYTES = 64 * 1024
+
+
+def read_source(source: Source, default_name: str) -> Tuple[str, bytes]:
+    """The file name and bytes of an input: bytes as given, a path's file, or a binary file object's rest.
+
+    Read whole, once: the SDK sends the same bytes again on a retry, and the API caps such files
+    (a melody at 256 KB).
+    """
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return default_name, bytes(source)
+    if isinstance(source, (str, os.PathLike)):
+        path = Path(source)
+        return path.name, path.read_bytes()
+    if isinstance(source, io.TextIOBase):
+        raise TypeError("open the file in binary mode ('rb'): the SDK sends its bytes as they are")
+    name = getattr(source, "name", None)
+    data = source.read()
+    if not isinstance(data, bytes):
+        raise TypeError(f"expected bytes from the file object, got {type(data).__name__}: open it in 'rb' mode")
+    return (Path(name).name if isinstance(name, str) and name else default_name), data
 
 
 class BinaryStream:

@@ -11,9 +11,17 @@ from typing import List
 import httpx
 import pytest
 
-from trackforge import AsyncTrackforge, InsufficientCreditsError, NotFoundError, PlanRequiredError, Trackforge
+from trackforge import (
+    AsyncTrackforge,
+    InsufficientCreditsError,
+    NotFoundError,
+    PlanRequiredError,
+    Trackforge,
+    UnprocessableEntityError,
+)
 from trackforge.types import Event
 
+from ..midi import MELODY_MIDI
 from .mp3 import measure_mp3
 from .server import ApiServer, DroppingProxy
 
@@ -112,6 +120,22 @@ def test_a_variation_and_an_extension_with_sections_of_a_ready_track(client: Tra
     assert longer.duration_seconds == pytest.approx(7 * 1.875)
     assert longer.music is not None and longer.music.bpm == 128
     assert longer.music.sections[-1].name == "chorus"
+
+
+def test_chords_and_a_section_plan_shape_the_track_and_a_melody_file_uploads(client: Trackforge) -> None:
+    plan = [{"name": "intro", "bars": 2, "energy": 0.3}, {"name": "chorus", "bars": 2, "energy": 0.9}]
+    track = client.tracks.create("warm pop, 120 bpm", chords="Am F C G", sections=plan, seed=5, wait_seconds=60)
+    assert track.status == "ready" and track.music is not None
+    # 4 bars of 2 s at 120 bpm in 4/4: the plan sets the length, no duration was sent
+    assert track.duration_seconds == pytest.approx(8)
+    assert [(s.name, s.start, s.end) for s in track.music.sections] == [("intro", 0, 4), ("chorus", 4, 8)]
+    # The melody goes as a multipart file part, through the server's own form reader.
+    with_melody = client.tracks.create("celtic folk with harp", "5s", melody=MELODY_MIDI, seed=2, wait_seconds=60)
+    assert with_melody.status == "ready" and with_melody.music is not None
+    assert with_melody.music.bpm == 100  # the file's tempo, as no bpm was given
+    with pytest.raises(UnprocessableEntityError) as raised:
+        client.tracks.create("celtic folk", "5s", melody=b"not a midi file")
+    assert (raised.value.code, raised.value.param) == ("unprocessable_input", "melody")
 
 
 def test_missing_objects_raise_not_found(client: Trackforge) -> None:

@@ -69,6 +69,7 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_every_readme_example(server
     assert set(examples) == {
         "root README",
         "quick start",
+        "musical inputs",
         "async events",
         "lists and errors",
         "options and streaming",

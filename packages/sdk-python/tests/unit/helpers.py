@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import email.parser
+import email.policy
 import json
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, NamedTuple, Optional
 
 import httpx
 
@@ -77,3 +79,23 @@ def track_json(track_id: str = "trk_1", status: str = "queued", **fields: Any) -
 
 def json_body(request: httpx.Request) -> Optional[Any]:
     return json.loads(request.content) if request.content else None
+
+
+class FormPart(NamedTuple):
+    filename: Optional[str]
+    content_type: str
+    data: bytes
+
+
+def form_parts(request: httpx.Request) -> Dict[str, FormPart]:
+    """The parts of a multipart/form-data request by name, read with the standard library's MIME parser."""
+    head = f"Content-Type: {request.headers['content-type']}\r\n\r\n".encode()
+    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(head + request.content)
+    assert message.is_multipart(), request.headers["content-type"]
+    parts: Dict[str, FormPart] = {}
+    for part in message.iter_parts():
+        name = part.get_param("name", header="content-disposition")
+        data = part.get_payload(decode=True)
+        assert isinstance(name, str) and isinstance(data, bytes)
+        parts[name] = FormPart(part.get_filename(), part.get_content_type(), data)
+    return parts

@@ -80,6 +80,8 @@ export const isCredits = (error: unknown) => error instanceof InsufficientCredit
     assert.match(run.stdout, /^ready \d+ /m);
     assert.match(run.stdout, /track\.ready 100 %/);
     assert.match(run.stdout, /^streamed bytes: [1-9]\d{3,}$/m);
+    assert.match(run.stdout, /^sections: intro 0-4, chorus 4-12$/m);
+    assert.match(run.stdout, /^melody track: queued$/m);
     assert.match(run.stdout, /^duration — /m);
     assert.match(run.stdout, /README examples done/);
   });

@@ -8,7 +8,8 @@ from typing import Any, Dict, Literal, Mapping, Optional, Sequence, Union
 import httpx
 from typing_extensions import Unpack
 
-from .._binary import AsyncBinaryStream, BinaryStream, Destination
+from .._base_client import Files
+from .._binary import AsyncBinaryStream, BinaryStream, Destination, Source, read_source
 from .._event_stream import WaitTimeoutError
 from .._exceptions import APIConnectionError, APIStatusError, TrackforgeError, WebhookVerificationError
 from .._pagination import AsyncPaginator, SyncPage
@@ -24,8 +25,23 @@ TERMINAL = ("ready", "failed")
 _EVENTS_UNAVAILABLE = (APIConnectionError, APIStatusError, WebhookVerificationError)
 
 
-def _create_body(prompt: str, duration: Union[str, int, float], fields: Mapping[str, Any]) -> Dict[str, Any]:
-    return body_of(prompt=prompt, duration=duration, **fields)
+Duration = Union[str, int, float]
+MIDI_CONTENT_TYPE = "audio/midi"
+
+
+def _create_body(prompt: str, duration: Optional[Duration], fields: Mapping[str, Any]) -> Dict[str, Any]:
+    sections = fields.get("sections")
+    plan = None if sections is None else [dict(section) for section in sections]
+    return body_of(prompt=prompt, duration=duration, **{**fields, "sections": plan})
+
+
+def _melody_files(melody: Optional[Source]) -> Optional[Files]:
+    # A melody goes as the `melody` file part of the API's multipart form rather than base64 in the
+    # JSON: the file's bytes as they are, a third smaller on the wire.
+    if melody is None:
+        return None
+    name, data = read_source(melody, "melody.mid")
+    return {"melody": (name, data, MIDI_CONTENT_TYPE)}
 
 
 def _create_headers(wait_seconds: Optional[int], options: RequestOptions) -> RequestOptions:
@@ -73,8 +89,11 @@ class Tracks(SyncResource):
     def create(
         self,
         prompt: str,
-        duration: Union[str, int, float],
+        duration: Optional[Duration] = None,
         *,
+        chords: Optional[str] = None,
+        sections: Optional[Sequence[Mapping[str, Any]]] = None,
+        melody: Optional[Source] = None,
         voice_id: Optional[str] = None,
         seed: Optional[int] = None,
         loop: Optional[bool] = None,
@@ -88,12 +107,22 @@ class Tracks(SyncResource):
     ) -> Track:
         """Queues a track (holds 1 credit); `wait_seconds` (≤ 60) holds the answer until it is ready.
 
-        `duration`: "short" (30 s), "standard" (120 s), "long" (240 s), "45s", "2:30" or seconds.
+        `duration`: "short" (30 s), "standard" (120 s), "long" (240 s), "45s", "2:30" or seconds;
+        required unless `sections` is given (a plan sets the length).
+        `chords`: a progression the arrangement follows, looped: "Am F C G", "Am:2 F", "| Dm7 G7 | Cmaj7 |",
+        "I V vi IV" (without a key, the key is the progression's).
+        `sections`: a plan followed in order, e.g. [{"name": "intro", "bars": 4, "energy": 0.3},
+        {"name": "chorus", "seconds": 15, "instruments": ["piano", "drums"]}] (each: name, bars or
+        seconds, and optionally energy 0 to 1, prompt, instruments); the track lasts as long as the plan.
+        `melody`: a Standard MIDI File (≤ 256 KB) the lead plays, as bytes, a path or a binary file
+        object; sent as a multipart file part.
+        An input the engine cannot use raises UnprocessableEntityError (`unprocessable_input`, `param`
+        naming the field, e.g. "chords" or "sections[1].instruments[0]"); nothing is charged then.
         """
-        fields = dict(voice_id=voice_id, seed=seed, loop=loop, bpm=bpm, key=key, visibility=visibility,
-                      webhook_url=webhook_url, metadata=metadata)  # fmt: skip
+        fields = dict(chords=chords, sections=sections, voice_id=voice_id, seed=seed, loop=loop, bpm=bpm, key=key,
+                      visibility=visibility, webhook_url=webhook_url, metadata=metadata)  # fmt: skip
         return self._client.request(
-            Track, "POST", "/v1/tracks", body=_create_body(prompt, duration, fields),
+            Track, "POST", "/v1/tracks", body=_create_body(prompt, duration, fields), files=_melody_files(melody),
             options=_create_headers(wait_seconds, options),
         )  # fmt: skip
 
@@ -203,7 +232,7 @@ class Tracks(SyncResource):
     def create_and_wait(
         self,
         prompt: str,
-        duration: Union[str, int, float],
+        duration: Optional[Duration] = None,
         *,
         timeout: float = 300.0,
         poll_interval_seconds: float = 1.0,
@@ -250,8 +279,11 @@ class AsyncTracks(AsyncResource):
     async def create(
         self,
         prompt: str,
-        duration: Union[str, int, float],
+        duration: Optional[Duration] = None,
         *,
+        chords: Optional[str] = None,
+        sections: Optional[Sequence[Mapping[str, Any]]] = None,
+        melody: Optional[Source] = None,
         voice_id: Optional[str] = None,
         seed: Optional[int] = None,
         loop: Optional[bool] = None,
@@ -263,11 +295,15 @@ class AsyncTracks(AsyncResource):
         wait_seconds: Optional[int] = None,
         **options: Unpack[RequestOptions],
     ) -> Track:
-        """Queues a track (holds 1 credit); `wait_seconds` (≤ 60) holds the answer until it is ready."""
-        fields = dict(voice_id=voice_id, seed=seed, loop=loop, bpm=bpm, key=key, visibility=visibility,
-                      webhook_url=webhook_url, metadata=metadata)  # fmt: skip
+        """Queues a track (holds 1 credit); `wait_seconds` (≤ 60) holds the answer until it is ready.
+
+        The inputs are those of Trackforge.tracks.create: `chords`, a `sections` plan (then `duration`
+        may be left out) and a `melody` MIDI file (bytes, a path or a binary file object).
+        """
+        fields = dict(chords=chords, sections=sections, voice_id=voice_id, seed=seed, loop=loop, bpm=bpm, key=key,
+                      visibility=visibility, webhook_url=webhook_url, metadata=metadata)  # fmt: skip
         return await self._client.request(
-            Track, "POST", "/v1/tracks", body=_create_body(prompt, duration, fields),
+            Track, "POST", "/v1/tracks", body=_create_body(prompt, duration, fields), files=_melody_files(melody),
             options=_create_headers(wait_seconds, options),
         )  # fmt: skip
 
@@ -373,7 +409,7 @@ class AsyncTracks(AsyncResource):
     async def create_and_wait(
         self,
         prompt: str,
-        duration: Union[str, int, float],
+        duration: Optional[Duration] = None,
         *,
         timeout: float = 300.0,
         poll_interval_seconds: float = 1.0,
