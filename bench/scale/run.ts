@@ -11,29 +11,27 @@
 //        --tracks 8 --workers 1,2,4 --rows 1000,1000000 --cpu-prof]
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
-import WebSocket from 'ws';
 import { createAccountService } from '../../apps/api/src/accounts/account.service.js';
 import { buildApp } from '../../apps/api/src/app.js';
 import { composeEventLog } from '../../apps/api/src/compose.js';
 import { loadConfig } from '../../apps/api/src/config.js';
 import { createCreditsService } from '../../apps/api/src/credits/credit.service.js';
-import {
-  createDatabase,
-  type DatabaseHandle,
-  transaction,
-} from '../../apps/api/src/database/create-database.js';
+import { createDatabase, type DatabaseHandle, type Tx } from '../../apps/api/src/database/create-database.js';
 import { migrateToLatest } from '../../apps/api/src/database/migrate.js';
 import { createApiKeyService } from '../../apps/api/src/keys/api-key.service.js';
 import { systemClock } from '../../apps/api/src/shared/clock.js';
 import { startEmbeddedPostgres } from '../shared/embedded-postgres.js';
+import type { ClientThreadData, ClientThreadMessage } from './fanout-client.js';
 
+const CLIENT_URL = new URL('./fanout-client.ts', import.meta.url).href;
 const MAIN_PATH = fileURLToPath(new URL('../../apps/api/src/main.ts', import.meta.url));
 const OUT_DIR = fileURLToPath(new URL('../out/', import.meta.url));
 const JWT_SECRET = 'bench-scale-secret-bench-scale-secret-0123';
@@ -46,11 +44,14 @@ const { values } = parseArgs({
     tracks: { type: 'string', default: '8' },
     workers: { type: 'string', default: '1,2,4' },
     rows: { type: 'string', default: '1000,1000000' },
+    'client-threads': { type: 'string', default: '4' },
     'cpu-prof': { type: 'boolean', default: false },
   },
 });
 const sections = new Set(values.only.split(','));
 const numbers = (text: string) => text.split(',').map(Number);
+/** CLOCK_MONOTONIC in ms: the same clock in every thread and process of this machine. */
+const monotonicMs = () => Number(process.hrtime.bigint()) / 1e6;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -126,6 +127,22 @@ async function serverRssBytes(baseUrl: string): Promise<number> {
   return Number(/^trackforge_process_rss_bytes (\d+)$/m.exec(text)?.[1]);
 }
 
+/**
+ * CPU time (user + system, ms) the process has used, from /proc: the node's own cost of a fan-out,
+ * which unlike wall-clock latency does not grow with other work on the machine. Undefined off Linux.
+ */
+function processCpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat(5); fields[0] here is field 3.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+/** USER_HZ: 100 on every Linux build Node supports. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 async function fanout(database: DatabaseHandle, url: string, socketCount: number, eventCount: number) {
   const { workspaceId, apiKey } = await createWorkspace(database, 0);
   const port = await freePort();
@@ -144,7 +161,9 @@ async function fanout(database: DatabaseHandle, url: string, socketCount: number
     values['cpu-prof'],
   );
   try {
-    return await measureFanout(baseUrl, port, workspaceId, apiKey, socketCount, eventCount, database);
+    return await measureFanout(baseUrl, port, workspaceId, apiKey, socketCount, eventCount, database, () =>
+      processCpuMs(node.pid),
+    );
   } finally {
     await stopProcess(node);
   }
@@ -158,42 +177,57 @@ async function measureFanout(
   socketCount: number,
   eventCount: number,
   database: DatabaseHandle,
+  nodeCpuMs: () => number | undefined,
 ) {
   await until(async () => (await fetch(`${baseUrl}/readyz`)).ok, 60_000, 'the API node');
   // Settle after start-up before reading the baseline.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const rssBefore = await serverRssBytes(baseUrl);
 
-  const committedAt = new Map<string, number>();
-  const latencies: number[] = [];
-  const deliveredCount = new Map<string, number>();
-  const early: { id: string; arrivedAt: number }[] = [];
-  const sockets: WebSocket[] = [];
-  const openOne = () =>
-    new Promise<void>((resolve, reject) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${port}/v1/ws/jobs`, {
-        headers: { authorization: `Bearer ${apiKey}` },
-        perMessageDeflate: false,
-      });
-      socket.on('message', (data) => {
-        const text = String(data);
-        if (text.startsWith('{"type":"hello"')) return resolve();
-        const id = /"id":"(evt_[^"]+)"/.exec(text)?.[1];
-        const at = id ? committedAt.get(id) : undefined;
-        if (!id) return;
-        // A frame can be read before this process has seen its own COMMIT return: keep the arrival
-        // time and settle the latency once the commit time is known.
-        if (at === undefined) early.push({ id, arrivedAt: performance.now() });
-        else latencies.push(performance.now() - at);
-        deliveredCount.set(id, (deliveredCount.get(id) ?? 0) + 1);
-      });
-      socket.once('error', reject);
-      sockets.push(socket);
-    });
+  // The clients run in worker threads of this process (--client-threads), each with its share of
+  // the sockets, so the figure is not one event loop reading 10,000 frames in a row.
+  const threadCount = Math.max(1, Math.min(Number(values['client-threads']), socketCount));
+  const threads = Array.from({ length: threadCount }, (_, index) => {
+    const share = Math.floor(socketCount / threadCount) + (index < socketCount % threadCount ? 1 : 0);
+    const data: ClientThreadData = { url: `ws://127.0.0.1:${port}/v1/ws/jobs`, apiKey, socketCount: share };
+    // Node 20 does not carry tsx's loader into worker threads: the thread registers it itself.
+    const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(CLIENT_URL)}); })`;
+    return new Worker(boot, { eval: true, workerData: data });
+  });
+  const delivered = new Map<string, number>();
+  const arrivals = new Map<string, number[]>();
+  let checkedFrames = 0;
+  let badFrames = 0;
+  let opened = 0;
+  let threadError: unknown;
+  const finished = threads.map(
+    (thread) =>
+      new Promise<void>((resolve, reject) => {
+        thread.on('message', (message: ClientThreadMessage) => {
+          if (message.type === 'open') opened++;
+          else if (message.type === 'delivered')
+            delivered.set(message.id, (delivered.get(message.id) ?? 0) + 1);
+          else if (message.type === 'arrivals') {
+            const list = arrivals.get(message.id) ?? [];
+            list.push(...message.arrivedAtMs);
+            arrivals.set(message.id, list);
+          } else if (message.type === 'checked') {
+            checkedFrames += message.frames;
+            badFrames += message.bad;
+          }
+        });
+        thread.once('error', (error) => {
+          threadError = error;
+          reject(error);
+        });
+        thread.once('exit', () => resolve());
+      }),
+  );
   const openStart = performance.now();
-  for (let i = 0; i < socketCount; i += 200) {
-    await Promise.all(Array.from({ length: Math.min(200, socketCount - i) }, openOne));
-  }
+  // Swallowed here, reported by the checks below (the node is stopped by the caller either way).
+  for (const done of finished) done.catch(() => {});
+  await until(async () => opened === threadCount || threadError !== undefined, 600_000, 'the sockets');
+  if (threadError) throw threadError;
   const openMs = performance.now() - openStart;
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const rssAfter = await serverRssBytes(baseUrl);
@@ -213,34 +247,74 @@ async function measureFanout(
     waveform_url: 'https://api.trackforge.example/v1/tracks/trk_01JD0000000000000000000000/waveform',
     error: null,
   };
+  // Latency runs from the moment this process sends COMMIT (the event's insert and NOTIFY are
+  // already in the transaction) to the moment a client thread's 'message' handler starts for the
+  // frame, both on the monotonic clock. It includes the COMMIT itself (reported apart, commitMs).
+  const commitSentAt = new Map<string, number>();
+  const commitMs: number[] = [];
   let undelivered = 0;
+  const cpuBefore = nodeCpuMs();
   for (let i = 0; i < eventCount; i++) {
-    const appended = await transaction(database.db, (tx) =>
-      composeEventLog(systemClock).append(tx, { workspaceId, type: 'track.ready', data: { track } }),
-    );
-    // The COMMIT has returned: from here the event is visible and its NOTIFY is on its way.
-    committedAt.set(appended.id, performance.now());
+    const connection = await database.db.connection().execute(async (db) => {
+      await sql`begin`.execute(db);
+      const appended = await composeEventLog(systemClock).append(db as unknown as Tx, {
+        workspaceId,
+        type: 'track.ready',
+        data: { track },
+      });
+      const sentAt = monotonicMs();
+      await sql`commit`.execute(db);
+      commitMs.push(monotonicMs() - sentAt);
+      return { id: appended.id, sentAt };
+    });
+    commitSentAt.set(connection.id, connection.sentAt);
     // A socket the node dropped (too far behind: 1013) never gets it; count it and go on.
-    await until(async () => (deliveredCount.get(appended.id) ?? 0) >= socketCount, 30_000, 'delivery').catch(
+    await until(async () => (delivered.get(connection.id) ?? 0) >= threadCount, 30_000, 'delivery').catch(
       () => {
-        undelivered += socketCount - (deliveredCount.get(appended.id) ?? 0);
+        undelivered += 1;
       },
     );
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  for (const socket of sockets) socket.terminate();
-  for (const { id, arrivedAt } of early)
-    latencies.push(Math.max(0, arrivedAt - (committedAt.get(id) ?? arrivedAt)));
+  // The node's CPU over the event phase (the 100 ms pauses included: an idle node uses next to none).
+  const cpuAfter = nodeCpuMs();
+  const nodeCpuMsPerEvent =
+    cpuBefore === undefined || cpuAfter === undefined ? Number.NaN : (cpuAfter - cpuBefore) / eventCount;
+  for (const thread of threads) thread.postMessage({ type: 'finish' });
+  await Promise.all(finished);
+  const latencies: number[] = [];
+  const firstFrame: number[] = [];
+  for (const [id, times] of arrivals) {
+    const sentAt = commitSentAt.get(id);
+    if (sentAt === undefined) continue;
+    let first = Number.POSITIVE_INFINITY;
+    for (const at of times) {
+      latencies.push(at - sentAt);
+      first = Math.min(first, at - sentAt);
+    }
+    firstFrame.push(first);
+  }
   latencies.sort((a, b) => a - b);
+  firstFrame.sort((a, b) => a - b);
+  commitMs.sort((a, b) => a - b);
   return {
     sockets: socketCount,
+    clientThreads: threadCount,
     events: eventCount,
     deliveries: latencies.length,
-    undelivered,
+    missingDeliveries: socketCount * eventCount - latencies.length,
+    eventsNotOnEverySocket: undelivered,
+    sampledFramesChecked: checkedFrames,
+    badFrames,
     openSeconds: Number((openMs / 1000).toFixed(1)),
+    commitP50Ms: Number(percentile(commitMs, 0.5).toFixed(1)),
+    firstFrameP50Ms: Number(percentile(firstFrame, 0.5).toFixed(1)),
     p50Ms: Number(percentile(latencies, 0.5).toFixed(1)),
     p95Ms: Number(percentile(latencies, 0.95).toFixed(1)),
     p99Ms: Number(percentile(latencies, 0.99).toFixed(1)),
+    maxMs: Number((latencies.at(-1) ?? Number.NaN).toFixed(1)),
+    nodeCpuMsPerEvent: Number(nodeCpuMsPerEvent.toFixed(1)),
+    nodeCpuUsPerFrame: Number(((nodeCpuMsPerEvent * 1000) / socketCount).toFixed(1)),
     rssPerSocketKiB: Number(((rssAfter - rssBefore) / socketCount / 1024).toFixed(1)),
   };
 }

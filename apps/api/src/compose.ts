@@ -142,7 +142,7 @@ export function composeEvents(deps: {
   const db = database.db;
   const events = createEventsService({ db, clock });
   const signingSecrets = createSigningSecretService({ db, clock });
-  const hub = createEventHub({ database, signingSecrets, onError });
+  const hub = createEventHub({ database, signingSecrets, clock, onError });
   const webhookEndpoints = createWebhookEndpointsService({
     db,
     clock,

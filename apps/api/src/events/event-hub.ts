@@ -1,23 +1,25 @@
-// One LISTEN per API process: each NOTIFY carries an event id; the hub reads the row once and
-// hands it, with the workspace's signing secret, to that workspace's subscribers (WebSocket
-// connections) and to process-wide listeners (the webhook dispatcher's wake-up). When the LISTEN
+// One LISTEN per API process: each NOTIFY carries an event id; the hub reads the row and the
+// workspace's signing secret in one query, signs and frames the event once, and hands it to that
+// workspace's subscribers (WebSocket connections) and to process-wide listeners (the webhook
+// dispatcher's wake-up). When the LISTEN
 // connection drops (PostgreSQL restarted), notifications are lost until it is back: subscribers are
 // told (onGap), their sockets close with 1012, and new sockets are refused until LISTEN is restored,
 // so a client resumes by last_event_id from the outbox and misses nothing.
 import type { DatabaseHandle } from '../database/create-database.js';
+import type { Clock } from '../shared/clock.js';
 import { signedEventFrame } from './event-signing.js';
-import { EVENTS_CHANNEL, findEventById, type StoredEvent } from './events.repository.js';
+import { EVENTS_CHANNEL, findEventWithSigningSecret, type StoredEvent } from './events.repository.js';
+import { type PreparedMessage, prepareTextMessage } from './prepared-frame.js';
 import type { SigningSecretService } from './signing-secret.service.js';
 
 export interface LiveEvent {
   event: StoredEvent;
-  secret: string;
   /**
-   * The signed frame every socket of the workspace sends, made once by the first socket to send it
-   * (signed at that time): signing and serialising per socket is where the time went with thousands
-   * of sockets (bench/scale). UTF-8 bytes, so no socket converts the string again.
+   * The signed frame every socket of the workspace sends, signed, serialised and WebSocket-framed
+   * once per event (on first use): doing any of that per socket is where the time went with
+   * thousands of sockets (bench/scale).
    */
-  frame(at: Date): Buffer;
+  message(): PreparedMessage;
 }
 
 export type EventHub = ReturnType<typeof createEventHub>;
@@ -25,6 +27,7 @@ export type EventHub = ReturnType<typeof createEventHub>;
 export function createEventHub(deps: {
   database: DatabaseHandle;
   signingSecrets: SigningSecretService;
+  clock: Clock;
   onError?: (error: unknown) => void;
 }) {
   const subscribers = new Map<string, Set<(live: LiveEvent) => void>>();
@@ -39,22 +42,22 @@ export function createEventHub(deps: {
     for (const listener of [...listeners]) listener(eventId);
     // Worker-heavy processes often have no sockets at all: then there is nothing to read.
     if (subscribers.size === 0) return;
-    const event = await findEventById(deps.database.db, eventId);
-    if (!event) return; // deleted in between (retention); nothing to send
+    const row = await findEventWithSigningSecret(deps.database.db, eventId);
+    if (!row) return; // deleted in between (retention); nothing to send
+    const { secret: storedSecret, ...event } = row;
     const workspaceSubscribers = subscribers.get(event.workspace_id);
-    if (workspaceSubscribers?.size) {
-      const secret = await deps.signingSecrets.getSigningSecret(event.workspace_id);
-      let frame: Buffer | undefined;
-      const live: LiveEvent = {
-        event,
-        secret,
-        frame: (at) => {
-          frame ??= Buffer.from(signedEventFrame(secret, event, at));
-          return frame;
-        },
-      };
-      for (const subscriber of [...workspaceSubscribers]) subscriber(live);
-    }
+    if (!workspaceSubscribers?.size) return;
+    // A workspace's first event can come before its secret exists: created on first use.
+    const secret = storedSecret ?? (await deps.signingSecrets.getSigningSecret(event.workspace_id));
+    let message: PreparedMessage | undefined;
+    const live: LiveEvent = {
+      event,
+      message: () => {
+        message ??= prepareTextMessage(signedEventFrame(secret, event, deps.clock.now()));
+        return message;
+      },
+    };
+    for (const subscriber of [...workspaceSubscribers]) subscriber(live);
   }
 
   return {

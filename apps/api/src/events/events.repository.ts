@@ -31,6 +31,23 @@ export async function findEventById(db: Db, id: string): Promise<StoredEvent | u
   return db.selectFrom('event').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * The event with its workspace's signing secret (null until the workspace has one): what the live
+ * hub needs to sign a frame, in one round trip per event.
+ */
+export async function findEventWithSigningSecret(
+  db: Db,
+  id: string,
+): Promise<(StoredEvent & { secret: string | null }) | undefined> {
+  return db
+    .selectFrom('event')
+    .leftJoin('workspace_signing_secret as s', 's.workspace_id', 'event.workspace_id')
+    .selectAll('event')
+    .select('s.secret')
+    .where('event.id', '=', id)
+    .executeTakeFirst();
+}
+
 export async function findWorkspaceEvent(
   db: Db,
   workspaceId: string,

@@ -80,7 +80,11 @@ export function registerJobSocketRoutes(
     },
     wsHandler: (socket, request) => {
       const auth = requireAuth(request);
-      runJobSocket(socket, { workspaceId: auth.workspaceId, after: replayFrom.get(request) }, deps);
+      runJobSocket(
+        socket,
+        { workspaceId: auth.workspaceId, after: replayFrom.get(request), connection: request.raw.socket },
+        deps,
+      );
     },
   });
 }

@@ -2,11 +2,13 @@
 // last_event_id the client first gets every later event of its workspace, then live ones. To lose
 // nothing and repeat nothing across that boundary we subscribe to live events before reading the
 // backlog, buffer what arrives meanwhile, and drop buffered or late live events already replayed.
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Clock } from '../shared/clock.js';
 import type { EventHub, LiveEvent } from './event-hub.js';
 import { signedEventFrame } from './event-signing.js';
 import type { EventsService, StoredEvent } from './events.service.js';
+import { preparedMessageSender } from './prepared-frame.js';
 import type { SigningSecretService } from './signing-secret.service.js';
 
 const REPLAY_BATCH = 200;
@@ -48,7 +50,12 @@ export interface JobSocketDeps {
 
 export function runJobSocket(
   socket: WebSocket,
-  context: { workspaceId: string; after: StoredEvent | undefined },
+  context: {
+    workspaceId: string;
+    after: StoredEvent | undefined;
+    /** The TCP connection the socket was upgraded from: live frames are written to it directly. */
+    connection?: Duplex;
+  },
   deps: JobSocketDeps,
 ): void {
   const { workspaceId } = context;
@@ -65,6 +72,7 @@ export function runJobSocket(
   const buffered: LiveEvent[] = [];
   const replayed = new Set<string>();
   const open = () => socket.readyState === socket.OPEN;
+  const sendPrepared = preparedMessageSender(socket, context.connection);
 
   const wanted = (event: StoredEvent) =>
     !trackFilter || (event.track_id !== null && trackFilter.has(event.track_id));
@@ -85,7 +93,7 @@ export function runJobSocket(
       return;
     }
     // The frame is the same for every socket of the workspace: built once, by whichever sends first.
-    if (open() && wanted(live.event)) socket.send(live.frame(deps.clock.now()), { binary: false });
+    if (wanted(live.event)) sendPrepared(live.message());
   }
 
   const unsubscribe = deps.hub.subscribe(

@@ -84,6 +84,40 @@ for (const kind of testDatabaseKinds()) {
       await mine.close();
     });
 
+    it('sends every socket of the workspace the same signed frame of an event, and none to another workspace', async () => {
+      const sockets = [await connect(), await connect(), await connect()];
+      const outsider = await connect('', other.headers);
+      for (const client of [...sockets, outsider]) await client.waitForFrames(1);
+      const appended = await appendTestEvent(t, owner.workspaceId, 'track.ready', track(TRACK_A));
+      const frames = await Promise.all(sockets.map(async (client) => (await client.waitForFrames(2))[1]!));
+      await delay(50);
+      for (const frame of frames) assert.deepEqual(frame, frames[0]);
+      assert.deepEqual(verify(frames[0]!), appended);
+      assert.deepEqual(outsider.events(), []);
+      await Promise.all([...sockets, outsider].map((client) => client.close()));
+    });
+
+    it('delivers events whose frames need a 16-bit and a 64-bit length whole and in order', async () => {
+      const client = await connect();
+      await client.waitForFrames(1);
+      const medium = await appendTestEvent(t, owner.workspaceId, 'track.queued', {
+        ...track(TRACK_A),
+        prompt: 'p'.repeat(1_000),
+      });
+      const large = await appendTestEvent(t, owner.workspaceId, 'track.ready', {
+        ...track(TRACK_A),
+        // Past 65,535 bytes of payload, and multi-byte UTF-8, so the length is the byte count.
+        prompt: 'é'.repeat(40_000),
+      });
+      const small = await appendTestEvent(t, owner.workspaceId, 'track.failed', track(TRACK_A));
+      const [, ...frames] = await client.waitForFrames(4);
+      assert.deepEqual(
+        frames.map((frame) => verify(frame)),
+        [medium, large, small],
+      );
+      await client.close();
+    });
+
     it('replays every later event after last_event_id, then live ones, with no gap and no duplicate', async () => {
       const first = await connect();
       await first.waitForFrames(1);
