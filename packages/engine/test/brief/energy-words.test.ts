@@ -11,7 +11,7 @@ describe('brief energy words', () => {
       ['calm pop, 120 bpm', 'calm minimal pop, 120 bpm'],
       ['lo-fi beat, 90 bpm', 'sparse lo-fi beat, 90 bpm'],
       ['rock, 140 bpm', 'stripped-back rock, 140 bpm'],
-    ]) {
+    ] as [string, string][]) {
       const [a, b] = [brief(plain), brief(thin)];
       assert.ok(b.arousal < a.arousal, `${thin}: ${b.arousal} not below ${a.arousal}`);
       assert.ok(mean(b.energyCurve) < mean(a.energyCurve), `${thin}: energy curve not lower`);
@@ -23,7 +23,7 @@ describe('brief energy words', () => {
       ['energetic rock, 140 bpm', 'energetic rock with huge drums, 140 bpm'],
       ['epic pop, 120 bpm', 'epic pop with pounding drums, 120 bpm'],
       ['lo-fi beat, 90 bpm', 'lo-fi beat with big drums, 90 bpm'],
-    ]) {
+    ] as [string, string][]) {
       const [a, b] = [brief(plain), brief(full)];
       assert.ok(b.arousal > a.arousal, `${full}: ${b.arousal} not above ${a.arousal}`);
       assert.ok(mean(b.energyCurve) > mean(a.energyCurve), `${full}: energy curve not higher`);
@@ -35,7 +35,7 @@ describe('brief energy words', () => {
       ['calm minimal pop, 120 bpm', 'epic energetic pop with huge drums, 120 bpm'],
       ['calm minimal rock, 140 bpm', 'energetic rock with huge drums, 140 bpm'],
       ['calm minimal lo-fi beat, 90 bpm', 'energetic lo-fi beat with huge drums, 90 bpm'],
-    ]) {
+    ] as [string, string][]) {
       const [c, e] = [brief(calm), brief(energetic)];
       assert.equal(c.genre, e.genre);
       assert.equal(c.bpm, e.bpm);
@@ -50,8 +50,8 @@ describe('brief energy words', () => {
       ['rock, 130 bpm', 'rock épuré, 130 bpm', 'rock avec une grosse batterie, 130 bpm'],
       ['Rock, 130 bpm', 'reduzierter Rock, 130 bpm', 'Rock mit fettem Schlagzeug, 130 bpm'],
       ['rock, 130 bpm', 'rock enxuto, 130 bpm', 'rock com bateria pesada, 130 bpm'],
-    ]) {
-      const [a, b, c] = [brief(plain!), brief(thin!), brief(full!)];
+    ] as [string, string, string][]) {
+      const [a, b, c] = [brief(plain), brief(thin), brief(full)];
       assert.ok(b.arousal < a.arousal, `${thin}: ${b.arousal} not below ${a.arousal}`);
       assert.ok(c.arousal > a.arousal, `${full}: ${c.arousal} not above ${a.arousal}`);
     }
