@@ -200,7 +200,8 @@ export function checkAudio(analysis: AudioAnalysis, durationSeconds: number): Ch
  * From this tempo up the analyzer reads even a plain metronome at half (RhythmExtractor2013 does
  * from 176 bpm; Percival and the older RhythmExtractor fold lower still; test/analyzer pins it):
  * every beat tracker prefers a beat near 120 bpm, so it cannot tell a correct 180 bpm render from
- * a 90 bpm one. Prompts asking for such tempos are reported, but kept out of the tempo bar.
+ * a 90 bpm one from a metronome; music whose beat is marked every beat (metal at 180) is still
+ * heard right. Prompts asking for such tempos count in the tempo bar like any other and are flagged.
  */
 export const TEMPO_CEILING_BPM = 176;
 

@@ -110,6 +110,11 @@ export interface Bar {
   detail: string;
 }
 
+/** Asked tempos up to this are reported as the slow group (their double sits near the trackers' prior). */
+export const SLOW_TEMPO_BPM = 72;
+/** Asked tempos from this up are reported as the fast group (their half sits near the trackers' prior). */
+export const FAST_TEMPO_BPM = 170;
+
 /** The bars over the whole set: per-prompt checks, tempo and key rates, energy ordering. */
 export function judgeSet(outcomes: PromptOutcome[]): Bar[] {
   const bars: Bar[] = [];
@@ -123,24 +128,25 @@ export function judgeSet(outcomes: PromptOutcome[]): Bar[] {
   });
 
   const asked = outcomes.filter((o) => o.tempoVerdict !== null);
-  const tempos = asked.filter((o) => !isAboveTempoCeiling(o.entry.expect.bpm));
-  const beyond = asked.filter((o) => isAboveTempoCeiling(o.entry.expect.bpm));
-  if (tempos.length > 0) {
-    const exact = tempos.filter((o) => o.tempoVerdict === 'exact').length;
-    const rate = exact / tempos.length;
-    const beyondNote =
-      beyond.length === 0
-        ? ''
-        : `; not counted, at or above the analyzer's ${TEMPO_CEILING_BPM} bpm metronome ceiling: ${beyond
-            .map(
-              (o) =>
-                `${o.entry.id} ${o.entry.expect.bpm} heard ${o.analysis.tempoBpm.toFixed(1)} (${o.tempoVerdict})`,
-            )
-            .join(', ')}`;
+  if (asked.length > 0) {
+    // Every explicit tempo counts, those at or above the tracker's metronome ceiling too: a miss
+    // there is still a prompt whose tempo was not heard. Slow and fast ones are also shown apart.
+    const rateOf = (group: PromptOutcome[]) =>
+      `${group.filter((o) => o.tempoVerdict === 'exact').length}/${group.length}`;
+    const exact = asked.filter((o) => o.tempoVerdict === 'exact').length;
+    const rate = exact / asked.length;
+    const slow = asked.filter((o) => (o.entry.expect.bpm as number) <= SLOW_TEMPO_BPM);
+    const fast = asked.filter((o) => (o.entry.expect.bpm as number) >= FAST_TEMPO_BPM);
+    const misses = asked
+      .filter((o) => o.tempoVerdict !== 'exact')
+      .map(
+        (o) =>
+          `${o.entry.id} ${o.entry.expect.bpm} heard ${o.analysis.tempoBpm.toFixed(1)} (${o.tempoVerdict}${isAboveTempoCeiling(o.entry.expect.bpm) ? `, at or above the ${TEMPO_CEILING_BPM} bpm metronome ceiling` : ''})`,
+      );
     bars.push({
       name: 'explicit tempo within ±2 BPM in ≥ 95 %',
       ok: rate >= 0.95,
-      detail: `${exact}/${tempos.length} (${(rate * 100).toFixed(0)} %)${beyondNote}`,
+      detail: `${exact}/${asked.length} (${(rate * 100).toFixed(0)} %); slow (≤ ${SLOW_TEMPO_BPM} bpm) ${rateOf(slow)}, fast (≥ ${FAST_TEMPO_BPM} bpm) ${rateOf(fast)}${misses.length > 0 ? `; missed: ${misses.join(', ')}` : ''}`,
     });
   }
   const keys = outcomes.filter((o) => o.keyVerdict !== null);

@@ -50,17 +50,14 @@ for (const entry of selected) {
   const outcome = await evaluatePrompt(entry, bank, durationSeconds);
   outcomes.push(outcome);
   const failed = outcome.checks.filter((c) => !c.ok && !c.informational);
-  const tempoOk =
-    outcome.tempoVerdict === null ||
-    outcome.tempoVerdict === 'exact' ||
-    isAboveTempoCeiling(entry.expect.bpm);
+  const tempoOk = outcome.tempoVerdict === null || outcome.tempoVerdict === 'exact';
   const keyOk = outcome.keyVerdict === null || outcome.keyVerdict === 'right';
   const { expect } = entry;
   const row = [
     entry.id,
     expect.bpm ?? '–',
     expect.bpm !== undefined
-      ? `${outcome.analysis.tempoBpm.toFixed(1)} (${outcome.tempoVerdict}${isAboveTempoCeiling(expect.bpm) ? ', above ceiling: not counted' : ''})`
+      ? `${outcome.analysis.tempoBpm.toFixed(1)} (${outcome.tempoVerdict}${isAboveTempoCeiling(expect.bpm) ? ', at or above the metronome ceiling' : ''})`
       : '–',
     expect.key ? `${expect.key.tonic} ${expect.key.mode}` : '–',
     expect.key ? `${outcome.analysis.key.tonic} ${outcome.analysis.key.mode} (${outcome.keyVerdict})` : '–',

@@ -4,6 +4,7 @@ import { createRng, type Rng } from '../random.js';
 import type { Brief, GenreId, Key, Meter, Mode, Source } from '../types.js';
 import { arrangeInstruments } from './arrangement.js';
 import { chooseGenreFromMoods, findGenreMatches, readGenres } from './detect-genre.js';
+import { findTextureWords, textureArousalShift } from './energy-words.js';
 import { type GenreProfile, getGenreProfile } from './genres.js';
 import { findInstrumentMatches, findInstrumentMentions } from './instrument-mentions.js';
 import { findKey, parseKey } from './key.js';
@@ -99,7 +100,7 @@ export function parseBrief(prompt: string, options: ParseBriefOptions): Brief {
   const secondaryGenre = named.secondary && named.secondary !== genre ? named.secondary : null;
   const profile = getGenreProfile(genre);
 
-  // Energy: moods lead, the genre's baseline anchors, tempo words and numbers nudge.
+  // Energy: moods lead, the genre's baseline anchors, tempo and texture words and numbers nudge.
   const tempoWord = findTempoWord(view.tokens);
   const explicitBpm = findExplicitBpm(view.lower);
   const overrideBpm =
@@ -107,6 +108,7 @@ export function parseBrief(prompt: string, options: ParseBriefOptions): Brief {
   let arousal =
     moodReading.arousal === null ? profile.energy : 0.7 * moodReading.arousal + 0.3 * profile.energy;
   if (tempoWord) arousal += TEMPO_AROUSAL_SHIFT[tempoWord];
+  arousal += textureArousalShift(findTextureWords(view.tokens));
   const statedBpm = overrideBpm ?? explicitBpm;
   if (statedBpm !== null) arousal = 0.8 * arousal + 0.2 * clamp((statedBpm - 60) / 120, 0, 1);
   arousal = roundTo(clamp(arousal, 0, 1), 3);

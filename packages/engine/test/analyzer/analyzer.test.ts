@@ -39,7 +39,7 @@ describe('analyzer', () => {
   });
 
   it('reads a plain metronome at half from the tempo ceiling up, and at its own tempo just below', () => {
-    // Why the eval keeps prompts at or above TEMPO_CEILING_BPM out of the tempo bar.
+    // Why the eval flags prompts at or above TEMPO_CEILING_BPM: only a beat marked in the music is heard there.
     const below = measureTempo(makeClickTrack(TEMPO_CEILING_BPM - 4, 20));
     assert.ok(Math.abs(below - (TEMPO_CEILING_BPM - 4)) <= 1, `below the ceiling: ${below}`);
     for (const bpm of [TEMPO_CEILING_BPM, 200]) {
