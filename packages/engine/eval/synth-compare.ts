@@ -1,5 +1,6 @@
 // `npm run synth-compare -w packages/engine`: renders each genre that lives on synthesis twice —
-// every part through the SoundFont (before) and with the engine's synthesiser (after) — and
+// every part through the SoundFont (before) and with the engine's synthesiser (after), and lo-fi
+// without and with its tape colour — and
 // writes the spectrogram pairs to docs/engine/synthesis/ with a table of objective measures:
 // sub-bass share, brightness, kick punch, hat air, pad pumping, and the analyzer's tempo and key.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,8 @@ const SAMPLES = [
   { file: 'house', prompt: 'uplifting deep house, 124 bpm', seed: 7 },
   { file: 'trap', prompt: 'dark trap beat with heavy 808s, 140 bpm', seed: 7 },
   { file: 'synthwave', prompt: 'retro synthwave night drive, 100 bpm', seed: 7 },
+  // no synth parts: its before/after is the tape colour (saturation, roll-off, wow)
+  { file: 'lofi', prompt: 'chill lo-fi hip hop beat for studying, 80 bpm in F major', seed: 7 },
 ];
 const DURATION_SECONDS = 30;
 const FFT_SIZE = 4096;

@@ -292,8 +292,9 @@ export interface GenerateDeps {
    */
   onFileBytes?: (format: Exclude<AudioFormat, 'mp3'>, bytes: Uint8Array) => void;
   /**
-   * false plays every part through the SoundFont, synth parts included (their GM programs): the
-   * before/after comparison of the synthesiser (eval/synth-compare.ts). Default true.
+   * false plays every part through the SoundFont alone, synth parts included (their GM programs),
+   * without lo-fi's tape colour: the before/after comparison of the engine's own sound design
+   * (eval/synth-compare.ts, bench --synthesis off). Default true.
    */
   synthesis?: boolean;
 }

@@ -10,13 +10,14 @@ import { schedulePart } from './schedule.js';
 import { createSubBassLayer } from './sub-bass-layer.js';
 import { createSidechain } from './synth/sidechain.js';
 import { createSynthPartStream, synthNotesOf } from './synth/synth-part.js';
+import { createTapeColour } from './tape-colour.js';
 import { createToneTilt } from './tone-tilt.js';
 
 export interface PartRenderContext {
   sampleRate: number;
   totalSamples: number;
   genre?: GenreId;
-  /** false renders synth parts through the SoundFont with their GM programs; default true. */
+  /** false renders synth parts through the SoundFont with their GM programs (and no tape colour); default true. */
   synthesis?: boolean;
 }
 
@@ -71,6 +72,10 @@ export function createPartRenderer(
   const sub = wantsSubBass(part, context.genre, synth !== undefined)
     ? createSubBassLayer(part, composition, sampleRate, totalSamples)
     : undefined;
+  const tape =
+    context.genre === 'lofi' && context.synthesis !== false
+      ? createTapeColour(sampleRate, !scored.isDrums)
+      : undefined;
   const sidechain = synthVoice ? createSidechain(composition, synthVoice.duckDepth, sampleRate) : undefined;
   return {
     renderChunk(left, right, fromSample, sampleCount) {
@@ -79,6 +84,7 @@ export function createPartRenderer(
       tilt?.process(left, right, 0, sampleCount);
       sub?.addRange(left, right, 0, fromSample, sampleCount);
       synth?.addRange(left, right, 0, fromSample, sampleCount);
+      tape?.process(left, right, 0, fromSample, sampleCount);
       sidechain?.process(left, right, 0, fromSample, sampleCount);
     },
   };

@@ -7,7 +7,7 @@ import { render808Note, SUB_GLIDE_SECONDS, subHzFor } from '../../src/rendering/
 import { createSidechain } from '../../src/rendering/synth/sidechain.js';
 import type { NoteEvent, Part } from '../../src/types.js';
 import { beatNotes, makeComposition, makePart } from './fixture.js';
-import { loadSmallBank, rms } from './helpers.js';
+import { differenceRms, loadSmallBank, rms } from './helpers.js';
 
 const bank = loadSmallBank();
 const SAMPLE_RATE = 44100;
@@ -79,7 +79,10 @@ describe('engine synthesiser', () => {
     const toHz = subHzFor(43); // G2, 98.0 Hz
     const cycles = cycleHz(slide, 0, heldSamples);
     // the first cycle (~13 ms) is already a little way up the eased glide, but nearer where it came from
-    assert.ok((cycles[0] as number) < fromHz + 0.4 * (toHz - fromHz), `starts near ${fromHz} Hz: ${cycles[0]}`);
+    assert.ok(
+      (cycles[0] as number) < fromHz + 0.4 * (toHz - fromHz),
+      `starts near ${fromHz} Hz: ${cycles[0]}`,
+    );
     const settled = cycleHz(slide, Math.round((SUB_GLIDE_SECONDS + 0.05) * SAMPLE_RATE), heldSamples);
     for (const hz of settled) assert.ok(Math.abs(hz - toHz) < 1, `settles on ${toHz} Hz: ${hz}`);
     // every cycle of the glide lies between the two pitches and rises
@@ -215,6 +218,21 @@ describe('engine synthesiser', () => {
     assert.deepEqual(
       plain.stems?.filter((s) => s.synth),
       [],
+    );
+  });
+
+  it('runs lo-fi parts through tape colour: the same whatever the chunk size, and duller', async () => {
+    const keys = makePart({ id: 'keys', program: 4, notes: beatNotes(72, 0, 8) });
+    const hats = { ...kickDrums(8), notes: beatNotes(42, 0, 8) };
+    const composition = makeComposition([keys, hats], 4);
+    const tape = await renderComposition(composition, bank, { genre: 'lofi' });
+    const rechunked = await renderComposition(composition, bank, { genre: 'lofi', chunkSamples: 777 });
+    const clean = await renderComposition(composition, bank, { genre: 'lofi', synthesis: false });
+    assert.deepEqual(tape.mix.left, rechunked.mix.left);
+    const brightness = (channel: Float32Array) => differenceRms(channel) / rms(channel, SAMPLE_RATE, 0, 4);
+    assert.ok(
+      brightness(tape.mix.left) < brightness(clean.mix.left) * 0.9,
+      `tape ${brightness(tape.mix.left)} clean ${brightness(clean.mix.left)}`,
     );
   });
 
