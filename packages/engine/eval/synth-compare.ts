@@ -123,11 +123,12 @@ interface Measures {
 }
 
 function measure(result: TrackResult): Measures {
-  const { channels, sampleRate } = parseWav(result.files.wav as Uint8Array);
+  const wav = parseWav(result.files.wav as Uint8Array);
+  const { channels, sampleRate } = wav;
   const mono = downmix(channels);
   const power = powerSpectrum(mono);
   const pad = result.stems?.find((stem) => stem.partId.startsWith('pad'));
-  const analysis = analyzePcm({ channels, sampleRate }, { measure: { secondTempo: false, onsets: false } });
+  const analysis = analyzePcm(wav, { measure: { secondTempo: false, onsets: false } });
   return {
     subShareDb: bandShareDb(power, sampleRate, 20, 60),
     centroidHz: centroidHz(power, sampleRate),
