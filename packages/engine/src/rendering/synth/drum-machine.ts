@@ -32,15 +32,15 @@ export function isSynthDrum(pitch: number): boolean {
 }
 
 function kick(sampleRate: number, noise: () => number): Float32Array {
-  const length = Math.round(0.55 * sampleRate);
+  const length = Math.round(0.45 * sampleRate);
   const out = new Float32Array(length);
   let phase = 0;
   for (let s = 0; s < length; s++) {
     const t = s / sampleRate;
-    // 52 Hz body with a drop from ~200 Hz in the first tens of milliseconds: the "thump"
-    const hz = 52 + 150 * Math.exp(-t / 0.028);
+    // 55 Hz body with a drop from ~200 Hz in the first tens of milliseconds: the "thump"
+    const hz = 55 + 150 * Math.exp(-t / 0.028);
     phase += hz / sampleRate;
-    const body = Math.sin(2 * Math.PI * phase) * Math.exp(-t / 0.22) * Math.min(1, s / (0.001 * sampleRate));
+    const body = Math.sin(2 * Math.PI * phase) * Math.exp(-t / 0.16) * Math.min(1, s / (0.001 * sampleRate));
     const click = t < 0.004 ? noise() * 0.35 * (1 - t / 0.004) : 0;
     out[s] = Math.tanh(1.8 * (body + click)) / Math.tanh(1.8);
   }
@@ -135,7 +135,7 @@ function tom(sampleRate: number, hz: number): Float32Array {
 }
 
 /** Level of each hit against the others, set by ear against the genre's kit balance. */
-const LEVELS = { kick: 1.25, snare: 0.55, clap: 0.5, rim: 0.45, closedHat: 0.4, openHat: 0.32, tom: 0.6 };
+const LEVELS = { kick: 1.25, snare: 0.55, clap: 0.5, rim: 0.45, closedHat: 0.6, openHat: 0.45, tom: 0.6 };
 /** The kit's overall level, set so its stem sits within ~1 dB of the GM electronic kit it replaces. */
 const KIT_GAIN = 0.2;
 
