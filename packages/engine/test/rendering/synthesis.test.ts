@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { extensionCutTick } from '../../src/composition/index.js';
 import { synthVoiceFor } from '../../src/composition/synth-voices.js';
 import { generateTrack } from '../../src/index.js';
+import { composeRequest } from '../../src/lineage.js';
 import { renderComposition } from '../../src/rendering/index.js';
 import { render808Note, SUB_GLIDE_SECONDS, subHzFor } from '../../src/rendering/synth/patches.js';
 import { createSidechain } from '../../src/rendering/synth/sidechain.js';
@@ -234,6 +236,20 @@ describe('engine synthesiser', () => {
       brightness(tape.mix.left) < brightness(clean.mix.left) * 0.9,
       `tape ${brightness(tape.mix.left)} clean ${brightness(clean.mix.left)}`,
     );
+  });
+
+  it('lets an extension of a techno track start with the original mix, synth parts and ducking included', async () => {
+    const original = { prompt: 'dark techno, 128 bpm, A minor', durationSeconds: 12, seed: 5 };
+    const extension = { ...original, durationSeconds: 20, extend: { from: original } };
+    const a = composeRequest(original).composition;
+    const b = composeRequest(extension).composition;
+    const cutSample = Math.floor(((extensionCutTick(a) * 60) / (a.bpm * a.ppq)) * SAMPLE_RATE);
+    const mixA = (await renderComposition(a, bank, { genre: 'techno' })).mix;
+    const mixB = (await renderComposition(b, bank, { genre: 'techno' })).mix;
+    assert.ok(cutSample > 4 * SAMPLE_RATE, `the cut falls at ${cutSample / SAMPLE_RATE} s`);
+    assert.ok(b.parts.some((part) => part.synth?.patch === 'supersaw-pad' && part.synth.duckDepth > 0));
+    assert.deepEqual(mixB.left.subarray(0, cutSample), mixA.left.subarray(0, cutSample));
+    assert.deepEqual(mixB.right.subarray(0, cutSample), mixA.right.subarray(0, cutSample));
   });
 
   it('leaves a named sampled instrument and non-synth genres to the SoundFont', () => {
