@@ -3,7 +3,8 @@
 // and the pool's), time to first streamed chunk, and the ratio against FluidSynth rendering the
 // same MIDI with the same bank in the same run. The load average is printed with each run, since
 // a shared machine slows wall times down while CPU times stay comparable.
-// Run: npm run bench:engine   (options: --duration 120 --bank full|small --prompts 4 --threads 2)
+// Run: npm run bench:engine   (options: --duration 120 --bank full|small --prompts 4 --threads 2
+//      --synthesis off: every part through the SoundFont, the engine before its synthesiser)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -25,8 +26,10 @@ const { values } = parseArgs({
     prompts: { type: 'string', default: '4' },
     seed: { type: 'string', default: '7' },
     threads: { type: 'string', default: '2' },
+    synthesis: { type: 'string', default: 'on' },
   },
 });
+const synthesis = values.synthesis !== 'off';
 const durationSeconds = Number(values.duration);
 const seed = Number(values.seed);
 const bankPath = resolveBankPath(values.bank);
@@ -64,7 +67,7 @@ const loadMs = performance.now() - loadStartMs;
 console.log(
   `bank ${values.bank} (${(bytes.length / 1e6).toFixed(1)} MB) parsed in ${fixed(loadMs, 0)} ms; ${durationSeconds} s tracks, seed ${seed}`,
 );
-console.log(`node ${process.version}, ${cpus().length} cores`);
+console.log(`node ${process.version}, ${cpus().length} cores, synthesis ${synthesis ? 'on' : 'off'}`);
 
 const threads = Number(values.threads);
 const renderPool = threads > 0 ? createRenderPool(bank, { threads, trackMemory: true }) : undefined;
@@ -113,6 +116,7 @@ async function measureLiveGrowthMb(
   await generateTrack(request, {
     bank,
     renderPool,
+    synthesis,
     onProgress: (_fraction, stage) => {
       if (stage !== stageNow) {
         endStage();
@@ -150,7 +154,7 @@ for (const prompt of PROMPTS.slice(0, Number(values.prompts))) {
   };
   // The first run pays for decoding this genre's samples; a server keeps them warm, so both are shown.
   const coldStartMs = performance.now();
-  await generateTrack(request, { bank, renderPool });
+  await generateTrack(request, { bank, renderPool, synthesis });
   const coldSeconds = (performance.now() - coldStartMs) / 1000;
   await renderPool?.readPeakMemory(); // forgets the first run's peaks
   const load = loadavg()[0] as number;
@@ -160,6 +164,7 @@ for (const prompt of PROMPTS.slice(0, Number(values.prompts))) {
   const result: TrackResult = await generateTrack(request, {
     bank,
     renderPool,
+    synthesis,
     onProgress: sampleMemory,
     onChunk: () => {
       if (Number.isNaN(firstChunkMs)) firstChunkMs = performance.now() - startMs;

@@ -139,6 +139,7 @@ export async function generateTrack(given: TrackRequest, deps: PipelineDeps): Pr
       sampleRate: SAMPLE_RATE,
       stems: outputs.stems,
       genre: brief.genre,
+      synthesis: deps.synthesis,
       seed: request.seed,
       signal: deps.signal,
       createSource: deps.renderPool?.createSource,
@@ -221,7 +222,12 @@ export async function generateTrack(given: TrackRequest, deps: PipelineDeps): Pr
             const wav = encodeWav(scaleBuffer(stem.buffer, mastered.stemGain), { bitDepth: 24 });
             otherDone++;
             step();
-            return { partId: stem.partId, name: stem.name, wav };
+            return {
+              partId: stem.partId,
+              name: stem.name,
+              ...(stem.synth ? { synth: stem.synth } : {}),
+              wav,
+            };
           })
         : undefined;
       startLocalMp3();
@@ -268,6 +274,7 @@ async function measureMasterGains(
   const { mix } = await renderComposition(composition, deps.bank, {
     sampleRate: SAMPLE_RATE,
     genre: brief.genre,
+    synthesis: deps.synthesis,
     seed: request.seed,
     signal: deps.signal,
     createSource: deps.renderPool?.createSource,

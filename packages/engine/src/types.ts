@@ -130,6 +130,25 @@ export interface ControlEvent {
   value: number; // pitchBend −8192…8191; modulation/expression 0–127
 }
 
+/** A voice of the engine's own synthesiser (rendering/synth/) that plays a part instead of its GM program. */
+export const SYNTH_PATCH_IDS = [
+  'drum-machine',
+  '808',
+  'acid-bass',
+  'pluck-bass',
+  'saw-bass',
+  'saw-lead',
+  'poly-stab',
+  'supersaw-pad',
+] as const;
+export type SynthPatchId = (typeof SYNTH_PATCH_IDS)[number];
+
+/** How a part is synthesised: the patch, and how deeply it ducks under the kick (0 not at all … 1 silent at the dip). */
+export interface SynthVoice {
+  patch: SynthPatchId;
+  duckDepth: number;
+}
+
 export interface Part {
   id: string; // stable, filename-safe: "drums", "bass", "lead", "pad-2"
   name: string; // human instrument name
@@ -145,6 +164,11 @@ export interface Part {
   controls: ControlEvent[];
   /** Present on the lead when a marketplace voice performs it. */
   voice?: VoiceSpec;
+  /**
+   * Present when the genre lives on synthesis: the engine's synthesiser plays the part (the GM
+   * program stays for MIDI export and for rendering with synthesis turned off).
+   */
+  synth?: SynthVoice;
 }
 
 export interface Section {
@@ -273,6 +297,12 @@ export interface GenerateDeps {
    * together they are files[format]. Lets a first download start before the file is finished.
    */
   onFileBytes?: (format: Exclude<AudioFormat, 'mp3'>, bytes: Uint8Array) => void;
+  /**
+   * false plays every part through the SoundFont alone, synth parts included (their GM programs),
+   * without lo-fi's tape colour: the before/after comparison of the engine's own sound design
+   * (eval/synth-compare.ts, bench --synthesis off). Default true.
+   */
+  synthesis?: boolean;
 }
 
 /** A loaded SoundFont, parsed once per process; opaque to everything but rendering/. */
@@ -312,7 +342,8 @@ export interface TrackResult {
   };
   files: Partial<Record<AudioFormat, Uint8Array>>;
   midi?: Uint8Array;
-  stems?: { partId: string; name: string; wav: Uint8Array }[];
+  /** One WAV per part (and per extra layer); `synth` names the patch when the engine's synthesiser played the part. */
+  stems?: { partId: string; name: string; synth?: SynthPatchId; wav: Uint8Array }[];
   waveform?: WaveformPeaks;
   timingsMs: Partial<Record<Stage, number>>;
 }

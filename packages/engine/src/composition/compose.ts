@@ -30,6 +30,7 @@ import { mixFor } from './mix.js';
 import { restOutsidePlan } from './section-parts.js';
 import type { CompStyle, GenreStyle } from './styles.js';
 import { blendStyles, getStyle } from './styles.js';
+import { synthVoiceFor } from './synth-voices.js';
 import { pitchClassOf, scalePitchClasses } from './theory.js';
 import { leadRange, performWithVoice } from './voice.js';
 
@@ -229,6 +230,10 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
       controls: cleanControls(controls, form.totalTicks),
     };
     if (performsVoice && voice) part.voice = voice;
+    else {
+      const synth = synthVoiceFor(brief.genre, instrument);
+      if (synth) part.synth = synth;
+    }
     return part;
   });
   closeGaps(parts, secondsToTicks(0.6, brief.bpm), form.musicEndTick);

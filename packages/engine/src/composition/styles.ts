@@ -599,9 +599,13 @@ export const STYLES: Record<GenreId, GenreStyle> = {
       { note: 42, pattern: 'x.ox.ox.x.ox.ox.', minEnergy: 0.25 },
       { note: 69, pattern: SHAKER, minEnergy: 0.4 },
     ],
+    // Interlocking layers: shekere sixteenths, open high conga against the low conga's downbeats,
+    // and from mid energy the claves' timeline that the band locks to.
     percussion: [
       { note: 69, pattern: SHAKER, minEnergy: 0.2 },
       { note: 63, pattern: '..o...x...o..xo.', minEnergy: 0.3 },
+      { note: 64, pattern: 'x.......x..o....', minEnergy: 0.35 },
+      { note: 75, pattern: 'x..x..x...x.x...', minEnergy: 0.45 },
     ],
     busyness: 0.6,
   }),

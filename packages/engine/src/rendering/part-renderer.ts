@@ -1,19 +1,24 @@
 // One part's dry sound, chunk by chunk: its synthesizer (note cache or pull loop), the voice's
 // brightness tilt and the 808 sub. The same code runs in-thread and in worker threads, so a part
 // sounds identical wherever it is rendered.
-import type { Composition, GenreId, Part, SoundBank } from '../types.js';
+import type { Composition, GenreId, Part, SoundBank, SynthPatchId } from '../types.js';
 import { createCachedPartStream } from './cached-part-stream.js';
 import { splitByControls } from './control-split.js';
 import { createPartStream } from './part-stream.js';
 import { createRenderer } from './renderer.js';
 import { schedulePart } from './schedule.js';
 import { createSubBassLayer } from './sub-bass-layer.js';
+import { createSidechain } from './synth/sidechain.js';
+import { createSynthPartStream, synthNotesOf } from './synth/synth-part.js';
+import { createTapeColour } from './tape-colour.js';
 import { createToneTilt } from './tone-tilt.js';
 
 export interface PartRenderContext {
   sampleRate: number;
   totalSamples: number;
   genre?: GenreId;
+  /** false renders synth parts through the SoundFont with their GM programs (and no tape colour); default true. */
+  synthesis?: boolean;
 }
 
 /** Renders consecutive chunks of one part into zeroed stereo buffers. */
@@ -22,8 +27,8 @@ export interface PartRenderer {
 }
 
 /** Whether a bass part gets the synthesised 808 sub under it. */
-function wantsSubBass(part: Part, genre: GenreId | undefined): boolean {
-  if (part.role !== 'bass' || part.isDrums) return false;
+function wantsSubBass(part: Part, genre: GenreId | undefined, synthesised: boolean): boolean {
+  if (part.role !== 'bass' || part.isDrums || synthesised) return false;
   return genre === 'trap' || /808/.test(part.name);
 }
 
@@ -34,8 +39,14 @@ export function createPartRenderer(
   bank: SoundBank,
   context: PartRenderContext,
 ): PartRenderer {
-  const part = composition.parts[partIndex] as Part;
+  const scored = composition.parts[partIndex] as Part;
   const { sampleRate, totalSamples } = context;
+  const synthVoice = context.synthesis === false ? undefined : scored.synth;
+  // A synth part leaves the SoundFont only what the patch does not play (a drum machine's cymbals).
+  const synth = synthVoice
+    ? createSynthPartStream(scored, synthVoice.patch, composition, sampleRate)
+    : undefined;
+  const part: Part = synthVoice ? soundFontShareOf(scored, synthVoice.patch) : scored;
   // Notes no controller touches are synthesised once and copied; the rest play live with the controllers.
   const { clean, live } = splitByControls(part, composition);
   const cached =
@@ -58,17 +69,32 @@ export function createPartRenderer(
         )
       : undefined;
   const tilt = part.voice ? createToneTilt(part.voice.brightness, sampleRate) : undefined;
-  const sub = wantsSubBass(part, context.genre)
+  const sub = wantsSubBass(part, context.genre, synth !== undefined)
     ? createSubBassLayer(part, composition, sampleRate, totalSamples)
     : undefined;
+  const tape =
+    context.genre === 'lofi' && context.synthesis !== false
+      ? createTapeColour(sampleRate, !scored.isDrums)
+      : undefined;
+  const sidechain = synthVoice ? createSidechain(composition, synthVoice.duckDepth, sampleRate) : undefined;
   return {
     renderChunk(left, right, fromSample, sampleCount) {
       cached?.renderRange(left, right, 0, fromSample, sampleCount);
       streamed?.renderRange(left, right, 0, fromSample, sampleCount);
       tilt?.process(left, right, 0, sampleCount);
       sub?.addRange(left, right, 0, fromSample, sampleCount);
+      synth?.addRange(left, right, 0, fromSample, sampleCount);
+      tape?.process(left, right, 0, fromSample, sampleCount);
+      sidechain?.process(left, right, 0, fromSample, sampleCount);
     },
   };
+}
+
+/** The part without the notes its patch synthesises (and without its controls once none are left). */
+function soundFontShareOf(part: Part, patch: SynthPatchId): Part {
+  const played = new Set(synthNotesOf(part, patch));
+  const notes = part.notes.filter((note) => !played.has(note));
+  return { ...part, notes, controls: notes.length > 0 ? part.controls : [] };
 }
 
 /** A rough cost of rendering a part, used to balance parts across worker threads. */

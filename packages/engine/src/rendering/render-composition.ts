@@ -1,7 +1,14 @@
 // Stage 3: Composition → PCM. Each part plays on its own synthesizer, so a part's sound never
 // depends on which other parts exist (stems fall out for free and parts can render in parallel),
 // and all parts advance together chunk by chunk so finished audio can be handed out in order.
-import { type AudioBuffer, type Composition, EngineError, type GenreId, type SoundBank } from '../types.js';
+import {
+  type AudioBuffer,
+  type Composition,
+  EngineError,
+  type GenreId,
+  type SoundBank,
+  type SynthPatchId,
+} from '../types.js';
 import { yieldToEventLoop } from '../yield-to-event-loop.js';
 import { createPartRenderer } from './part-renderer.js';
 import { whenDecoderReady } from './renderer.js';
@@ -22,6 +29,8 @@ export interface RenderOptions {
   stems?: boolean;
   /** Genre of the brief: picks the extra layers (trap → 808 sub, lofi → vinyl). */
   genre?: GenreId;
+  /** false renders synth parts through the SoundFont with their GM programs; default true. */
+  synthesis?: boolean;
   /** Seeds the noise layers; default 0. */
   seed?: number;
   /** Samples per chunk of the pull loop and per onBlock call; default 8192. */
@@ -36,6 +45,8 @@ export interface RenderOptions {
 export interface RenderedStem {
   partId: string;
   name: string;
+  /** The patch, when the engine's synthesiser played the part. */
+  synth?: SynthPatchId;
   buffer: AudioBuffer;
 }
 
@@ -47,6 +58,7 @@ export interface RenderResult {
 interface PartMix {
   id: string;
   name: string;
+  synth?: SynthPatchId;
   stem?: AudioBuffer;
   reverbSend: number;
   chorusSend: number;
@@ -69,6 +81,7 @@ export interface PartChunkSourceRequest {
   totalSamples: number;
   chunkSamples: number;
   genre?: GenreId;
+  synthesis?: boolean;
 }
 
 /** Renders every part in this thread. */
@@ -116,12 +129,21 @@ export async function renderComposition(
   const parts: PartMix[] = composition.parts.map((part) => ({
     id: part.id,
     name: part.name,
+    synth: options.synthesis === false ? undefined : part.synth?.patch,
     stem: options.stems ? createStereo(sampleRate, totalSamples) : undefined,
     // Half of (L+R) times the send level, as a GS mixer feeds its mono effect inputs.
     reverbSend: (0.5 * Math.max(0, Math.min(127, part.reverbSend))) / 127,
     chorusSend: (0.5 * Math.max(0, Math.min(127, part.chorusSend))) / 127,
   }));
-  const sourceRequest = { composition, bank, sampleRate, totalSamples, chunkSamples, genre: options.genre };
+  const sourceRequest = {
+    composition,
+    bank,
+    sampleRate,
+    totalSamples,
+    chunkSamples,
+    genre: options.genre,
+    synthesis: options.synthesis,
+  };
   const source = options.createSource
     ? options.createSource(sourceRequest)
     : createLocalPartSource(sourceRequest);
@@ -189,6 +211,7 @@ export async function renderComposition(
   const stems: RenderedStem[] = parts.map((part) => ({
     partId: part.id,
     name: part.name,
+    ...(part.synth ? { synth: part.synth } : {}),
     buffer: part.stem as AudioBuffer,
   }));
   if (effectsStem) stems.push({ partId: 'effects', name: 'reverb and chorus', buffer: effectsStem });

@@ -22,6 +22,7 @@ export type ToWorker =
       totalSamples: number;
       chunkSamples: number;
       genre?: GenreId;
+      synthesis?: boolean;
     }
   | {
       type: 'consumed';

@@ -30,6 +30,7 @@ function summarize(c: Composition): unknown {
       mix: `vol=${p.volume} pan=${p.pan} rev=${p.reverbSend} cho=${p.chorusSend}`,
       noteCount: p.notes.length,
       controlCount: p.controls.length,
+      ...(p.synth ? { synth: `${p.synth.patch} duck=${p.synth.duckDepth}` } : {}),
       firstNotes: p.notes
         .slice(0, 12)
         .map((n) => `${n.startTick}+${n.durationTicks} p${n.pitch} v${n.velocity}`),
