@@ -1,7 +1,8 @@
 // Variations and extensions of a ready track: a new track made from the original's request (kept
 // whole in its lineage), queued and paid for like POST /v1/tracks through TracksService.queueTrack.
 import { randomInt } from 'node:crypto';
-import { MAX_DURATION_SECONDS, type PartRole, type TrackRequest, VARIATION_PARTS } from '@trackforge/engine';
+import type { PartRole, TrackRequest } from '@trackforge/engine';
+import { MAX_DURATION_SECONDS, VARIATION_PARTS } from '@trackforge/engine/request';
 import { AppError } from '../errors.js';
 import type { IdempotencyScope } from '../idempotency/idempotency.service.js';
 import type { TrackRow } from './track.repository.js';
