@@ -133,7 +133,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(test|eval|bench|node_modules)/' },
+    exclude: { path: '(^|/)(test|eval|bench|node_modules)/|^apps/api/dist/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

@@ -37,6 +37,15 @@ const { values } = parseArgs({
 });
 const loadOptions = { connections: Number(values.connections), seconds: Number(values.seconds) };
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+// Issue #14's memory targets: an API-only node idle on PostgreSQL, the same on PGlite over a process
+// that only opens PGlite with the API's settings, and what one generation adds to an idle process.
+const TARGET_API_ONLY_POSTGRES_BYTES = 150e6;
+const TARGET_OVER_PGLITE_BYTES = 150e6;
+const TARGET_GENERATION_BYTES = 300e6;
+/** The API's shared_buffers for PGlite (apps/api/src/database/create-database.ts). */
+const PGLITE_SHARED_BUFFERS = '32MB';
+const verdict = (bytes: number, target: number, what: string) =>
+  `${mb(bytes)} ${what}: ${bytes < target ? 'met' : 'NOT met'}`;
 let nextPort = 18000 + Math.floor(Math.random() * 1000);
 
 console.log(`node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(2)}`);
@@ -85,25 +94,36 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<void> {
       for (const prompt of PROMPTS.slice(0, Number(values.prompts))) {
         const result = await measureUserSeen(client, engineOnce(), { prompt, durationSeconds, seed });
         console.log(
-          `${durationSeconds} s "${prompt}": created → ready ${result.apiSeconds.toFixed(2)} s, engine ${result.engineSeconds.toFixed(2)} s → ${(result.apiSeconds / result.engineSeconds).toFixed(2)}× the engine; stored ${(result.storedBytes / 1e6).toFixed(2)} MB; RSS peak ${mb(result.peakRssBytes)} (+${mb(result.peakRssBytes - idleAfterWarm)} over idle)`,
+          `${durationSeconds} s "${prompt}": created → ready ${result.apiSeconds.toFixed(2)} s, engine ${result.engineSeconds.toFixed(2)} s → ${(result.apiSeconds / result.engineSeconds).toFixed(2)}× the engine; stored ${(result.storedBytes / 1e6).toFixed(2)} MB`,
+        );
+        console.log(
+          `    RSS peak ${mb(result.peakRssBytes)}: +${verdict(result.peakRssBytes - idleAfterWarm, TARGET_GENERATION_BYTES, `over idle after a first track (target: one generation adds < ${mb(TARGET_GENERATION_BYTES)})`)}, +${mb(result.peakRssBytes - idleWorkers1)} over idle at start`,
         );
         console.log(`    files: ${result.files.join(', ')}`);
       }
     }
     await generating.stop();
-    if (values['skip-load']) return;
 
-    // API only (WORKERS=0): latency under load, POST /v1/tracks with generation off.
+    // API only (WORKERS=0): idle memory against the targets, then latency under load with
+    // POST /v1/tracks and generation off.
     grantCredits({ ...base, workers: 0, port: 0 }, 1_000_000);
+    let pgliteAloneBytes: number | undefined;
     if (kind === 'pglite') {
       const pglite = join(dataDir, 'pglite');
+      pgliteAloneBytes = pgliteAloneRss(pglite, PGLITE_SHARED_BUFFERS);
       console.log(
-        `PGlite alone (open + one query): RSS ${mb(pgliteAloneRss(pglite))} with its defaults, ${mb(pgliteAloneRss(pglite, '32MB'))} with shared_buffers=32MB`,
+        `PGlite alone (open + one query): RSS ${mb(pgliteAloneRss(pglite))} with its defaults, ${mb(pgliteAloneBytes)} with the API's shared_buffers=${PGLITE_SHARED_BUFFERS}`,
       );
     }
     const apiOnly = await startServer({ ...base, workers: 0, port: nextPort++ });
     try {
-      console.log(`RSS idle, WORKERS=0: ${mb(await settledRss(apiOnly.pid, 5000))}`);
+      const idleApiOnly = await settledRss(apiOnly.pid, 5000);
+      console.log(
+        pgliteAloneBytes === undefined
+          ? `RSS idle, WORKERS=0: ${verdict(idleApiOnly, TARGET_API_ONLY_POSTGRES_BYTES, `(target < ${mb(TARGET_API_ONLY_POSTGRES_BYTES)})`)}`
+          : `RSS idle, WORKERS=0: ${mb(idleApiOnly)} = PGlite alone +${verdict(idleApiOnly - pgliteAloneBytes, TARGET_OVER_PGLITE_BYTES, `(target ≤ +${mb(TARGET_OVER_PGLITE_BYTES)})`)}`,
+      );
+      if (values['skip-load']) return;
       const auth = { authorization: `Bearer ${apiKey}` };
       const created = (await (
         await fetch(`${apiOnly.url}/v1/tracks`, {

@@ -1,4 +1,5 @@
-// Starts the API as a user would (`node --import tsx apps/api/src/main.ts serve`) in a child
+// Starts the API as `npm start` does (the build in apps/api/dist/, rebuilt first when a source is
+// newer: scripts/build-api.mjs --if-stale; then `node apps/api/dist/main.js serve`) in a child
 // process, on PGlite under a temporary DATA_DIR or on the PostgreSQL given, and reads its memory
 // from /proc. The demo account it seeds on an empty database gives the bench its API key.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -6,7 +7,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const MAIN = join(ROOT, 'apps/api/src/main.ts');
+const MAIN = join(ROOT, 'apps/api/dist/main.js');
+let built = false;
+
+/** What `npm start` runs before the server: a build of the API when a source changed since the last. */
+function buildOnce(): void {
+  if (built) return;
+  const run = spawnSync(process.execPath, [join(ROOT, 'scripts/build-api.mjs'), '--if-stale'], {
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`build-api failed: ${run.stderr}${run.stdout}`);
+  built = true;
+}
 
 export interface ServerOptions {
   dataDir: string;
@@ -43,7 +55,8 @@ function envOf(options: ServerOptions): NodeJS.ProcessEnv {
 
 /** Starts `serve` and resolves once it listens; apiKey is set when the demo account was just made. */
 export function startServer(options: ServerOptions): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve'], {
+  buildOnce();
+  const child: ChildProcess = spawn(process.execPath, [MAIN, 'serve'], {
     env: envOf(options),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -81,9 +94,10 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
 
 /** Gives the demo account enough credits for a create-track load test (the server must be stopped on PGlite). */
 export function grantCredits(options: ServerOptions, credits: number): void {
+  buildOnce();
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', MAIN, 'admin', 'grant', 'demo@trackforge.local', '--credits', String(credits)],
+    [MAIN, 'admin', 'grant', 'demo@trackforge.local', '--credits', String(credits)],
     { env: envOf(options), encoding: 'utf8' },
   );
   if (run.status !== 0) throw new Error(`admin grant failed: ${run.stderr}${run.stdout}`);

@@ -2,7 +2,8 @@
 // API-only process never renders): `@trackforge/engine/request`.
 
 export { parseKey } from './brief/key.js';
-export { parseDuration } from './duration.js';
+export { VARIATION_PARTS } from './composition/variation.js';
+export { MAX_DURATION_SECONDS, MIN_DURATION_SECONDS, parseDuration } from './duration.js';
 // Musical inputs (chords, a section plan, a MIDI melody) are checked with the same pure code the
 // engine composes from, so a request the API accepts is one the engine can follow.
 export { MAX_CHORDS_CHARACTERS } from './inputs/chords.js';

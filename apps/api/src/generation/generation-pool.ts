@@ -33,7 +33,12 @@ export interface GenerateOptions {
 
 export type Generate = (request: TrackRequest, options: GenerateOptions) => Promise<GeneratedTrack>;
 
-const WORKER_URL = new URL('./generation-worker.ts', import.meta.url);
+// From the sources (tsx) the thread runs generation-worker.ts; from the build (scripts/build-api.mjs)
+// this code sits in apps/api/dist/, beside the built generation-worker.js.
+const WORKER_URL = new URL(
+  import.meta.url.endsWith('.ts') ? './generation-worker.ts' : './generation-worker.js',
+  import.meta.url,
+);
 
 export interface GenerationThreadData {
   bankName: string;
@@ -59,6 +64,8 @@ function sharedBankBytes(bank: keyof typeof BANK_FILES): Uint8Array {
 
 /** Starts a thread that can load TypeScript also when the parent registered tsx through its API. */
 function startThread(workerData: GenerationThreadData): Worker {
+  // Built JavaScript needs no loader (and a thread that registers one costs memory for nothing).
+  if (!WORKER_URL.pathname.endsWith('.ts')) return new Worker(WORKER_URL, { workerData });
   let tsxApi: string | undefined;
   try {
     tsxApi = import.meta.resolve('tsx/esm/api');

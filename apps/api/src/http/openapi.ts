@@ -2,8 +2,7 @@
 // reference at /docs. scripts/write-openapi.ts writes the same document to the repo root.
 // openapi-document.ts adds what the route schemas do not carry (errors, security, headers, examples).
 import fastifySwagger from '@fastify/swagger';
-import scalar from '@scalar/fastify-api-reference';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { completeDocument, SECURITY_SCHEMES } from './openapi-document.js';
 
@@ -29,12 +28,44 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
 
-/** Serves the interactive reference at /docs. */
+/** The routes Scalar's plugin answers (with `url` set it serves no copy of the document itself). */
+const DOCS_ROUTES = ['/docs', '/docs/', '/docs/js/scalar.js'];
+/** Headers of Scalar's answers that Fastify sets again for the real reply. */
+const HOP_HEADERS = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * Serves the interactive reference at /docs. Scalar's plugin is a 4 MB module holding its 4 MB page
+ * script as a string: loaded at start it costs every API process about 25 MB of RSS for a page few
+ * open. So it loads on the first /docs request, into an app of its own that the routes here hand
+ * the request to (the answers are the plugin's; this app's hooks add the security headers as before).
+ */
 export async function registerDocs(app: FastifyInstance): Promise<void> {
-  await app.register(scalar, {
-    routePrefix: '/docs',
-    // Scalar's default fonts come from fonts.scalar.com, which the CSP's font-src ('self') blocks
-    // and an offline machine cannot reach: the page uses the system fonts instead.
-    configuration: { url: '/openapi.json', title: 'Trackforge API reference', withDefaultFonts: false },
+  let docsApp: Promise<FastifyInstance> | undefined;
+  const loadDocsApp = async (): Promise<FastifyInstance> => {
+    const { default: scalar } = await import('@scalar/fastify-api-reference');
+    const docs = Fastify();
+    await docs.register(scalar, {
+      routePrefix: '/docs',
+      // Scalar's default fonts come from fonts.scalar.com, which the CSP's font-src ('self') blocks
+      // and an offline machine cannot reach: the page uses the system fonts instead.
+      configuration: { url: '/openapi.json', title: 'Trackforge API reference', withDefaultFonts: false },
+    });
+    await docs.ready();
+    return docs;
+  };
+  const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+    docsApp ??= loadDocsApp().catch((error: unknown) => {
+      docsApp = undefined; // the next request tries again
+      throw error;
+    });
+    const response = await (await docsApp).inject({ method: 'GET', url: request.url });
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
+    }
+    return reply.code(response.statusCode).send(response.rawPayload);
+  };
+  for (const url of DOCS_ROUTES) app.get(url, { schema: { hide: true } }, answer);
+  app.addHook('onClose', async () => {
+    if (docsApp) await (await docsApp).close();
   });
 }

@@ -8,7 +8,7 @@ import {
   MIN_DURATION_SECONDS,
   REQUEST_LIMITS,
   VARIATION_PARTS,
-} from '@trackforge/engine';
+} from '@trackforge/engine/request';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

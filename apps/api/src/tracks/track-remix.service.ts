@@ -1,14 +1,14 @@
 // Variations and extensions of a ready track: a new track made from the original's request (kept
 // whole in its lineage), queued and paid for like POST /v1/tracks through TracksService.queueTrack.
 import { randomInt } from 'node:crypto';
+import type { PartRole, SectionPlanEntry, TrackRequest } from '@trackforge/engine';
 import {
+  EngineError,
+  extensionLength,
+  InputError,
   MAX_DURATION_SECONDS,
-  type PartRole,
-  type SectionPlanEntry,
-  type TrackRequest,
   VARIATION_PARTS,
-} from '@trackforge/engine';
-import { EngineError, extensionLength, InputError } from '@trackforge/engine/request';
+} from '@trackforge/engine/request';
 import { AppError } from '../errors.js';
 import type { IdempotencyScope } from '../idempotency/idempotency.service.js';
 import type { TrackRow } from './track.repository.js';

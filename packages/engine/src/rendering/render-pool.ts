@@ -37,12 +37,19 @@ export interface RenderPool {
   close(): Promise<void>;
 }
 
-const WORKER_URL = new URL('./render-worker.ts', import.meta.url);
+// From the sources the thread runs render-worker.ts; a bundle of the API (scripts/build-api.mjs)
+// puts this code beside its own built render-worker.js.
+const WORKER_URL = new URL(
+  import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.js',
+  import.meta.url,
+);
 /** How often the mixer tells the threads which chunks it has taken (and hands their arrays back). */
 const CONSUMED_EVERY_CHUNKS = 4;
 
 /** Starts a worker that can load TypeScript even when the parent registered tsx through its API. */
 function startWorker(): Worker {
+  // Built JavaScript needs no loader (and a thread that registers one costs memory for nothing).
+  if (!WORKER_URL.pathname.endsWith('.ts')) return new Worker(WORKER_URL);
   let tsxApi: string | undefined;
   try {
     tsxApi = import.meta.resolve('tsx/esm/api');
