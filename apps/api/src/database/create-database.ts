@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import type { Database } from './schema.js';
@@ -150,7 +150,9 @@ async function createPglite(dataDir: string | null, loadDataDir?: Blob): Promise
     lock?.release();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  // One call into PGlite per query, each SQL text prepared once (pglite-driver.ts).
+  const { pgliteDialect } = await import('./pglite-driver.js');
+  const db = new Kysely<Database>({ dialect: pgliteDialect(pglite) });
   return {
     db,
     kind: 'pglite',
