@@ -29,6 +29,7 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     http: { type: 'string' },
     connections: { type: 'string', default: '20' },
+    post: { type: 'boolean', default: false },
   },
 });
 const requests = Number(values.requests);
@@ -73,7 +74,11 @@ const started = new WeakMap<object, number>();
 const timing: KyselyPlugin = {
   transformQuery(args: PluginTransformQueryArgs) {
     queries++;
-    const table = JSON.stringify(args.node).match(/"TableNode".*?"IdentifierNode","name":"(\w+)"/)?.[1];
+    const node = args.node as unknown as Record<string, { froms?: unknown[]; table?: unknown } | undefined>;
+    const tableNode = (node.from?.froms?.[0] ?? node.into ?? node.table ?? node.from) as
+      | { table?: { identifier?: { name?: string } } }
+      | undefined;
+    const table = tableNode?.table?.identifier?.name;
     const kind = `${args.node.kind.replace('Node', '')} ${table ?? ''}`;
     queryKinds.set(kind, (queryKinds.get(kind) ?? 0) + 1);
     started.set(args.queryId, performance.now());
@@ -95,7 +100,7 @@ const t = { app, database: timed, config, clock: systemClock } as unknown as Par
   typeof createTestAccount
 >[0];
 const account = await createTestAccount(t);
-await fund(t as never, account.workspaceId, 5);
+await fund(t as never, account.workspaceId, values.post ? requests + 300 : 5);
 const headers = account.apiKeyHeaders as { authorization: string };
 const created = await app.inject({
   method: 'POST',
@@ -104,7 +109,14 @@ const created = await app.inject({
   payload: { prompt: 'calm piano', duration: 'short' },
 });
 const url = `/v1/tracks/${created.json().id}`;
-for (let i = 0; i < 200; i++) await app.inject({ method: 'GET', url, headers });
+// --post: POST /v1/tracks (generation off: the job is queued, nothing renders) instead of the read.
+const createBody = { prompt: 'calm piano', duration: 'short' };
+for (let i = 0; i < 200; i++)
+  await app.inject(
+    values.post
+      ? { method: 'POST', url: '/v1/tracks', headers, payload: createBody }
+      : { method: 'GET', url, headers },
+  );
 
 let bareResult: { ok: number; non2xx: number; cpuMs: number } | undefined;
 
@@ -137,8 +149,11 @@ if (httpSeconds) {
   measured = httpResult.ok + httpResult.non2xx;
 } else {
   for (let i = 0; i < requests; i++) {
-    const response = await app.inject({ method: 'GET', url, headers });
-    if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
+    const response = values.post
+      ? await app.inject({ method: 'POST', url: '/v1/tracks', headers, payload: createBody })
+      : await app.inject({ method: 'GET', url, headers });
+    if (response.statusCode !== (values.post ? 201 : 200))
+      throw new Error(`${url}: ${response.statusCode} ${response.body}`);
   }
 }
 const totalMs = performance.now() - startMs;
@@ -158,7 +173,9 @@ if (httpSeconds && httpResult && bareResult) {
     `  ratio ${((100 * httpResult.ok) / bareResult.ok).toFixed(1)} % of bare Fastify's req/s, ${((100 * bareResult.cpuMs * httpResult.ok) / (httpResult.cpuMs * bareResult.ok)).toFixed(1)} % by CPU per request`,
   );
 } else {
-  console.log(`${kind}, ${requests} sequential GET /v1/tracks/{id} with an API key (app.inject):`);
+  console.log(
+    `${kind}, ${requests} sequential ${values.post ? 'POST /v1/tracks' : 'GET /v1/tracks/{id}'} with an API key (app.inject):`,
+  );
   console.log(
     `  ${(totalMs / requests).toFixed(3)} ms per request, ${((cpu.user + cpu.system) / 1000 / requests).toFixed(3)} ms of CPU (the machine's load stretches the first, not the second)`,
   );
