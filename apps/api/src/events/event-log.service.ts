@@ -6,7 +6,7 @@ import type { Tx } from '../database/create-database.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import type { EventType } from './event.table.js';
-import { findTrackWebhookUrl, insertEvent, notifyEvent } from './events.repository.js';
+import { findTrackWebhookUrl, insertAndNotifyEvent } from './events.repository.js';
 
 export interface AppendEventInput {
   workspaceId: string;
@@ -34,7 +34,7 @@ export type EventFanOut = (
 
 export interface EventLog {
   /**
-   * Inserts the event, runs the fan-out and NOTIFYs its id, all inside tx (the NOTIFY reaches
+   * Inserts the event and NOTIFYs its id (one statement), runs the fan-out, all inside tx (the NOTIFY reaches
    * listeners only when tx commits). The JSON stored here is what gets signed and sent.
    */
   append(tx: Tx, input: AppendEventInput): Promise<AppendedEvent>;
@@ -53,7 +53,8 @@ export function createEventLog(deps: { clock: Clock; fanOut?: EventFanOut }): Ev
       const payload = JSON.stringify(event);
       const trackId =
         'track' in input.data && typeof input.data.track.id === 'string' ? input.data.track.id : null;
-      await insertEvent(tx, {
+      // The NOTIFY reaches listeners at commit, with the fan-out's rows committed beside it.
+      await insertAndNotifyEvent(tx, {
         id: event.id,
         workspace_id: input.workspaceId,
         type: input.type,
@@ -76,7 +77,6 @@ export function createEventLog(deps: { clock: Clock; fanOut?: EventFanOut }): Ev
           now: createdAt,
         });
       }
-      await notifyEvent(tx, event.id);
       // Return the parsed form of the stored JSON so callers see exactly what subscribers get.
       return JSON.parse(payload) as AppendedEvent;
     },

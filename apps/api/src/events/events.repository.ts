@@ -8,7 +8,12 @@ export const EVENTS_CHANNEL = 'tf_events';
 
 export type StoredEvent = Selectable<EventTable>;
 
-export async function insertEvent(
+/**
+ * Inserts the event and NOTIFYs its id in one statement (one round trip in the caller's
+ * transaction). NOTIFY is held back until the transaction commits, so listeners never see
+ * uncommitted ids.
+ */
+export async function insertAndNotifyEvent(
   tx: Tx,
   row: {
     id: string;
@@ -19,12 +24,11 @@ export async function insertEvent(
     created_at: Date;
   },
 ): Promise<void> {
-  await tx.insertInto('event').values(row).execute();
-}
-
-/** NOTIFY is held back until the transaction commits, so listeners never see uncommitted ids. */
-export async function notifyEvent(tx: Tx, eventId: string): Promise<void> {
-  await sql`select pg_notify(${EVENTS_CHANNEL}, ${eventId})`.execute(tx);
+  await tx
+    .with('inserted', (qb) => qb.insertInto('event').values(row).returning('id'))
+    .selectFrom('inserted')
+    .select(sql<string>`pg_notify(${EVENTS_CHANNEL}, inserted.id)`.as('notified'))
+    .execute();
 }
 
 export async function findEventById(db: Db, id: string): Promise<StoredEvent | undefined> {

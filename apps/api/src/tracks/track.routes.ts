@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { requireAuth } from '../http/auth-context.js';
+import { compileSerializer } from '../http/compiled-serializer.js';
 import { listPage } from '../http/list-page.js';
 import { sendFile, sendGrowingFile } from '../http/send-file.js';
 import { IdempotencyKeyHeaderSchema } from '../idempotency/idempotency.plugin.js';
@@ -16,6 +17,7 @@ import {
   CreateTrackBodySchema,
   ListTracksQuerySchema,
   PublicTrackListSchema,
+  PublicTrackSchema,
   PublishTrackBodySchema,
   ReadTrackSchema,
   TrackIdParamsSchema,
@@ -32,6 +34,10 @@ export interface TrackRoutesDeps {
 }
 
 const MAX_WAIT_SECONDS = 60;
+
+// GET /v1/tracks/{id} is the hottest read: each view has its own serializer, compiled once.
+const serializeOwnerTrack = compileSerializer(TrackSchema);
+const serializePublicTrack = compileSerializer(PublicTrackSchema);
 
 export const CreateHeadersSchema = z.looseObject({
   'idempotency-key': IdempotencyKeyHeaderSchema,
@@ -162,7 +168,16 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
         response: { 200: ReadTrackSchema },
       },
     },
-    async (request) => tracks.getTrack(viewerOf(request), request.params.id),
+    async (request, reply) => {
+      // The view is chosen by ownership and serialized by that view's own compiled schema, so an
+      // owner never gets the public subset and nobody else ever gets an owner's field.
+      const read = await tracks.readTrack(viewerOf(request), request.params.id);
+      // A reply serializer leaves the content type to the route (the default one sets it itself).
+      reply.type('application/json; charset=utf-8');
+      return read.view === 'owner'
+        ? reply.serializer(serializeOwnerTrack).send(read.track)
+        : reply.serializer(serializePublicTrack).send(read.track);
+    },
   );
 
   routes.delete(

@@ -234,6 +234,20 @@ export function createTracksService(deps: TracksServiceDeps) {
     },
 
     /**
+     * GET /v1/tracks/{id}: which view the viewer gets, decided by ownership alone (the track's own
+     * workspace gets the owner's view), with that view's JSON; 404 like getReadableTrack.
+     */
+    async readTrack(
+      viewer: Viewer,
+      id: string,
+    ): Promise<{ view: 'owner'; track: TrackJson } | { view: 'public'; track: PublicTrackJson }> {
+      const row = await getReadableTrack(viewer, id);
+      return row.workspace_id === viewer?.workspaceId
+        ? { view: 'owner', track: present(row) }
+        : { view: 'public', track: presentPublic(row) };
+    },
+
+    /**
      * Waits until the track is ready or failed, or `timeoutMs` of the clock's time has passed, and
      * returns it as it is then. The track's events (watchTrack) only wake the wait: the row read
      * after each is the answer, so a lost notification makes the answer late, never wrong.

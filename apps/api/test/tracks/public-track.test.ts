@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import { TrackSchema } from '../../src/tracks/track.schemas.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
@@ -106,6 +107,59 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(track.metadata.customer, SECRET_METADATA);
         assert.match(track.webhook_url, new RegExp(SECRET_TOKEN));
         assert.equal(track.workspace_id, owner.workspaceId);
+      }
+    });
+
+    it("serialises each reader's own view: every owner field for the owner's workspace, only public fields for anyone else", async () => {
+      const id = (
+        await createTrack(t, owner, { prompt: 'views of one track', duration: 'short', visibility: 'public' })
+      ).json().id;
+      const music = {
+        bpm: 92,
+        key: 'D minor',
+        time_signature: '4/4',
+        genre: 'lofi',
+        moods: ['calm'],
+        instruments: ['piano'],
+        sections: [{ name: 'intro', start: 0, end: 8 }],
+        // not in the wire schema: neither view may write it
+        internal_note: 'not for the wire',
+      };
+      const audio = {
+        formats: ['mp3'],
+        sample_rate: 44100,
+        channels: 2,
+        duration_seconds: 30,
+        loudness_lufs: -14,
+        true_peak_dbtp: -1,
+      };
+      await sql`update track set status = 'ready', progress = 1, music = ${JSON.stringify(music)}::jsonb, audio = ${JSON.stringify(audio)}::jsonb where id = ${id}`.execute(
+        t.database.db,
+      );
+      const { internal_note: _hidden, ...wireMusic } = music;
+      for (const headers of [owner.headers, owner.apiKeyHeaders!]) {
+        const response = await t.app.inject({ method: 'GET', url: `/v1/tracks/${id}`, headers });
+        assert.equal(response.statusCode, 200);
+        assert.equal(response.headers['content-type'], 'application/json; charset=utf-8');
+        const track = response.json();
+        assert.deepEqual(Object.keys(track).sort(), Object.keys(TrackSchema.shape).sort());
+        assert.deepEqual(Object.keys(track.urls).sort(), Object.keys(TrackSchema.shape.urls.shape).sort());
+        assert.equal(track.object, 'track');
+        assert.equal(track.status, 'ready');
+        assert.deepEqual(track.music, wireMusic);
+        assert.deepEqual(track.audio, audio);
+        assert.equal(track.error, null);
+        assert.equal(track.started_at, null);
+      }
+      for (const reader of [undefined, stranger]) {
+        const response = await get(`/v1/tracks/${id}`, reader);
+        assert.equal(response.statusCode, 200);
+        assert.equal(response.headers['content-type'], 'application/json; charset=utf-8');
+        assertPublic(response.json(), id);
+        assertNothingPrivate(response.body);
+        assert.ok(!response.body.includes('internal_note'));
+        assert.deepEqual(response.json().music, wireMusic);
+        assert.deepEqual(response.json().audio, audio);
       }
     });
 
