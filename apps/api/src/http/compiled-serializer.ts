@@ -26,9 +26,14 @@ function simplify(schema: unknown): unknown {
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === '$schema' || key === 'description' || key === 'pattern' || key === 'format') continue;
-    out[key] = simplify(value);
+    out[key] = key === 'properties' ? simplifyProperties(value as JsonSchema) : simplify(value);
   }
   return out;
+}
+
+/** A `properties` map: its keys are field names (a field may be called `description`), kept all. */
+function simplifyProperties(properties: JsonSchema): JsonSchema {
+  return Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, simplify(schema)]));
 }
 
 /** Compiles a zod object schema (its output side) into a JSON serializer. */
