@@ -31,10 +31,6 @@ export async function insertAndNotifyEvent(
     .execute();
 }
 
-export async function findEventById(db: Db, id: string): Promise<StoredEvent | undefined> {
-  return db.selectFrom('event').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /**
  * The event with its workspace's signing secret (null until the workspace has one): what the live
  * hub needs to sign a frame, in one round trip per event.
