@@ -1,7 +1,7 @@
 // Where an authenticated GET /v1/tracks/{id} spends its time, in-process (app.inject, no network):
 // queries per request and time inside them (a Kysely plugin times each query), and, run with
 // --profile, a profile to read with profile-summary.ts.
-// Run: node --import tsx bench/api/profile-read.ts [--requests 2000] [--profile /tmp/read.cpuprofile]
+// Run: node --import tsx bench/api/profile-read.ts [--requests 2000] [--ready] [--profile /tmp/read.cpuprofile]
 //      node --import tsx bench/api/profile-summary.ts /tmp/read.cpuprofile
 // --profile records only the measured requests (not start-up and migrations), like --cpu-prof would.
 // With TEST_DATABASE_URL set it runs on that PostgreSQL, else on an in-memory PGlite.
@@ -15,7 +15,12 @@ import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
+import {
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  sql,
+} from 'kysely';
 import { buildApp } from '../../apps/api/src/app.js';
 import { systemClock } from '../../apps/api/src/shared/clock.js';
 import { createTestAccount } from '../../apps/api/test/helpers/accounts.js';
@@ -30,6 +35,7 @@ const { values } = parseArgs({
     http: { type: 'string' },
     connections: { type: 'string', default: '20' },
     post: { type: 'boolean', default: false },
+    ready: { type: 'boolean', default: false },
   },
 });
 const requests = Number(values.requests);
@@ -109,6 +115,11 @@ const created = await app.inject({
   payload: { prompt: 'calm piano', duration: 'short' },
 });
 const url = `/v1/tracks/${created.json().id}`;
+// --ready: read the track as finished (as the generation worker leaves it), which a process remembers.
+if (values.ready)
+  await sql`update track set status = 'ready', progress = 1 where id = ${created.json().id}`.execute(
+    database.db,
+  );
 // --post: POST /v1/tracks (generation off: the job is queued, nothing renders) instead of the read.
 const createBody = { prompt: 'calm piano', duration: 'short' };
 for (let i = 0; i < 200; i++)

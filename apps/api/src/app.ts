@@ -45,6 +45,7 @@ import { type Clock, systemClock } from './shared/clock.js';
 import { createStorage } from './storage/create-storage.js';
 import type { Storage } from './storage/storage.js';
 import { registerStudioRoutes } from './studio/studio.routes.js';
+import { createFinishedTrackCache, listenForTrackChanges } from './tracks/finished-track-cache.js';
 import { registerTrackRoutes } from './tracks/track.routes.js';
 import { createTracksService } from './tracks/track.service.js';
 import { registerTrackRemixRoutes } from './tracks/track-remix.routes.js';
@@ -213,6 +214,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await voices.seedCatalogue();
+  // Finished tracks are remembered between reads; a trigger announces their changes to every process.
+  const finishedTracks = createFinishedTrackCache({ clock });
+  let stopTrackChanges: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopTrackChanges = await listenForTrackChanges(deps.database, finishedTracks);
+  });
+  app.addHook('onClose', async () => {
+    try {
+      await stopTrackChanges?.();
+    } catch {} // the database may be closed first; its LISTEN ended with it
+  });
   const tracks = createTracksService({
     db: deps.database.db,
     clock,
@@ -231,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resolveVoice: (voiceId, plan) => voices.resolveVoiceForTrack(voiceId, plan),
     onJobEnqueued: deps.onJobEnqueued,
     checkWebhookUrl,
+    finishedTracks,
   });
   registerTrackSharePage(app, { tracks });
   await app.register(

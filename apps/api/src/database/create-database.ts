@@ -64,17 +64,21 @@ async function createPostgres(url: string, poolSize: number): Promise<DatabaseHa
   // the pool discards that client and the next query connects anew. Unheard, it would end the process.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-  const listeners = new Set<pg.PoolClient>();
+  const listeners = new Set<pg.Client>();
   let closed = false;
   return {
     db,
     kind: 'postgres',
     async listen(channel, onMessage, connection = {}) {
-      // LISTEN needs a connection of its own that stays open for the life of the subscription.
-      let client: pg.PoolClient | undefined;
+      // LISTEN needs a connection of its own that stays open for the life of the subscription; it
+      // is opened beside the pool, so subscriptions never take connections from queries.
+      let client: pg.Client | undefined;
       let stopped = false;
       const connect = async (): Promise<void> => {
-        const next = await pool.connect();
+        const next = new pg.Client({ connectionString: url });
+        next.on('error', () => {}); // replaced below once connected; a failed connect rejects
+        await next.connect();
+        next.removeAllListeners('error');
         listeners.add(next);
         next.on('notification', (message) => {
           if (message.channel === channel) onMessage(message.payload ?? '');
@@ -84,7 +88,7 @@ async function createPostgres(url: string, poolSize: number): Promise<DatabaseHa
           if (dropped) return;
           dropped = true;
           listeners.delete(next);
-          next.release(error);
+          void next.end().catch(() => {});
           if (client === next) client = undefined;
           if (stopped || closed) return;
           connection.onLost?.(error);
@@ -94,7 +98,7 @@ async function createPostgres(url: string, poolSize: number): Promise<DatabaseHa
           await next.query(`LISTEN ${quoteIdentifier(channel)}`);
         } catch (error) {
           listeners.delete(next);
-          next.release(error as Error);
+          await next.end().catch(() => {});
           throw error;
         }
         client = next;
@@ -120,12 +124,12 @@ async function createPostgres(url: string, poolSize: number): Promise<DatabaseHa
         if (!current) return;
         await current.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => {});
         listeners.delete(current);
-        current.release();
+        await current.end().catch(() => {});
       };
     },
     async close() {
       closed = true;
-      for (const client of listeners) client.release();
+      await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
       listeners.clear();
       await db.destroy();
     },

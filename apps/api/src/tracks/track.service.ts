@@ -13,6 +13,7 @@ import type { Clock } from '../shared/clock.js';
 import { isId, newId } from '../shared/ids.js';
 import { fetchKeysetPage, type Page, type PageQuery } from '../shared/keyset-page.js';
 import type { ByteRange, Storage } from '../storage/storage.js';
+import type { FinishedTrackCache } from './finished-track-cache.js';
 import { tailLiveAudio } from './live-audio.js';
 import { presentPublicTrack } from './public-track.presenter.js';
 import { presentTrack, titleFromPrompt } from './track.presenter.js';
@@ -90,6 +91,8 @@ export interface TracksServiceDeps {
   onJobEnqueued?: () => void;
   /** Refuses a webhook_url that may not receive webhooks (webhooks/webhook-address.ts): 400 naming it. */
   checkWebhookUrl?: (url: string, param: string) => Promise<void>;
+  /** Finished tracks remembered between reads (finished-track-cache.ts); without it every read queries. */
+  finishedTracks?: FinishedTrackCache;
 }
 
 export type TracksService = ReturnType<typeof createTracksService>;
@@ -102,9 +105,20 @@ export function createTracksService(deps: TracksServiceDeps) {
   const presentFor = (viewer: Viewer, row: TrackRow) =>
     row.workspace_id === viewer?.workspaceId ? present(row) : presentPublic(row);
 
+  async function findTrackRemembered(id: string): Promise<TrackRow | undefined> {
+    const cache = deps.finishedTracks;
+    if (!cache) return findTrack(db, id);
+    const remembered = cache.get(id);
+    if (remembered) return remembered;
+    const readAt = cache.generation();
+    const row = await findTrack(db, id);
+    if (row) cache.store(row, readAt);
+    return row;
+  }
+
   /** The track if the viewer may read it; 404 otherwise (never reveals a private track exists). */
   async function getReadableTrack(viewer: Viewer, id: string): Promise<TrackRow> {
-    const track = isId('trk', id) ? await findTrack(db, id) : undefined;
+    const track = isId('trk', id) ? await findTrackRemembered(id) : undefined;
     if (track && (track.workspace_id === viewer?.workspaceId || track.visibility !== 'private')) return track;
     throw new AppError(
       'not_found',
@@ -305,6 +319,7 @@ export function createTracksService(deps: TracksServiceDeps) {
     async publishTrack(workspaceId: string, id: string, visibility: TrackVisibility): Promise<TrackJson> {
       const row = isId('trk', id) ? await updateTrackVisibility(db, id, workspaceId, visibility) : undefined;
       if (!row) throw notOwned(id);
+      deps.finishedTracks?.forget(id);
       return present(row);
     },
 
@@ -321,6 +336,7 @@ export function createTracksService(deps: TracksServiceDeps) {
           })
         : undefined;
       if (!deleted) throw notOwned(id);
+      deps.finishedTracks?.forget(id);
       // a derived file still being made here must not be kept after the folder is gone
       deps.derivedFiles?.discard(id);
       await deps.storage.deletePrefix(trackFolder(workspaceId, id));

@@ -11,6 +11,7 @@ import * as m0007 from './0007_durable_queue.js';
 import * as m0008 from './0008_studio.js';
 import * as m0009 from './0009_track_inputs.js';
 import * as m0010 from './0010_track_lineage.js';
+import * as m0011 from './0011_track_change_notify.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0008_studio': m0008,
   '0009_track_inputs': m0009,
   '0010_track_lineage': m0010,
+  '0011_track_change_notify': m0011,
 };

@@ -1,0 +1,115 @@
+// Finished tracks (ready or failed) remembered for a few seconds by id, so reading one (GET
+// /v1/tracks/{id}, its cover, its files, its share page) does not pay a database round trip: on
+// PostgreSQL that round trip was most of an authenticated read's time.
+//
+// Only finished rows are kept: a queued or generating track changes every few seconds and is read
+// from the database each time. A finished row changes only when it is published or deleted, and
+// the database announces every such change itself: a trigger on `track` (migration
+// 0011_track_change_notify) NOTIFYs `tf_track_changed` with the id of any finished row that is
+// updated or deleted, in the writing transaction, so the notification is delivered when it
+// commits, whatever wrote it (this API, a worker, an operator's SQL). Every API process LISTENs
+// and forgets the id. So:
+// - the process that made a change forgets the row before it answers (the service calls forget),
+//   so its next read sees the change;
+// - another process stops serving the old row within the notification's delivery time
+//   (milliseconds on one PostgreSQL);
+// - while the LISTEN connection is down nothing is kept and nothing is served from here, and
+//   every entry still dies after `ttlMs` (FINISHED_TRACK_TTL_MS).
+// A read that started before a change must not put the old row back after it: each forget bumps
+// `generation`, and store() drops a row read under an older generation (as the auth-context cache).
+import type { DatabaseHandle } from '../database/create-database.js';
+import type { Clock } from '../shared/clock.js';
+import type { TrackRow } from './track.repository.js';
+
+/** The channel the trigger of migration 0011 notifies on, with the changed track's id. */
+export const TRACK_CHANGED_CHANNEL = 'tf_track_changed';
+export const FINISHED_TRACK_TTL_MS = 5_000;
+/** About 2 KB a row: a few MB at most. */
+export const FINISHED_TRACK_MAX_ENTRIES = 2_000;
+
+interface Entry {
+  row: TrackRow;
+  expiresAtMs: number;
+}
+
+export type FinishedTrackCache = ReturnType<typeof createFinishedTrackCache>;
+
+export function createFinishedTrackCache({
+  clock,
+  ttlMs = FINISHED_TRACK_TTL_MS,
+  maxEntries = FINISHED_TRACK_MAX_ENTRIES,
+}: {
+  clock: Clock;
+  ttlMs?: number;
+  maxEntries?: number;
+}) {
+  // A Map iterates in insertion order: re-inserting on every hit keeps the least recently used first.
+  const entries = new Map<string, Entry>();
+  let generation = 0;
+  // Off until the LISTEN for changes is up, and again whenever it is lost.
+  let listening = false;
+
+  function clear() {
+    generation++;
+    entries.clear();
+  }
+
+  return {
+    /** Read before the database lookup; pass it to store(). */
+    generation: () => generation,
+
+    get(id: string): TrackRow | undefined {
+      if (!listening) return undefined;
+      const entry = entries.get(id);
+      if (!entry) return undefined;
+      entries.delete(id);
+      if (entry.expiresAtMs <= clock.now().getTime()) return undefined;
+      entries.set(id, entry);
+      return entry.row;
+    },
+
+    /** Keeps a finished row read under `readAt` (a generation()); anything else is not kept. */
+    store(row: TrackRow, readAt: number): void {
+      if (!listening || readAt !== generation) return;
+      if (row.status !== 'ready' && row.status !== 'failed') return;
+      entries.delete(row.id);
+      entries.set(row.id, { row, expiresAtMs: clock.now().getTime() + ttlMs });
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    },
+
+    forget(id: string): void {
+      generation++;
+      entries.delete(id);
+    },
+
+    /** The LISTEN is up: changes from now on will be heard. */
+    listening(): void {
+      clear();
+      listening = true;
+    },
+
+    /** The LISTEN is down: changes may go unheard, so nothing kept can be trusted. */
+    deaf(): void {
+      listening = false;
+      clear();
+    },
+
+    size: () => entries.size,
+  };
+}
+
+/** LISTENs for changed tracks from every process (this one included); returns the unlisten function. */
+export async function listenForTrackChanges(
+  database: Pick<DatabaseHandle, 'listen'>,
+  cache: FinishedTrackCache,
+): Promise<() => Promise<void>> {
+  const unlisten = await database.listen(TRACK_CHANGED_CHANNEL, (id) => cache.forget(id), {
+    onLost: () => cache.deaf(),
+    onRestored: () => cache.listening(),
+  });
+  cache.listening();
+  return async () => {
+    cache.deaf();
+    await unlisten();
+  };
+}
