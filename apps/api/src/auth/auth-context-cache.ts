@@ -16,14 +16,10 @@ import type { DatabaseHandle } from '../database/create-database.js';
 import type { AuthContext } from '../http/auth-context.js';
 import { AUTH_REVOKED_CHANNEL, type AuthRevocation } from '../http/auth-revocations.js';
 import type { Clock } from '../shared/clock.js';
+import { createExpiringLru } from '../shared/expiring-lru.js';
 
 export const AUTH_CONTEXT_TTL_MS = 5_000;
 export const AUTH_CONTEXT_MAX_ENTRIES = 10_000;
-
-interface Entry {
-  auth: AuthContext;
-  expiresAtMs: number;
-}
 
 export type AuthContextCache = ReturnType<typeof createAuthContextCache>;
 
@@ -36,8 +32,7 @@ export function createAuthContextCache({
   ttlMs?: number;
   maxEntries?: number;
 }) {
-  // A Map iterates in insertion order: re-inserting on every hit keeps the least recently used first.
-  const entries = new Map<string, Entry>();
+  const entries = createExpiringLru<AuthContext>({ clock, maxEntries });
   let generation = 0;
 
   function matches(auth: AuthContext, revocation: AuthRevocation): boolean {
@@ -50,14 +45,7 @@ export function createAuthContextCache({
     /** Read before the database lookup; pass it to store(). */
     generation: () => generation,
 
-    get(key: string): AuthContext | undefined {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      entries.delete(key);
-      if (entry.expiresAtMs <= clock.now().getTime()) return undefined;
-      entries.set(key, entry);
-      return entry.auth;
-    },
+    get: entries.get,
 
     /**
      * Remembers a credential's context until ttlMs from now, or notAfter (a session's expiry) if
@@ -68,21 +56,16 @@ export function createAuthContextCache({
       const nowMs = clock.now().getTime();
       const expiresAtMs = Math.min(nowMs + ttlMs, notAfter?.getTime() ?? Number.POSITIVE_INFINITY);
       if (expiresAtMs <= nowMs) return;
-      entries.delete(key);
-      entries.set(key, { auth, expiresAtMs });
-      while (entries.size > maxEntries) {
-        const oldest = entries.keys().next().value as string;
-        entries.delete(oldest);
-      }
+      entries.set(key, auth, expiresAtMs);
     },
 
     /** Drops every entry the revocation covers (revocations are rare: a scan is fine). */
     forget(revocation: AuthRevocation): void {
       generation++;
-      for (const [key, entry] of entries) if (matches(entry.auth, revocation)) entries.delete(key);
+      entries.deleteWhere((auth) => matches(auth, revocation));
     },
 
-    size: () => entries.size,
+    size: entries.size,
   };
 }
 

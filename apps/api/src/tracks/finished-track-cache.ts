@@ -19,18 +19,14 @@
 // `generation`, and store() drops a row read under an older generation (as the auth-context cache).
 import type { DatabaseHandle } from '../database/create-database.js';
 import type { Clock } from '../shared/clock.js';
+import { createExpiringLru } from '../shared/expiring-lru.js';
 import type { TrackRow } from './track.repository.js';
 
 /** The channel the trigger of migration 0011 notifies on, with the changed track's id. */
 export const TRACK_CHANGED_CHANNEL = 'tf_track_changed';
 export const FINISHED_TRACK_TTL_MS = 5_000;
-/** About 2 KB a row: a few MB at most. */
-export const FINISHED_TRACK_MAX_ENTRIES = 2_000;
-
-interface Entry {
-  row: TrackRow;
-  expiresAtMs: number;
-}
+/** A row is a few KB (mostly its music, inputs and lineage JSON): a few MB at most. */
+export const FINISHED_TRACK_MAX_ENTRIES = 1_000;
 
 export type FinishedTrackCache = ReturnType<typeof createFinishedTrackCache>;
 
@@ -43,8 +39,7 @@ export function createFinishedTrackCache({
   ttlMs?: number;
   maxEntries?: number;
 }) {
-  // A Map iterates in insertion order: re-inserting on every hit keeps the least recently used first.
-  const entries = new Map<string, Entry>();
+  const entries = createExpiringLru<TrackRow>({ clock, maxEntries });
   let generation = 0;
   // Off until the LISTEN for changes is up, and again whenever it is lost.
   let listening = false;
@@ -59,22 +54,14 @@ export function createFinishedTrackCache({
     generation: () => generation,
 
     get(id: string): TrackRow | undefined {
-      if (!listening) return undefined;
-      const entry = entries.get(id);
-      if (!entry) return undefined;
-      entries.delete(id);
-      if (entry.expiresAtMs <= clock.now().getTime()) return undefined;
-      entries.set(id, entry);
-      return entry.row;
+      return listening ? entries.get(id) : undefined;
     },
 
     /** Keeps a finished row read under `readAt` (a generation()); anything else is not kept. */
     store(row: TrackRow, readAt: number): void {
       if (!listening || readAt !== generation) return;
       if (row.status !== 'ready' && row.status !== 'failed') return;
-      entries.delete(row.id);
-      entries.set(row.id, { row, expiresAtMs: clock.now().getTime() + ttlMs });
-      while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(row.id, row, clock.now().getTime() + ttlMs);
     },
 
     forget(id: string): void {
@@ -94,7 +81,7 @@ export function createFinishedTrackCache({
       clear();
     },
 
-    size: () => entries.size,
+    size: entries.size,
   };
 }
 
