@@ -37,7 +37,10 @@ export type Track = ItemOf<ResponseOf<'/v1/tracks', 'get'>>;
 export type PublicTrack = ItemOf<ResponseOf<'/v1/public/tracks', 'get'>>;
 export type TrackStatus = Track['status'];
 export type TrackVisibility = Track['visibility'];
-export type TrackCreateParams = BodyOf<'/v1/tracks', 'post'>;
+/** A Standard MIDI File for `melody`: its bytes (Uint8Array, ArrayBuffer, Blob or File), or base64 text. */
+export type MelodyFile = string | Uint8Array | ArrayBuffer | Blob;
+/** POST /v1/tracks; a `melody` given as bytes is sent base64-encoded, as the JSON body wants it. */
+export type TrackCreateParams = Omit<BodyOf<'/v1/tracks', 'post'>, 'melody'> & { melody?: MelodyFile };
 export type TrackVariationParams = BodyOf<'/v1/tracks/{id}/variations', 'post'>;
 export type TrackExtendParams = BodyOf<'/v1/tracks/{id}/extend', 'post'>;
 export type TrackListParams = QueryOf<'/v1/tracks', 'get'>;

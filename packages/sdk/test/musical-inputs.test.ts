@@ -33,6 +33,25 @@ describe('tracks.create with chords, a section plan and a melody', () => {
     assert.ok(keys[0] && keys[1] && keys[0] !== keys[1], 'one Idempotency-Key per create');
   });
 
+  it('sends a melody given as bytes, an ArrayBuffer or a Blob base64-encoded, byte for byte', async () => {
+    const bytes = new Uint8Array(Buffer.from(MELODY_BASE64, 'base64'));
+    const given = [bytes, bytes.slice().buffer, new Blob([bytes], { type: 'audio/midi' })];
+    const { client, requests } = mockClient(given.map(() => json(201, trackBody({ status: 'queued' }))));
+    for (const melody of given) await client.tracks.create({ prompt: 'celtic folk with harp', melody });
+    for (const request of requests) {
+      assert.deepEqual(request.body, { prompt: 'celtic folk with harp', melody: MELODY_BASE64 });
+    }
+  });
+
+  it('encodes a melody larger than one 32 KB chunk whole', async () => {
+    const bytes = new Uint8Array(100_000).map((_, index) => (index * 7) % 256);
+    const { client, requests } = mockClient([json(201, trackBody({ status: 'queued' }))]);
+    await client.tracks.create({ prompt: 'folk', melody: bytes });
+    const [request] = requests;
+    const sent = (request?.body as { melody: string } | undefined)?.melody ?? '';
+    assert.deepEqual(new Uint8Array(Buffer.from(sent, 'base64')), bytes);
+  });
+
   it('raises the 422 unprocessable_input naming the field the engine cannot use, without retrying it', async () => {
     const cases: [string, Partial<TrackCreateParams>][] = [
       ['chords', { chords: 'Am H7' }],
