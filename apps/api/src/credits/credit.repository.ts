@@ -37,26 +37,28 @@ export async function changeBalance(db: Executor, workspaceId: string, amount: n
 }
 
 /**
- * Moves one credit from balance to held and writes the totals after it into the entry `entryId`
- * (inserted before in the same transaction), in one statement: the workspace's credit row stays
- * locked one round trip less. Undefined (and nothing changed) when the balance is 0.
+ * Holds one credit for a track and records the hold, in one statement: the credit moves from
+ * balance to held, and the entry is inserted with the totals after it. The workspace's credit row
+ * is locked from this statement until the transaction commits, so the create's last statement is
+ * this one. Undefined (nothing changed, no entry) when the balance is 0.
  */
-export async function holdOneCreditIntoEntry(db: Executor, workspaceId: string, entryId: string, now: Date) {
-  return db
-    .with('hold', (qb) =>
-      qb
-        .updateTable('credit_account')
-        .set({ balance: sql`balance - 1`, held: sql`held + 1`, updated_at: now })
-        .where('workspace_id', '=', workspaceId)
-        .where('balance', '>=', 1)
-        .returning(['balance', 'held']),
+export async function holdOneCreditForTrack(
+  db: Executor,
+  hold: { entryId: string; workspaceId: string; trackId: string; description: string; now: Date },
+): Promise<CreditEntryRow | undefined> {
+  const { rows } = await sql<CreditEntryRow>`
+    WITH hold AS (
+      UPDATE credit_account SET balance = balance - 1, held = held + 1, updated_at = ${hold.now}
+      WHERE workspace_id = ${hold.workspaceId} AND balance >= 1
+      RETURNING balance, held
     )
-    .updateTable('credit_entry')
-    .from('hold')
-    .set((eb) => ({ balance_after: eb.ref('hold.balance'), held_after: eb.ref('hold.held') }))
-    .where('credit_entry.id', '=', entryId)
-    .returningAll('credit_entry')
-    .executeTakeFirst();
+    INSERT INTO credit_entry
+      (id, workspace_id, kind, amount, balance_after, held_after, source_key, track_id, description, created_at)
+    SELECT ${hold.entryId}, ${hold.workspaceId}, 'hold', -1, hold.balance, hold.held, ${hold.trackId},
+      ${hold.trackId}, ${hold.description}, ${hold.now}::timestamptz
+    FROM hold
+    RETURNING *`.execute(db);
+  return rows[0];
 }
 
 /** Settles one held credit: spent (capture) or given back to the balance (refund). */

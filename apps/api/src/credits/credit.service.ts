@@ -14,7 +14,7 @@ import {
   findCreditAccount,
   findCreditEntryBySource,
   findCreditEntryPosition,
-  holdOneCreditIntoEntry,
+  holdOneCreditForTrack,
   insertCreditEntry,
   listCreditEntries,
   setEntryTotals,
@@ -60,7 +60,7 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
       trackId?: string;
       description?: string;
     },
-    apply: (entryId: string) => Promise<CreditBalance | { entry: CreditEntryRow } | undefined>,
+    apply: () => Promise<CreditBalance | undefined>,
   ): Promise<{ entry: CreditEntryRow; created: boolean } | undefined> {
     const inserted = await insertCreditEntry(tx, {
       id: newId('crd'),
@@ -78,11 +78,9 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
       const existing = await findCreditEntryBySource(tx, entry.sourceKey, entry.kind);
       return existing ? { entry: existing, created: false } : undefined;
     }
-    // apply changes the balance and either returns the totals after it, or has written them into
-    // the entry itself (the credit hold: one statement) and returns the entry.
-    const applied = await apply(inserted.id);
+    // apply changes the balance and returns the totals after it
+    const applied = await apply();
     if (!applied) return undefined;
-    if ('entry' in applied) return { entry: applied.entry, created: true };
     return { entry: await setEntryTotals(tx, inserted.id, applied), created: true };
   }
 
@@ -116,22 +114,14 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
 
     /** Holds one credit for a new track in the caller's transaction; 402 when none is left. */
     async holdCreditForTrack(tx: Tx, workspaceId: string, trackId: string): Promise<CreditBalance> {
-      const result = await record(
-        tx,
-        {
-          workspaceId,
-          kind: 'hold',
-          amount: -1,
-          sourceKey: trackId,
-          trackId,
-          description: `Held for track ${trackId}`,
-        },
-        async (entryId) => {
-          const entry = await holdOneCreditIntoEntry(tx, workspaceId, entryId, clock.now());
-          return entry && { entry };
-        },
-      );
-      if (!result) {
+      const entry = await holdOneCreditForTrack(tx, {
+        entryId: newId('crd'),
+        workspaceId,
+        trackId,
+        description: `Held for track ${trackId}`,
+        now: clock.now(),
+      });
+      if (!entry) {
         const { balance } = await getCreditBalance(workspaceId, tx);
         throw new AppError(
           'insufficient_credits',
@@ -139,7 +129,7 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
           { balance },
         );
       }
-      return { balance: result.entry.balance_after, held: result.entry.held_after };
+      return { balance: entry.balance_after, held: entry.held_after };
     },
 
     /** Spends or gives back a track's held credit, once; false when it was already settled. */
