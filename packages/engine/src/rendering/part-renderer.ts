@@ -90,7 +90,7 @@ export function createPartRenderer(
       tilt?.process(left, right, 0, sampleCount);
       sub?.addRange(left, right, 0, fromSample, sampleCount);
       synth?.addRange(left, right, 0, fromSample, sampleCount);
-      sampler?.process(left, right, 0, fromSample, sampleCount);
+      sampler?.process(left, right, 0, sampleCount);
       tape?.process(left, right, 0, fromSample, sampleCount);
       sidechain?.process(left, right, 0, fromSample, sampleCount);
     },
