@@ -235,7 +235,8 @@ export const STYLES: Record<GenreId, GenreStyle> = {
     drums: [
       { note: 36, pattern: 'X......x..X.....', minEnergy: 0.1 },
       { note: 39, pattern: '........X.......', minEnergy: 0.2 },
-      { note: 42, pattern: 'xoxoxoxoxoxoxoxo', minEnergy: 0.3 },
+      // trap's hats are up front (at 'xo' the rolls were lost under the 808 and the pad)
+      { note: 42, pattern: 'XxXxXxXxXxXxXxXx', minEnergy: 0.3 },
       { note: 46, pattern: '..............o.', minEnergy: 0.6 },
     ],
     hatRolls: true,
