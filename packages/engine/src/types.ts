@@ -133,6 +133,7 @@ export interface ControlEvent {
 /** A voice of the engine's own synthesiser (rendering/synth/) that plays a part instead of its GM program. */
 export const SYNTH_PATCH_IDS = [
   'drum-machine',
+  'boom-bap-kit',
   '808',
   'acid-bass',
   'pluck-bass',

@@ -267,7 +267,7 @@ const DATA: Record<GenreId, ProfileData> = {
     valence: 0.5,
     modes: { dorian: 0.5, minor: 0.3, mixolydian: 0.2 },
     tonics: ['A', 'D', 'E', 'G', 'C', 'F'],
-    instruments: [drums(0), kitPercussion(0, 'congas and shekere'), part('electric bass', 33, 'bass'), part('rhythm guitar', 27, 'arp'), part('second guitar', 27, 'chords'), part('brass section', 61, 'lead'), part('organ', 16, 'pad')],
+    instruments: [drums(0), kitPercussion(0, 'congas and shekere'), part('electric bass', 33, 'bass'), part('muted guitar', 28, 'arp'), part('rhythm guitar', 27, 'chords'), part('brass section', 61, 'lead'), part('organ', 16, 'pad')],
   },
   blues: {
     label: 'blues',

@@ -8,7 +8,7 @@ import type { CompStyle } from './styles.js';
 import { pitchInOctaveFrom } from './theory.js';
 
 /** [step, lengthSteps, voice]: voice picks notes of the voicing: all, low, high, or an index. */
-type Hit = [step: number, lengthSteps: number, voice: 'all' | 'low' | 'high' | 'up' | number];
+type Hit = [step: number, lengthSteps: number, voice: 'all' | 'low' | 'high' | 'up' | 'top2' | number];
 
 const DUPLE_RHYTHMS: Record<CompStyle, Hit[][]> = {
   comp: [
@@ -113,6 +113,21 @@ const DUPLE_RHYTHMS: Record<CompStyle, Hit[][]> = {
   ostinato: [[0, 2, 4, 6, 8, 10, 12, 14].map((s) => [s, 2, s % 4 === 0 ? 'all' : 0] as Hit)],
   arpeggio: [Array.from({ length: 16 }, (_, s) => [s, 1, s % 6] as Hit)],
   chop16: [[0, 2, 3, 4, 6, 8, 10, 11, 13, 14].map((s) => [s, 1, 'high'] as Hit)],
+  // Afrobeat's rhythm guitar: the top two notes of the chord (a double stop high on the neck),
+  // chopped short and lighter than a funk strum, on the sixteenths the interlocking line leaves open.
+  doubleStops: [[0, 2, 3, 4, 6, 8, 10, 11, 13, 14].map((s) => [s, 1, 'top2'] as Hit)],
+  // Afrobeat's second guitar: single muted notes in the sixteenths chop16 leaves open, so the two
+  // guitars interlock into one continuous line (the tenor guitar against the rhythm guitar).
+  interlock: [
+    [
+      [1, 1, 2],
+      [5, 1, 1],
+      [7, 1, 2],
+      [9, 1, 0],
+      [12, 1, 1],
+      [15, 1, 2],
+    ],
+  ],
   bossa: [
     [
       [0, 2, 'all'],
@@ -125,6 +140,9 @@ const DUPLE_RHYTHMS: Record<CompStyle, Hit[][]> = {
 };
 
 const CHORUS_SECTIONS = new Set<SectionName>(['chorus', 'drop']);
+/** Velocity scale of styles played lighter than the part's level: afrobeat's chopped guitars sit
+ * under the horns and drums (played at full level they made the tagger hear rock). */
+const STYLE_LEVEL: Partial<Record<CompStyle, number>> = { doubleStops: 0.72, interlock: 0.8 };
 /** Section energy from which an 'ostinato' part drives in eighths rather than sustaining. */
 const OSTINATO_FROM_ENERGY = 0.6;
 
@@ -149,7 +167,7 @@ function meterRhythm(ctx: ArrangeContext, style: CompStyle, energy: number): Hit
       [6, 5, 'all'],
     ];
   }
-  if (energy < 0.35 && style !== 'skank' && style !== 'arpeggio')
+  if (energy < 0.35 && style !== 'skank' && style !== 'arpeggio' && style !== 'interlock')
     return [
       [0, 8, 'all'],
       [8, 8, 'all'],
@@ -168,6 +186,7 @@ function pitchesFor(voicing: number[], voice: Hit[2]): number[] {
   if (voice === 'all' || voice === 'up') return voicing;
   if (voice === 'low') return voicing.slice(0, Math.max(1, voicing.length - 1));
   if (voice === 'high') return voicing.slice(1);
+  if (voice === 'top2') return voicing.slice(-2);
   const extended = [...voicing, ...voicing.map((p) => p + 12)];
   return [extended[voice % extended.length]!];
 }
@@ -208,7 +227,10 @@ export function writeAccompaniment(
         // The chorus lift doubles the root on top, brightening without changing the harmony.
         if (lift && voice === 'all' && style !== 'power')
           pitches.push(pitchInOctaveFrom(chord.rootPc, Math.max(...voicing) + 1));
-        const velocity = velocityFor(options.baseVelocity * accent(ctx, step), section.energy);
+        const velocity = velocityFor(
+          options.baseVelocity * accent(ctx, step) * (STYLE_LEVEL[style] ?? 1),
+          section.energy,
+        );
         const strum = style === 'strum' ? 12 : 0;
         const ordered = voice === 'up' ? [...pitches].reverse() : pitches;
         ordered.forEach((pitch, i) => {

@@ -27,6 +27,7 @@ import { applySwing, humanize, leanOnTheBeat } from './groove.js';
 import { buildGivenHarmony, buildHarmony, harmoniseMelody } from './harmony.js';
 import { writeGivenLead, writeLead } from './melody.js';
 import { mixFor } from './mix.js';
+import { loopSampledPhrase } from './sample-loop.js';
 import { restOutsidePlan } from './section-parts.js';
 import type { CompStyle, GenreStyle } from './styles.js';
 import { blendStyles, getStyle } from './styles.js';
@@ -115,7 +116,7 @@ function writePart(
       };
     case 'arp':
       return {
-        notes: writeAccompaniment(ctx, 'arpeggio', rng, {
+        notes: writeAccompaniment(ctx, ctx.style.arp, rng, {
           transposeSemitones: 0,
           baseVelocity: 80,
           skipIntro: hasChords,
@@ -208,6 +209,8 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
       notes = leanOnTheBeat(notes, brief.bpm, ctx.beatTicks, instrument.isDrums, instrument.role === 'lead');
     if (feel !== 'compound') notes = applySwing(notes, style.swing, style.swingPairTicks);
     if (style.humanize) notes = humanize(notes, brief.bpm, partStream.fork(`${id}-feel`));
+    if (style.sampleLoop && instrument.role === 'chords' && indexInRole === 0)
+      notes = loopSampledPhrase(notes, chords, form);
     if (performsVoice && voice) {
       const performed = performWithVoice(cleanNotes(notes, form.totalTicks), voice, brief.bpm);
       notes = performed.notes;

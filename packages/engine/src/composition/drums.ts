@@ -75,6 +75,62 @@ function thinOrThicken(pattern: string, ctx: ArrangeContext, energy: number, fam
   return pattern;
 }
 
+const CLOSED_HAT = 42;
+
+/** A trap hat roll: hits spacingTicks apart from startTick over lengthTicks, the velocity ramping. */
+export interface HatRoll {
+  startTick: number;
+  lengthTicks: number;
+  spacingTicks: number;
+  /** Offsets of the hits from startTick. */
+  ticks: number[];
+  fromVelocity: number;
+  toVelocity: number;
+}
+
+/** Roll divisions at PPQ 480: 1/32 notes (60 ticks), sixteenth triplets (1/24, 80) and 1/48 (40). */
+const ROLL_SPACINGS = { thirtySecond: 60, sixteenthTriplet: 80, fortyEighth: 40 } as const;
+/** Where a roll may sit, in sixteenth steps of the bar: the last eighth before beats 3 and 1, or beat 4. */
+const ROLL_SPOTS = [
+  { step: 6, steps: 2 },
+  { step: 14, steps: 2 },
+  { step: 12, steps: 4 },
+] as const;
+
+/**
+ * Trap's hi-hat rolls: in every bar from mid energy (every second bar below), one or two spans
+ * where the sixteenth hats give way to a burst of 1/32 notes or sixteenth triplets (1/24), and at
+ * the end of a four-bar phrase sometimes 1/48 on beat 4; each roll swells or fades.
+ */
+export function planHatRolls(barTick: number, barIndex: number, energy: number, rng: Rng): HatRoll[] {
+  if (energy < 0.35 || (energy <= 0.5 && barIndex % 2 === 0)) return [];
+  const phraseEnd = barIndex % 4 === 3;
+  const spots = phraseEnd
+    ? [ROLL_SPOTS[2]]
+    : rng.chance(energy > 0.65 ? 0.45 : 0.2)
+      ? [ROLL_SPOTS[0], ROLL_SPOTS[1]]
+      : [rng.pick([ROLL_SPOTS[0], ROLL_SPOTS[1]])];
+  return spots.map((spot) => {
+    const lengthTicks = spot.steps * STEP_TICKS;
+    const spacingTicks =
+      phraseEnd && rng.chance(0.35)
+        ? ROLL_SPACINGS.fortyEighth
+        : rng.chance(0.5)
+          ? ROLL_SPACINGS.thirtySecond
+          : ROLL_SPACINGS.sixteenthTriplet;
+    const count = Math.round(lengthTicks / spacingTicks);
+    const swell = rng.chance(0.7);
+    return {
+      startTick: barTick + spot.step * STEP_TICKS,
+      lengthTicks,
+      spacingTicks,
+      ticks: Array.from({ length: count }, (_, i) => i * spacingTicks),
+      fromVelocity: swell ? 58 : 100,
+      toVelocity: swell ? 104 : 62,
+    };
+  });
+}
+
 function writeFill(
   ctx: ArrangeContext,
   barTick: number,
@@ -148,6 +204,15 @@ export function writeDrums(
       }
       // Two-bar figures (the son clave) keep their phase across sections: count bars from the start.
       const secondBar = Math.round(barTick / ctx.form.ticksPerBar) % 2 === 1;
+      const rolls =
+        ctx.style.hatRolls && ctx.feel === 'duple' && ctx.stepsPerBar === 16
+          ? planHatRolls(barTick, barIndex, section.energy, rng).filter(
+              // a fill owns the end of the bar
+              (roll) => roll.startTick + roll.lengthTicks <= barTick + fillFromStep * STEP_TICKS,
+            )
+          : [];
+      const inRoll = (tick: number): boolean =>
+        rolls.some((roll) => tick >= roll.startTick && tick < roll.startTick + roll.lengthTicks);
       for (const lane of active) {
         const family = laneFamily(lane.note);
         const pattern = thinOrThicken(lane.pattern, ctx, section.energy, family);
@@ -158,14 +223,22 @@ export function writeDrums(
           if (step >= fillFromStep && family !== 'kick') continue;
           const tick = barTick + step * STEP_TICKS;
           if (tick >= stop || tick >= section.endTick) continue;
+          // a roll replaces the hats under it
+          if (family === 'hat' && inRoll(tick)) continue;
           pushNote(notes, tick, DRUM_NOTE_TICKS, lane.note, velocityFor(level, section.energy));
         }
       }
-      if (ctx.style.hatRolls && section.energy > 0.5 && barIndex % 2 === 1 && ctx.feel === 'duple') {
-        for (let i = 0; i < 4; i++) {
-          const tick = barTick + 14 * STEP_TICKS + i * 60;
-          if (tick < stop) pushNote(notes, tick, 50, 42, velocityFor(60 + i * 10, section.energy));
-        }
+      for (const roll of rolls) {
+        roll.ticks.forEach((offset, i) => {
+          const tick = roll.startTick + offset;
+          if (tick >= stop || tick >= section.endTick) return;
+          const velocity = velocityFor(
+            roll.fromVelocity +
+              Math.round((roll.toVelocity - roll.fromVelocity) * (i / Math.max(1, roll.ticks.length - 1))),
+            section.energy,
+          );
+          pushNote(notes, tick, Math.min(50, roll.spacingTicks - 10), CLOSED_HAT, velocity);
+        });
       }
     }
   });

@@ -34,7 +34,9 @@ export type CompStyle =
   | 'arpeggio'
   | 'chop16'
   | 'bossa'
-  | 'ostinato';
+  | 'ostinato'
+  | 'doubleStops'
+  | 'interlock';
 
 /** Chord colour added to plain triads in the pools. */
 export type Colour = 'triad' | 'seventh' | 'ninth' | 'power' | 'sus';
@@ -62,12 +64,16 @@ export interface GenreStyle {
   comp: CompStyle;
   /** Style for a second chords part or a pad-like keyboard, so two parts do not double. */
   comp2: CompStyle;
+  /** What an 'arp' part plays: an arpeggio, or afrobeat's interlocking guitar. */
+  arp: CompStyle;
   drums: DrumLane[];
   /** The kit groove from `fromBpm` up, where the usual one would be felt at half tempo. */
   fastDrums?: { fromBpm: number; lanes: DrumLane[] };
   percussion: DrumLane[];
   introDrums: 'none' | 'light' | 'full';
   hatRolls: boolean;
+  /** The first chords part is a sampled phrase looped bar-exact (sample-loop.ts): lo-fi's chopped loop. */
+  sampleLoop: boolean;
   /** Build/drop form instead of verse/chorus. */
   dance: boolean;
   /** Centre pitch of the lead's range. */
@@ -101,6 +107,7 @@ const base: GenreStyle = {
   bass: 'root8ths',
   comp: 'block',
   comp2: 'sustain',
+  arp: 'arpeggio',
   drums: [
     { note: 36, pattern: 'X.......X.x.....', minEnergy: 0.15 },
     { note: 38, pattern: BACKBEAT, minEnergy: 0.3 },
@@ -112,6 +119,7 @@ const base: GenreStyle = {
   ],
   introDrums: 'light',
   hatRolls: false,
+  sampleLoop: false,
   dance: false,
   leadCenterPitch: 71,
   busyness: 0.5,
@@ -121,6 +129,9 @@ const style = (overrides: Partial<GenreStyle>): GenreStyle => ({ ...base, ...ove
 
 /** Arranging habits per genre. */
 export const STYLES: Record<GenreId, GenreStyle> = {
+  // Boom bap as an MPC plays it: sixteenths swung to 58 % (MPC swing runs 54–75 %; lo-fi sits at
+  // 55–62), kick on 1 and the "a" of 2 and "and" of 3, a hard backbeat snare, sixteenth hats with
+  // ghosted in-betweens, and the keys a sampled loop.
   lofi: style({
     swing: 0.58,
     swingPairTicks: 240,
@@ -139,9 +150,10 @@ export const STYLES: Record<GenreId, GenreStyle> = {
     comp2: 'fingerpick',
     drums: [
       { note: 36, pattern: 'X......x..x.....', minEnergy: 0.12 },
-      { note: 38, pattern: '....x.......x...', minEnergy: 0.2 },
-      { note: 42, pattern: 'o.g.x.g.o.g.x.go', minEnergy: 0.2 },
+      { note: 38, pattern: '....X.......X...', minEnergy: 0.2 },
+      { note: 42, pattern: 'x.gox.gox.gox.go', minEnergy: 0.2 },
     ],
+    sampleLoop: true,
     leadCenterPitch: 72,
     busyness: 0.35,
   }),
@@ -223,7 +235,8 @@ export const STYLES: Record<GenreId, GenreStyle> = {
     drums: [
       { note: 36, pattern: 'X......x..X.....', minEnergy: 0.1 },
       { note: 39, pattern: '........X.......', minEnergy: 0.2 },
-      { note: 42, pattern: 'xoxoxoxoxoxoxoxo', minEnergy: 0.3 },
+      // trap's hats are up front (at 'xo' the rolls were lost under the 808 and the pad)
+      { note: 42, pattern: 'XxXxXxXxXxXxXxXx', minEnergy: 0.3 },
       { note: 46, pattern: '..............o.', minEnergy: 0.6 },
     ],
     hatRolls: true,
@@ -591,8 +604,9 @@ export const STYLES: Record<GenreId, GenreStyle> = {
     minor: [['i7'], ['i7', 'iv7']],
     chordBars: 2,
     bass: 'riff',
-    comp: 'chop16',
+    comp: 'doubleStops',
     comp2: 'stabs',
+    arp: 'interlock',
     drums: [
       { note: 36, pattern: 'X..x..x...X..x..', minEnergy: 0.1 },
       { note: 38, pattern: '....x.......x..g', minEnergy: 0.2 },
@@ -606,6 +620,9 @@ export const STYLES: Record<GenreId, GenreStyle> = {
       { note: 63, pattern: '..o...x...o..xo.', minEnergy: 0.3 },
       { note: 64, pattern: 'x.......x..o....', minEnergy: 0.35 },
       { note: 75, pattern: 'x..x..x...x.x...', minEnergy: 0.45 },
+      // the bell: an agogo's high and low tones on the standard pattern folded into 4/4
+      { note: 67, pattern: 'x.x..x.x.x..x...', minEnergy: 0.5 },
+      { note: 68, pattern: '...x.......x..x.', minEnergy: 0.5 },
     ],
     busyness: 0.6,
   }),

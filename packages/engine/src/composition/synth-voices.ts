@@ -3,12 +3,14 @@
 // in place of General MIDI patches, chosen by genre and GM program so an instrument the prompt
 // named (a piano in a house track) keeps its sampled sound. Pads, stabs and basses of the dance
 // genres duck under the kick.
-import type { GenreId, InstrumentChoice, SynthVoice } from '../types.js';
+import type { GenreId, InstrumentChoice, SynthPatchId, SynthVoice } from '../types.js';
 
 /** Per genre: the patch for a melodic GM program, and the kit programs the drum machine replaces. */
 interface GenreSynthesis {
   programs: Record<number, SynthVoice>;
   drumKits: number[];
+  /** The kit that replaces them: the drum machine unless the genre has its own. */
+  drumPatch?: SynthPatchId;
 }
 
 const DRUM_MACHINE: SynthVoice = { patch: 'drum-machine', duckDepth: 0 };
@@ -47,6 +49,13 @@ const SYNTHESIS: Partial<Record<GenreId, GenreSynthesis>> = {
       89: { patch: 'supersaw-pad', duckDepth: 0.3 },
     },
   },
+  // Lo-fi's room and standard kits become the boom-bap kit (kick, snare, rim, hats): sampled-break
+  // drums, saturated and rolled off, with the kick and snare in front. Its keys and guitars stay sampled.
+  lofi: {
+    drumKits: [0, 8],
+    drumPatch: 'boom-bap-kit',
+    programs: {},
+  },
   // Trap keeps its sampled TR-808 kit, bells and choir; its bass becomes the sliding 808 sub.
   trap: {
     drumKits: [],
@@ -63,7 +72,7 @@ export function synthVoiceFor(genre: GenreId, instrument: InstrumentChoice): Syn
   if (!synthesis) return undefined;
   if (instrument.isDrums) {
     return instrument.role === 'drums' && synthesis.drumKits.includes(instrument.program)
-      ? DRUM_MACHINE
+      ? { ...DRUM_MACHINE, patch: synthesis.drumPatch ?? DRUM_MACHINE.patch }
       : undefined;
   }
   const voice = synthesis.programs[instrument.program];

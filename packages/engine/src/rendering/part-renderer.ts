@@ -6,6 +6,7 @@ import { createCachedPartStream } from './cached-part-stream.js';
 import { splitByControls } from './control-split.js';
 import { createPartStream } from './part-stream.js';
 import { createRenderer } from './renderer.js';
+import { createSamplerColour } from './sampler-colour.js';
 import { schedulePart } from './schedule.js';
 import { createSubBassLayer } from './sub-bass-layer.js';
 import { createSidechain } from './synth/sidechain.js';
@@ -76,6 +77,11 @@ export function createPartRenderer(
     context.genre === 'lofi' && context.synthesis !== false
       ? createTapeColour(sampleRate, !scored.isDrums)
       : undefined;
+  // lo-fi's first chords part is the looped sample (composition/sample-loop.ts): it gets the sampler's colour
+  const sampler =
+    context.genre === 'lofi' && context.synthesis !== false && scored.id === 'chords'
+      ? createSamplerColour(sampleRate)
+      : undefined;
   const sidechain = synthVoice ? createSidechain(composition, synthVoice.duckDepth, sampleRate) : undefined;
   return {
     renderChunk(left, right, fromSample, sampleCount) {
@@ -84,6 +90,7 @@ export function createPartRenderer(
       tilt?.process(left, right, 0, sampleCount);
       sub?.addRange(left, right, 0, fromSample, sampleCount);
       synth?.addRange(left, right, 0, fromSample, sampleCount);
+      sampler?.process(left, right, 0, sampleCount);
       tape?.process(left, right, 0, fromSample, sampleCount);
       sidechain?.process(left, right, 0, fromSample, sampleCount);
     },

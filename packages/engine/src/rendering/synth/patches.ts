@@ -30,7 +30,10 @@ export interface SubtractivePatch {
   gain: number;
 }
 
-export const SUBTRACTIVE_PATCHES: Record<Exclude<SynthPatchId, 'drum-machine' | '808'>, SubtractivePatch> = {
+export const SUBTRACTIVE_PATCHES: Record<
+  Exclude<SynthPatchId, 'drum-machine' | 'boom-bap-kit' | '808'>,
+  SubtractivePatch
+> = {
   // A resonant saw whose filter snaps open on each note: the squelch of techno basslines.
   'acid-bass': {
     wave: 'saw',

@@ -3,6 +3,7 @@
 // depends on chunk boundaries and streams with the SoundFont parts.
 import type { Composition, NoteEvent, Part, SynthPatchId } from '../../types.js';
 import { createTickToSample, placeNotes } from '../schedule.js';
+import { isBoomBapDrum, renderBoomBapHit } from './boom-bap-kit.js';
 import { isSynthDrum, renderDrumHit } from './drum-machine.js';
 import { type RenderedNote, render808Note, renderSubtractiveNote, SUBTRACTIVE_PATCHES } from './patches.js';
 
@@ -28,9 +29,11 @@ interface ScheduledNote {
 /** Cached note samples per part; past it notes are rendered each time rather than kept. */
 const CACHE_BUDGET_SAMPLES = 3_000_000;
 
-/** The notes of a part a patch plays (the drum machine leaves cymbals and percussion to the kit). */
+/** The notes of a part a patch plays (the drum kits leave cymbals and percussion to the SoundFont kit). */
 export function synthNotesOf(part: Part, patch: SynthPatchId): NoteEvent[] {
-  return patch === 'drum-machine' ? part.notes.filter((note) => isSynthDrum(note.pitch)) : part.notes;
+  if (patch === 'drum-machine') return part.notes.filter((note) => isSynthDrum(note.pitch));
+  if (patch === 'boom-bap-kit') return part.notes.filter((note) => isBoomBapDrum(note.pitch));
+  return part.notes;
 }
 
 /** A note's pitch-bend marks a planned slide into it (composition/bass.ts writes them on 808 lines). */
@@ -48,14 +51,15 @@ function schedule(
   composition: Composition,
   sampleRate: number,
 ): ScheduledNote[] {
-  if (patch === 'drum-machine') {
+  if (patch === 'drum-machine' || patch === 'boom-bap-kit') {
     const toSample = createTickToSample(composition, sampleRate);
+    const renderHit = patch === 'drum-machine' ? renderDrumHit : renderBoomBapHit;
     return synthNotesOf(part, patch).map((note) => ({
       startSample: toSample(note.startTick),
       velocity: note.velocity,
       key: `${note.pitch}`,
       render: () => {
-        const hit = renderDrumHit(note.pitch, sampleRate) as Float32Array;
+        const hit = renderHit(note.pitch, sampleRate) as Float32Array;
         return { left: hit, right: hit };
       },
     }));
