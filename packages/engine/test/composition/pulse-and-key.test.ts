@@ -68,6 +68,18 @@ describe('pulse at fast tempos', () => {
     );
   });
 
+  it('marks every beat with the bass drum for fast salsa, and keeps the anticipation below', () => {
+    const fast = compose('latin', { bpm: 180 });
+    const fastKicks = stepsOf(fast, part(fast, 'drums').notes, KICK);
+    assert.ok(
+      [0, 4, 8, 12].every((step) => fastKicks.includes(step)),
+      `kicks at ${fastKicks}`,
+    );
+    assert.ok(fastKicks.includes(6), `the "and" of 2 stays: ${fastKicks}`);
+    const slow = compose('latin', { bpm: 150 });
+    assert.deepEqual(stepsOf(slow, part(slow, 'drums').notes, KICK), [6, 12]);
+  });
+
   it('never writes lead notes closer than 0.14 s, so a 180 bpm line moves in eighths', () => {
     const c = compose('latin', { bpm: 180 });
     const onsets = [...new Set(part(c, 'lead').notes.map((n) => n.startTick))].sort((a, b) => a - b);
