@@ -148,7 +148,15 @@ export function measureSpectralFlux(mono: Float32Array, sampleRate: number): num
  * tick lands on silence (halfTickOnsetRatio below HALF_TICK_SILENCE_RATIO) the tempo is halved.
  */
 export function measureTempo(mono: Float32Array): number {
-  const { tempoBpm, ticksSeconds } = trackBeats(mono);
+  return correctTrackedTempo(mono, trackBeats(mono));
+}
+
+/** The tracked tempo, halved when every other tick falls on silence (see measureTempo). */
+export function correctTrackedTempo(
+  mono: Float32Array,
+  tracked: { tempoBpm: number; ticksSeconds: Float32Array },
+): number {
+  const { tempoBpm, ticksSeconds } = tracked;
   const halved =
     tempoBpm / 2 >= MIN_TEMPO_BPM && halfTickOnsetRatio(mono, ticksSeconds) < HALF_TICK_SILENCE_RATIO;
   return halved ? tempoBpm / 2 : tempoBpm;

@@ -1,10 +1,11 @@
 // `npm run eval:tempo-sweep -w packages/engine`: reads synthetic pulses of known tempo (a metronome
 // and a plain drum kit, eval/tempo-signals.ts) from 50 to 220 bpm with the eval's tempo ruler and
 // prints, per tempo, the beat tracker's own reading, the half-tick onset ratio and the analyzer's
-// final reading. It validates the ruler across the eval's tempo range: a miss here is the
-// analyzer's, not the engine's. Flags: --from, --to, --step (bpm; 50, 220, 5), --duration S (30).
+// final reading (measureTempo's correction applied to the same ticks). It validates the ruler
+// across the eval's tempo range: a miss here is the analyzer's, not the engine's.
+// Flags: --from, --to, --step (bpm; 50, 220, 5), --duration S (30).
 import { parseArgs } from 'node:util';
-import { halfTickOnsetRatio, measureTempo, trackBeats } from './analyzer.js';
+import { correctTrackedTempo, halfTickOnsetRatio, trackBeats } from './analyzer.js';
 import { judgeTempo } from './checks.js';
 import { makeDrumKit, makeMetronome } from './tempo-signals.js';
 
@@ -33,7 +34,7 @@ for (let bpm = Number(values.from); bpm <= Number(values.to); bpm += Number(valu
     const mono = make(bpm, durationSeconds);
     const tracked = trackBeats(mono);
     const ratio = halfTickOnsetRatio(mono, tracked.ticksSeconds);
-    const heard = measureTempo(mono);
+    const heard = correctTrackedTempo(mono, tracked);
     const trackerVerdict = judgeTempo(bpm, tracked.tempoBpm);
     const verdict = judgeTempo(bpm, heard);
     if (trackerVerdict === 'exact') right.tracker[name]++;
