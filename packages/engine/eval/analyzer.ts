@@ -178,7 +178,7 @@ const MIN_TEMPO_BPM = 40;
 /**
  * Below this halfTickOnsetRatio every other tick sits where nothing is played. Chosen on the
  * synthetic sweep and the eval's renders: a doubled slow pulse reads 0.00–0.10, every pulse read
- * at its own tempo 0.55 or more (RESULTS.md, "Tempo adherence").
+ * at its own tempo 0.55 or more (RESULTS.md, "Tempo at the tracker's floor and ceiling").
  */
 export const HALF_TICK_SILENCE_RATIO = 0.3;
 

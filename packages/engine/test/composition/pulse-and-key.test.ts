@@ -68,14 +68,9 @@ describe('pulse at fast tempos', () => {
     );
   });
 
-  it('marks every beat with the bass drum for fast salsa, and keeps the anticipation below', () => {
+  it('marks every beat with the bass drum for fast salsa, and keeps the anticipations below', () => {
     const fast = compose('latin', { bpm: 180 });
-    const fastKicks = stepsOf(fast, part(fast, 'drums').notes, KICK);
-    assert.ok(
-      [0, 4, 8, 12].every((step) => fastKicks.includes(step)),
-      `kicks at ${fastKicks}`,
-    );
-    assert.ok(fastKicks.includes(6), `the "and" of 2 stays: ${fastKicks}`);
+    assert.deepEqual(stepsOf(fast, part(fast, 'drums').notes, KICK), [0, 4, 8, 12]);
     const slow = compose('latin', { bpm: 150 });
     assert.deepEqual(stepsOf(slow, part(slow, 'drums').notes, KICK), [6, 12]);
   });
