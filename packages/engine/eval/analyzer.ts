@@ -182,10 +182,10 @@ const MIN_TEMPO_BPM = 40;
  */
 export const HALF_TICK_SILENCE_RATIO = 0.3;
 
-const ONSET_FRAME = 2048;
-const ONSET_HOP = 441;
+const ONSET_FRAME_SAMPLES = 2048;
+const ONSET_HOP_SAMPLES = 441;
 /** How far from a tick an onset still counts as on it: ±3 hops, 30 ms. */
-const ONSET_REACH_HOPS = 3;
+const ONSET_REACH_FRAMES = 3;
 
 /**
  * Onset strength at 100 frames per second: per 2048-sample Hann frame, the summed rise of each
@@ -193,23 +193,24 @@ const ONSET_REACH_HOPS = 3;
  * beside a loud kick, so a tick on a quiet beat is not mistaken for a tick on silence.
  */
 export function onsetStrengthEnvelope(mono: Float32Array): Float64Array {
-  const frames = Math.max(0, Math.floor((mono.length - ONSET_FRAME) / ONSET_HOP) + 1);
+  const frames = Math.max(0, Math.floor((mono.length - ONSET_FRAME_SAMPLES) / ONSET_HOP_SAMPLES) + 1);
   const envelope = new Float64Array(frames);
-  const window = new Float64Array(ONSET_FRAME);
-  for (let i = 0; i < ONSET_FRAME; i++) window[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / ONSET_FRAME);
-  const real = new Float64Array(ONSET_FRAME);
-  const imag = new Float64Array(ONSET_FRAME);
-  let previous = new Float64Array(ONSET_FRAME / 2);
-  let current = new Float64Array(ONSET_FRAME / 2);
+  const window = new Float64Array(ONSET_FRAME_SAMPLES);
+  for (let i = 0; i < ONSET_FRAME_SAMPLES; i++)
+    window[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / ONSET_FRAME_SAMPLES);
+  const real = new Float64Array(ONSET_FRAME_SAMPLES);
+  const imag = new Float64Array(ONSET_FRAME_SAMPLES);
+  let previous = new Float64Array(ONSET_FRAME_SAMPLES / 2);
+  let current = new Float64Array(ONSET_FRAME_SAMPLES / 2);
   for (let frame = 0; frame < frames; frame++) {
-    const start = frame * ONSET_HOP;
-    for (let i = 0; i < ONSET_FRAME; i++) {
+    const start = frame * ONSET_HOP_SAMPLES;
+    for (let i = 0; i < ONSET_FRAME_SAMPLES; i++) {
       real[i] = (mono[start + i] as number) * (window[i] as number);
       imag[i] = 0;
     }
     fft(real, imag);
     let rise = 0;
-    for (let bin = 0; bin < ONSET_FRAME / 2; bin++) {
+    for (let bin = 0; bin < ONSET_FRAME_SAMPLES / 2; bin++) {
       current[bin] = Math.log1p(100 * Math.hypot(real[bin] as number, imag[bin] as number));
       if (frame > 0) rise += Math.max(0, (current[bin] as number) - (previous[bin] as number));
     }
@@ -229,9 +230,9 @@ export function halfTickOnsetRatio(mono: Float32Array, ticksSeconds: Float32Arra
   if (ticksSeconds.length < 8) return 1;
   const envelope = onsetStrengthEnvelope(mono);
   const strengthAt = (seconds: number) => {
-    const centre = Math.round((seconds * ANALYSIS_SAMPLE_RATE - ONSET_FRAME / 2) / ONSET_HOP);
+    const centre = Math.round((seconds * ANALYSIS_SAMPLE_RATE - ONSET_FRAME_SAMPLES / 2) / ONSET_HOP_SAMPLES);
     let strongest = 0;
-    for (let frame = centre - ONSET_REACH_HOPS; frame <= centre + ONSET_REACH_HOPS; frame++) {
+    for (let frame = centre - ONSET_REACH_FRAMES; frame <= centre + ONSET_REACH_FRAMES; frame++) {
       if (frame >= 0 && frame < envelope.length) strongest = Math.max(strongest, envelope[frame] as number);
     }
     return strongest;
