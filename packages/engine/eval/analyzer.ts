@@ -141,14 +141,109 @@ export function measureSpectralFlux(mono: Float32Array, sampleRate: number): num
  * sit on an 11.6 ms grid, so above ~150 BPM one grid step is more than 5 BPM and `bpm` snaps to
  * grid values: a perfect 170 BPM click track reads 172.27 (test/analyzer). Every interval within
  * 10 % of the median one is averaged instead, which resolves tempo to a fraction of a BPM.
+ *
+ * One correction on top: the tracker prefers a beat near 120 BPM so strongly that below ~60 BPM it
+ * puts a tick between every two beats even where nothing sounds (a metronome at 50 reads 99.9, a
+ * kick–snare kit at 60 with hats on the beats reads 119.9; eval/tempo-sweep.ts). When every other
+ * tick lands on silence (halfTickOnsetRatio below HALF_TICK_SILENCE_RATIO) the tempo is halved.
  */
 export function measureTempo(mono: Float32Array): number {
+  return correctTrackedTempo(mono, trackBeats(mono));
+}
+
+/** The tracked tempo, halved when every other tick falls on silence (see measureTempo). */
+export function correctTrackedTempo(
+  mono: Float32Array,
+  tracked: { tempoBpm: number; ticksSeconds: Float32Array },
+): number {
+  const { tempoBpm, ticksSeconds } = tracked;
+  const halved =
+    tempoBpm / 2 >= MIN_TEMPO_BPM && halfTickOnsetRatio(mono, ticksSeconds) < HALF_TICK_SILENCE_RATIO;
+  return halved ? tempoBpm / 2 : tempoBpm;
+}
+
+/** RhythmExtractor2013's beat ticks and the tempo they give (tempoFromBeatTicks), before any correction. */
+export function trackBeats(mono: Float32Array): { tempoBpm: number; ticksSeconds: Float32Array } {
   return withVector(mono, (vector) => {
-    const rhythm = getEssentia().RhythmExtractor2013(vector, 208, 'multifeature', 40);
-    const ticks = readVector(rhythm.ticks);
+    const rhythm = getEssentia().RhythmExtractor2013(vector, 208, 'multifeature', MIN_TEMPO_BPM);
+    const ticksSeconds = readVector(rhythm.ticks);
     for (const field of ['estimates', 'bpmIntervals']) if (rhythm[field]) readVector(rhythm[field]);
-    return tempoFromBeatTicks(ticks) ?? (rhythm.bpm as number);
+    return { tempoBpm: tempoFromBeatTicks(ticksSeconds) ?? (rhythm.bpm as number), ticksSeconds };
   });
+}
+
+/** The slowest tempo the tracker is asked for, and so the slowest a halved reading may be. */
+const MIN_TEMPO_BPM = 40;
+
+/**
+ * Below this halfTickOnsetRatio every other tick sits where nothing is played. Chosen on the
+ * synthetic sweep and the eval's renders: a doubled slow pulse reads 0.00–0.10, every pulse read
+ * at its own tempo 0.55 or more (RESULTS.md, "Tempo at the tracker's floor and ceiling").
+ */
+export const HALF_TICK_SILENCE_RATIO = 0.3;
+
+const ONSET_FRAME_SAMPLES = 2048;
+const ONSET_HOP_SAMPLES = 441;
+/** How far from a tick an onset still counts as on it: ±3 hops, 30 ms. */
+const ONSET_REACH_FRAMES = 3;
+
+/**
+ * Onset strength at 100 frames per second: per 2048-sample Hann frame, the summed rise of each
+ * bin's log-compressed magnitude since the frame before. Log compression lets a soft hat count
+ * beside a loud kick, so a tick on a quiet beat is not mistaken for a tick on silence.
+ */
+export function onsetStrengthEnvelope(mono: Float32Array): Float64Array {
+  const frames = Math.max(0, Math.floor((mono.length - ONSET_FRAME_SAMPLES) / ONSET_HOP_SAMPLES) + 1);
+  const envelope = new Float64Array(frames);
+  const window = new Float64Array(ONSET_FRAME_SAMPLES);
+  for (let i = 0; i < ONSET_FRAME_SAMPLES; i++)
+    window[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / ONSET_FRAME_SAMPLES);
+  const real = new Float64Array(ONSET_FRAME_SAMPLES);
+  const imag = new Float64Array(ONSET_FRAME_SAMPLES);
+  let previous = new Float64Array(ONSET_FRAME_SAMPLES / 2);
+  let current = new Float64Array(ONSET_FRAME_SAMPLES / 2);
+  for (let frame = 0; frame < frames; frame++) {
+    const start = frame * ONSET_HOP_SAMPLES;
+    for (let i = 0; i < ONSET_FRAME_SAMPLES; i++) {
+      real[i] = (mono[start + i] as number) * (window[i] as number);
+      imag[i] = 0;
+    }
+    fft(real, imag);
+    let rise = 0;
+    for (let bin = 0; bin < ONSET_FRAME_SAMPLES / 2; bin++) {
+      current[bin] = Math.log1p(100 * Math.hypot(real[bin] as number, imag[bin] as number));
+      if (frame > 0) rise += Math.max(0, (current[bin] as number) - (previous[bin] as number));
+    }
+    envelope[frame] = rise;
+    [previous, current] = [current, previous];
+  }
+  return envelope;
+}
+
+/**
+ * How strongly the weaker half of the beat ticks (every other one) is played, relative to the
+ * stronger half: the median onset strength within 30 ms of the even ticks against that of the odd
+ * ones, smaller over larger. About 1 when every tick is played, 0 when every other tick falls on
+ * silence, which is the tracker doubling a slow pulse. 1 when there are too few ticks to tell.
+ */
+export function halfTickOnsetRatio(mono: Float32Array, ticksSeconds: Float32Array): number {
+  if (ticksSeconds.length < 8) return 1;
+  const envelope = onsetStrengthEnvelope(mono);
+  const strengthAt = (seconds: number) => {
+    const centre = Math.round((seconds * ANALYSIS_SAMPLE_RATE - ONSET_FRAME_SAMPLES / 2) / ONSET_HOP_SAMPLES);
+    let strongest = 0;
+    for (let frame = centre - ONSET_REACH_FRAMES; frame <= centre + ONSET_REACH_FRAMES; frame++) {
+      if (frame >= 0 && frame < envelope.length) strongest = Math.max(strongest, envelope[frame] as number);
+    }
+    return strongest;
+  };
+  const median = (values: number[]) =>
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+  const strengths = Array.from(ticksSeconds, strengthAt);
+  const even = median(strengths.filter((_, i) => i % 2 === 0));
+  const odd = median(strengths.filter((_, i) => i % 2 === 1));
+  const stronger = Math.max(even, odd);
+  return stronger > 0 ? Math.min(even, odd) / stronger : 1;
 }
 
 /** 60 / the mean inter-beat interval, over intervals within 10 % of the median; undefined under 4 beats. */

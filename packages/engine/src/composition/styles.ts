@@ -439,6 +439,20 @@ export const STYLES: Record<GenreId, GenreStyle> = {
       { note: 63, pattern: '............o.o.', minEnergy: 0.2 },
       { note: 36, pattern: '......o.....o...', minEnergy: 0.4 },
     ],
+    // From 170 bpm the bass drum marks every beat, the bell plays from the quietest section and the
+    // shaker's off-beats are ghosted: clave and congas repeat every two beats, and with them louder
+    // than the beat a 180 bpm salsa was heard at 90 (the bass keeps the anticipations).
+    fastDrums: {
+      fromBpm: 170,
+      lanes: [
+        { note: 75, pattern: 'x.....x.....x.......x...x.......', minEnergy: 0.1 },
+        { note: 56, pattern: 'X...X...X...X...', minEnergy: 0.1 },
+        { note: 70, pattern: 'x.g.x.g.x.g.x.g.', minEnergy: 0.3 },
+        { note: 62, pattern: 'g.g.x.g.g.g.....', minEnergy: 0.2 },
+        { note: 63, pattern: '............o.o.', minEnergy: 0.2 },
+        { note: 36, pattern: 'x...x...x...x...', minEnergy: 0.1 },
+      ],
+    },
     percussion: [
       { note: 62, pattern: 'g.g.o.g.g.g.....', minEnergy: 0.1 },
       { note: 63, pattern: '............o.o.', minEnergy: 0.1 },

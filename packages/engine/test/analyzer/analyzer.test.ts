@@ -3,13 +3,17 @@ import { describe, it } from 'node:test';
 import {
   analyzePcm,
   analyzeWav,
+  HALF_TICK_SILENCE_RATIO,
+  halfTickOnsetRatio,
   measureKey,
   measureOnsetRate,
   measureTempo,
   tempoFromBeatTicks,
+  trackBeats,
 } from '../../eval/analyzer.js';
 import { TEMPO_CEILING_BPM } from '../../eval/checks.js';
 import { truePeakLinear } from '../../eval/dsp.js';
+import { makeDrumKit, makeMetronome } from '../../eval/tempo-signals.js';
 import { writeWav16 } from '../../eval/wav.js';
 import {
   A_MINOR_CADENCE,
@@ -47,6 +51,34 @@ describe('analyzer', () => {
     for (const bpm of [TEMPO_CEILING_BPM + 4, 200]) {
       const heard = measureTempo(makeClickTrack(bpm, 20));
       assert.ok(Math.abs(heard - bpm / 2) <= 1, `${bpm}: heard ${heard}`);
+    }
+  });
+
+  it('halves a slow pulse the beat tracker doubled, where every other tick falls on silence', () => {
+    // The tracker alone reads these at twice their tempo (eval/tempo-sweep.ts).
+    for (const [name, mono, bpm] of [
+      ['metronome', makeMetronome(50, 30), 50],
+      ['drum kit', makeDrumKit(60, 30), 60],
+    ] as const) {
+      const tracked = trackBeats(mono);
+      assert.ok(Math.abs(tracked.tempoBpm - 2 * bpm) <= 2, `${name} ${bpm}: tracker ${tracked.tempoBpm}`);
+      const ratio = halfTickOnsetRatio(mono, tracked.ticksSeconds);
+      assert.ok(ratio < HALF_TICK_SILENCE_RATIO, `${name} ${bpm}: half-tick ratio ${ratio}`);
+      const heard = measureTempo(mono);
+      assert.ok(Math.abs(heard - bpm) <= 1, `${name} ${bpm}: heard ${heard}`);
+    }
+  });
+
+  it('keeps the tracked tempo when every tick is played', () => {
+    for (const [name, mono, bpm] of [
+      ['metronome', makeMetronome(60, 30), 60],
+      ['metronome', makeMetronome(120, 30), 120],
+      ['drum kit', makeDrumKit(90, 30), 90],
+    ] as const) {
+      const ratio = halfTickOnsetRatio(mono, trackBeats(mono).ticksSeconds);
+      assert.ok(ratio >= HALF_TICK_SILENCE_RATIO, `${name} ${bpm}: half-tick ratio ${ratio}`);
+      const heard = measureTempo(mono);
+      assert.ok(Math.abs(heard - bpm) <= 1, `${name} ${bpm}: heard ${heard}`);
     }
   });
 

@@ -68,6 +68,13 @@ describe('pulse at fast tempos', () => {
     );
   });
 
+  it('marks every beat with the bass drum for fast salsa, and keeps the anticipations below', () => {
+    const fast = compose('latin', { bpm: 180 });
+    assert.deepEqual(stepsOf(fast, part(fast, 'drums').notes, KICK), [0, 4, 8, 12]);
+    const slow = compose('latin', { bpm: 150 });
+    assert.deepEqual(stepsOf(slow, part(slow, 'drums').notes, KICK), [6, 12]);
+  });
+
   it('never writes lead notes closer than 0.14 s, so a 180 bpm line moves in eighths', () => {
     const c = compose('latin', { bpm: 180 });
     const onsets = [...new Set(part(c, 'lead').notes.map((n) => n.startTick))].sort((a, b) => a - b);
