@@ -86,6 +86,19 @@ export interface AppDeps {
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** LISTENs from when the app is ready until it closes (start returns the unlisten function). */
+function listenWhileOpen(app: FastifyInstance, start: () => Promise<() => Promise<void>>): void {
+  let stop: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stop = await start();
+  });
+  app.addHook('onClose', async () => {
+    try {
+      await stop?.();
+    } catch {} // the database may be closed first; its LISTEN ended with it
+  });
+}
+
 /** Builds the HTTP app; it does not listen. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -147,15 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => auth.outbox.start());
   app.addHook('onClose', () => auth.close());
   // Revocations announced by any process (this one included) clear the auth-context cache.
-  let stopRevocations: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    stopRevocations = await listenForRevocations(deps.database, auth.contextCache);
-  });
-  app.addHook('onClose', async () => {
-    try {
-      await stopRevocations?.();
-    } catch {} // the database may be closed first; its LISTEN ended with it
-  });
+  listenWhileOpen(app, () => listenForRevocations(deps.database, auth.contextCache));
   registerAuthentication(app, { config: deps.config, ...auth });
   // After authentication (the limit is per credential and plan), before every /v1 route.
   await registerRateLimit(app, { settings: rateLimitSettingsFrom(deps.config), clock });
@@ -216,15 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await voices.seedCatalogue();
   // Finished tracks are remembered between reads; a trigger announces their changes to every process.
   const finishedTracks = createFinishedTrackCache({ clock });
-  let stopTrackChanges: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    stopTrackChanges = await listenForTrackChanges(deps.database, finishedTracks);
-  });
-  app.addHook('onClose', async () => {
-    try {
-      await stopTrackChanges?.();
-    } catch {} // the database may be closed first; its LISTEN ended with it
-  });
+  listenWhileOpen(app, () => listenForTrackChanges(deps.database, finishedTracks));
   const tracks = createTracksService({
     db: deps.database.db,
     clock,

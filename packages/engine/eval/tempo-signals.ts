@@ -6,14 +6,18 @@
 export const SIGNAL_SAMPLE_RATE = 44100;
 
 /** A metronome: a decaying 1 kHz blip on every beat, the first beat of each 4/4 bar accented. */
-export function makeMetronome(bpm: number, durationSeconds: number): Float32Array {
-  const samples = new Float32Array(Math.round(durationSeconds * SIGNAL_SAMPLE_RATE));
-  const periodSamples = (60 / bpm) * SIGNAL_SAMPLE_RATE;
+export function makeMetronome(
+  bpm: number,
+  durationSeconds: number,
+  sampleRate = SIGNAL_SAMPLE_RATE,
+): Float32Array {
+  const samples = new Float32Array(Math.round(durationSeconds * sampleRate));
+  const periodSamples = (60 / bpm) * sampleRate;
   for (let beat = 0; beat * periodSamples < samples.length; beat++) {
     const start = Math.round(beat * periodSamples);
     const accent = beat % 4 === 0 ? 1 : 0.6;
     for (let i = 0; i < 600 && start + i < samples.length; i++) {
-      const blip = accent * 0.8 * Math.exp(-i / 80) * Math.sin((2 * Math.PI * 1000 * i) / SIGNAL_SAMPLE_RATE);
+      const blip = accent * 0.8 * Math.exp(-i / 80) * Math.sin((2 * Math.PI * 1000 * i) / sampleRate);
       samples[start + i] = (samples[start + i] as number) + blip;
     }
   }

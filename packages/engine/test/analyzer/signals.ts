@@ -3,25 +3,6 @@
 /** The rate the fixtures are generated at. */
 export const FIXTURE_SAMPLE_RATE = 44100;
 
-/** A click track: a decaying 1 kHz blip on every beat. */
-export function makeClickTrack(
-  bpm: number,
-  durationSeconds: number,
-  sampleRate = FIXTURE_SAMPLE_RATE,
-): Float32Array {
-  const samples = new Float32Array(Math.round(durationSeconds * sampleRate));
-  const periodSamples = (60 / bpm) * sampleRate;
-  for (let beat = 0; beat * periodSamples < samples.length; beat++) {
-    const start = Math.round(beat * periodSamples);
-    const accent = beat % 4 === 0 ? 1 : 0.6;
-    for (let i = 0; i < 600 && start + i < samples.length; i++) {
-      const blip = accent * 0.8 * Math.exp(-i / 80) * Math.sin((2 * Math.PI * 1000 * i) / sampleRate);
-      samples[start + i] = (samples[start + i] as number) + blip;
-    }
-  }
-  return samples;
-}
-
 function midiToHz(pitch: number): number {
   return 440 * 2 ** ((pitch - 69) / 12);
 }
