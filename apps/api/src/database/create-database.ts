@@ -60,9 +60,12 @@ async function createPostgres(url: string, poolSize: number): Promise<DatabaseHa
   // int8 (bigint) columns come back as strings from pg by default; our counts fit in a double.
   pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle pooled connection that the server drops (restart, failover) is an 'error' on the pool;
-  // the pool discards that client and the next query connects anew. Unheard, it would end the process.
+  // A pooled connection that the server drops (restart, failover) emits 'error', and unheard that
+  // ends the process. While idle, the pool hears it (re-emitted below) and discards the client; while
+  // lent out, pg-pool listens no more, so every client gets a listener of its own: the statement or
+  // transaction on it fails with the error, and the pool discards the client when it comes back.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   const listeners = new Set<pg.Client>();
   let closed = false;

@@ -266,6 +266,7 @@ describe('two API nodes and two workers on PostgreSQL and S3', { skip: multinode
     const created: string[] = [];
     let loadFailures = 0;
     let loading = true;
+    let recoveryMs = 0;
     const load = (async () => {
       for (let i = 0; loading && i < 200; i++) {
         const node = i % 2 === 0 ? nodeA : nodeB;
@@ -277,32 +278,44 @@ describe('two API nodes and two workers on PostgreSQL and S3', { skip: multinode
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     })();
-    await until(() => (created.length >= 2 ? true : undefined), 20_000, 'load to start');
+    // The load stops with the test, failed or not: left running it would spend the credits and the
+    // track slots the next tests need.
+    try {
+      await until(() => (created.length >= 2 ? true : undefined), 20_000, 'load to start');
 
-    cluster.postgres.restart();
-    const restartedAt = Date.now();
-    await until(
-      async () => {
-        for (const node of [nodeA, nodeB]) if (!(await fetch(`${node.url}/readyz`)).ok) return undefined;
-        const probe = await api(nodeB, 'POST', '/v1/tracks', { prompt: 'after the restart', duration: '5s' });
-        if (probe.status !== 201) return undefined;
-        created.push(probe.json.id);
-        return true;
-      },
-      POSTGRES_RECOVERY_BOUND_MS,
-      'both API nodes ready and accepting tracks again',
-      200,
-    );
-    const recoveryMs = Date.now() - restartedAt;
-    const countAtRecovery = created.length;
-    await until(() => (created.length >= countAtRecovery + 2 ? true : undefined), 20_000, 'load to go on');
-    loading = false;
-    await load;
+      cluster.postgres.restart();
+      const restartedAt = Date.now();
+      await until(
+        async () => {
+          for (const node of [nodeA, nodeB]) if (!(await fetch(`${node.url}/readyz`)).ok) return undefined;
+          const probe = await api(nodeB, 'POST', '/v1/tracks', {
+            prompt: 'after the restart',
+            duration: '5s',
+          });
+          if (probe.status !== 201) return undefined;
+          created.push(probe.json.id);
+          return true;
+        },
+        POSTGRES_RECOVERY_BOUND_MS,
+        'both API nodes ready and accepting tracks again',
+        200,
+      );
+      recoveryMs = Date.now() - restartedAt;
+      const countAtRecovery = created.length;
+      await until(() => (created.length >= countAtRecovery + 2 ? true : undefined), 20_000, 'load to go on');
+    } finally {
+      loading = false;
+      await load;
+    }
     process.stdout.write(
       `# PostgreSQL restart: service back in ${recoveryMs} ms; ${created.length} tracks made, ${loadFailures} requests refused meanwhile\n`,
     );
     for (const node of running) {
-      assert.equal(node.child.exitCode, null, `${node.kind} node ${node.child.pid} survived the restart`);
+      assert.equal(
+        node.child.exitCode,
+        null,
+        `${node.kind} node ${node.child.pid} survived the restart; its last output:\n${node.output().slice(-4000)}`,
+      );
     }
     await waitForStatus(created, 'ready', 180_000);
     await assertNoneMissed(watching, since);
