@@ -7,7 +7,9 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../src/database/create-database.js';
 import { createTestDatabase } from '../helpers/databases.js';
 
-describe('a pooled PostgreSQL connection ended by the server', { skip: !process.env.TEST_DATABASE_URL }, () => {
+describe('a pooled PostgreSQL connection ended by the server', {
+  skip: !process.env.TEST_DATABASE_URL,
+}, () => {
   let database: DatabaseHandle;
   const uncaught: Error[] = [];
   const onUncaught = (error: Error) => uncaught.push(error);
