@@ -14,6 +14,7 @@ import {
   type PartChunkSourceRequest,
 } from './render-composition.js';
 import type { FromWorker, ToWorker } from './render-worker.js';
+import { shareDecodedSamples } from './sound-bank.js';
 
 export interface RenderPoolOptions {
   /** Worker threads; default 2 (the target machine has 2 cores). */
@@ -46,19 +47,26 @@ const WORKER_URL = new URL(
 /** How often the mixer tells the threads which chunks it has taken (and hands their arrays back). */
 const CONSUMED_EVERY_CHUNKS = 4;
 
+/**
+ * A render thread's garbage is small and short-lived (its chunk arrays are handed back and reused),
+ * yet V8 grows each thread's young generation to its default ceiling under a render's allocation
+ * rate and keeps it: tens of MB per thread. A smaller one renders as fast.
+ */
+const THREAD_LIMITS = { maxYoungGenerationSizeMb: 8 };
+
 /** Starts a worker that can load TypeScript even when the parent registered tsx through its API. */
 function startWorker(): Worker {
   // Built JavaScript needs no loader (and a thread that registers one costs memory for nothing).
-  if (!WORKER_URL.pathname.endsWith('.ts')) return new Worker(WORKER_URL);
+  if (!WORKER_URL.pathname.endsWith('.ts')) return new Worker(WORKER_URL, { resourceLimits: THREAD_LIMITS });
   let tsxApi: string | undefined;
   try {
     tsxApi = import.meta.resolve('tsx/esm/api');
   } catch {
     tsxApi = undefined;
   }
-  if (!tsxApi) return new Worker(WORKER_URL);
+  if (!tsxApi) return new Worker(WORKER_URL, { resourceLimits: THREAD_LIMITS });
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
-  return new Worker(bootstrap, { eval: true });
+  return new Worker(bootstrap, { eval: true, resourceLimits: THREAD_LIMITS });
 }
 
 /** Splits parts over threads, heaviest first onto the least loaded thread. */
@@ -85,12 +93,16 @@ export function createRenderPool(bank: SoundBank, options: RenderPoolOptions = {
     sharedBytes = new Uint8Array(new SharedArrayBuffer(bank.bytes.byteLength));
     sharedBytes.set(bank.bytes);
   }
+  // one decoded copy of each sample for the caller's thread and the pool's threads together
+  const samples = shareDecodedSamples(sharedBytes);
+  if (sharedBytes !== bank.bytes && samples) shareDecodedSamples(bank.bytes, samples);
   const workers = Array.from({ length: threads }, () => {
     const worker = startWorker();
     const init: ToWorker = {
       type: 'init',
       bytes: sharedBytes,
       name: bank.name,
+      samples,
       trackMemory: options.trackMemory ?? false,
     };
     worker.postMessage(init);

@@ -1,17 +1,26 @@
-// Worker-thread side of the render pool: keeps a parsed bank warm (decoded samples stay cached
-// across tracks) and renders its share of a composition's parts chunk by chunk. Between renders
-// the same thread encodes MP3 segments, so the pool's threads serve the encoding stage too.
+// Worker-thread side of the render pool: keeps a parsed bank warm (decoded samples stay, in the
+// table the process's threads share) and renders its share of a composition's parts chunk by
+// chunk. Between renders the same thread encodes MP3 segments, so the pool's threads serve the
+// encoding stage too.
 import { parentPort } from 'node:worker_threads';
 import { encodeMp3Stream } from '../encoding/wasm-encoders.js';
 import type { Composition, GenreId, SoundBank } from '../types.js';
 import { yieldToEventLoop } from '../yield-to-event-loop.js';
 import { createPartRenderer } from './part-renderer.js';
 import { whenDecoderReady } from './renderer.js';
-import { loadSoundBank } from './sound-bank.js';
+import type { SharedSampleTable } from './shared-samples.js';
+import { loadSoundBank, shareDecodedSamples } from './sound-bank.js';
 
 /** Messages the pool sends to a worker. */
 export type ToWorker =
-  | { type: 'init'; bytes: Uint8Array; name: string; trackMemory: boolean }
+  | {
+      type: 'init';
+      bytes: Uint8Array;
+      name: string;
+      /** Where the process keeps decoded samples (undefined for a bank that is not SF3). */
+      samples: SharedSampleTable | undefined;
+      trackMemory: boolean;
+    }
   | { type: 'read-memory'; jobId: number; collectFirst: boolean }
   | {
       type: 'job';
@@ -119,6 +128,7 @@ async function runJob(job: Extract<ToWorker, { type: 'job' }>): Promise<void> {
 port.on('message', (message: ToWorker) => {
   switch (message.type) {
     case 'init':
+      if (message.samples) shareDecodedSamples(message.bytes, message.samples);
       bank = loadSoundBank(message.bytes, message.name);
       trackMemory = message.trackMemory;
       break;
