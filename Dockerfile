@@ -36,7 +36,9 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean -
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 WORKDIR /app
+# A fixed malloc mmap threshold returns freed audio buffers to the system (docs/DEPLOY.md "Memory").
 ENV NODE_ENV=production \
+    MALLOC_MMAP_THRESHOLD_=131072 \
     HOST=0.0.0.0 \
     PORT=8080 \
     DATA_DIR=/var/lib/trackforge

@@ -45,6 +45,8 @@ function envOf(options: ServerOptions): NodeJS.ProcessEnv {
     DATA_DIR: options.dataDir,
     WORKERS: String(options.workers),
     ENGINE_BANK: 'full',
+    // as `npm start` and the image run it (docs/DEPLOY.md "Memory")
+    MALLOC_MMAP_THRESHOLD_: '131072',
     // The load runs send thousands of requests a second with one key: the per-key limit would
     // answer most of them 429 and the bench would time the limiter, not the route.
     RATE_LIMIT_STUDIO: '100000000',
