@@ -17,6 +17,7 @@ import {
   loadSoundBank,
   type TrackResult,
 } from '../../packages/engine/src/index.js';
+import { shareDecodedSamples } from '../../packages/engine/src/rendering/sound-bank.js';
 import { PROMPTS } from './prompts.js';
 
 const { values } = parseArgs({
@@ -101,9 +102,11 @@ async function measureLiveGrowthMb(
   await renderPool?.readPeakMemory({ collectFirst: true });
   const poolBase = (await renderPool?.readPeakMemory({ collectFirst: true })) ?? [];
   gc();
+  // decoded samples live in memory the threads share, which arrayBuffers does not count
+  const decodedSamples = shareDecodedSamples(bytes);
   const usage = () => {
     const { heapUsed, arrayBuffers } = process.memoryUsage();
-    return heapUsed + arrayBuffers;
+    return heapUsed + arrayBuffers + (decodedSamples?.pcm.byteLength ?? 0);
   };
   const base = usage();
   const mainPeaks = new Map<string, number>();

@@ -62,26 +62,19 @@ function sharedBankBytes(bank: keyof typeof BANK_FILES): Uint8Array {
   return bytes;
 }
 
-/**
- * The thread mixes and masters: its large arrays live outside the young generation, which V8
- * would otherwise grow to its default ceiling under the mix's allocation rate and keep.
- */
-const GENERATION_THREAD_LIMITS = { maxYoungGenerationSizeMb: 8 };
-
 /** Starts a thread that can load TypeScript also when the parent registered tsx through its API. */
 function startThread(workerData: GenerationThreadData): Worker {
   // Built JavaScript needs no loader (and a thread that registers one costs memory for nothing).
-  if (!WORKER_URL.pathname.endsWith('.ts'))
-    return new Worker(WORKER_URL, { workerData, resourceLimits: GENERATION_THREAD_LIMITS });
+  if (!WORKER_URL.pathname.endsWith('.ts')) return new Worker(WORKER_URL, { workerData });
   let tsxApi: string | undefined;
   try {
     tsxApi = import.meta.resolve('tsx/esm/api');
   } catch {
     tsxApi = undefined;
   }
-  if (!tsxApi) return new Worker(WORKER_URL, { workerData, resourceLimits: GENERATION_THREAD_LIMITS });
+  if (!tsxApi) return new Worker(WORKER_URL, { workerData });
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData, resourceLimits: GENERATION_THREAD_LIMITS });
+  return new Worker(bootstrap, { eval: true, workerData });
 }
 
 interface Task {

@@ -47,26 +47,19 @@ const WORKER_URL = new URL(
 /** How often the mixer tells the threads which chunks it has taken (and hands their arrays back). */
 const CONSUMED_EVERY_CHUNKS = 4;
 
-/**
- * A render thread's garbage is small and short-lived (its chunk arrays are handed back and reused),
- * yet V8 grows each thread's young generation to its default ceiling under a render's allocation
- * rate and keeps it: tens of MB per thread. A smaller one renders as fast.
- */
-const THREAD_LIMITS = { maxYoungGenerationSizeMb: 8 };
-
 /** Starts a worker that can load TypeScript even when the parent registered tsx through its API. */
 function startWorker(): Worker {
   // Built JavaScript needs no loader (and a thread that registers one costs memory for nothing).
-  if (!WORKER_URL.pathname.endsWith('.ts')) return new Worker(WORKER_URL, { resourceLimits: THREAD_LIMITS });
+  if (!WORKER_URL.pathname.endsWith('.ts')) return new Worker(WORKER_URL);
   let tsxApi: string | undefined;
   try {
     tsxApi = import.meta.resolve('tsx/esm/api');
   } catch {
     tsxApi = undefined;
   }
-  if (!tsxApi) return new Worker(WORKER_URL, { resourceLimits: THREAD_LIMITS });
+  if (!tsxApi) return new Worker(WORKER_URL);
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
-  return new Worker(bootstrap, { eval: true, resourceLimits: THREAD_LIMITS });
+  return new Worker(bootstrap, { eval: true });
 }
 
 /** Splits parts over threads, heaviest first onto the least loaded thread. */
@@ -94,8 +87,7 @@ export function createRenderPool(bank: SoundBank, options: RenderPoolOptions = {
     sharedBytes.set(bank.bytes);
   }
   // one decoded copy of each sample for the caller's thread and the pool's threads together
-  const samples = shareDecodedSamples(sharedBytes);
-  if (sharedBytes !== bank.bytes && samples) shareDecodedSamples(bank.bytes, samples);
+  const samples = shareDecodedSamples(bank.bytes);
   const workers = Array.from({ length: threads }, () => {
     const worker = startWorker();
     const init: ToWorker = {
