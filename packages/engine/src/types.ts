@@ -306,7 +306,10 @@ export interface GenerateDeps {
   synthesis?: boolean;
 }
 
-/** A loaded SoundFont, parsed once per process; opaque to everything but rendering/. */
+/**
+ * A loaded SoundFont: parsed once per thread, its sample data held once per process; opaque to
+ * everything but rendering/.
+ */
 export interface SoundBank {
   readonly name: string;
   readonly bytes: Uint8Array;
