@@ -106,7 +106,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<void> {
           `${durationSeconds} s "${prompt}": created → ready ${result.apiSeconds.toFixed(2)} s, engine ${result.engineSeconds.toFixed(2)} s → ${(result.apiSeconds / result.engineSeconds).toFixed(2)}× the engine; stored ${(result.storedBytes / 1e6).toFixed(2)} MB`,
         );
         console.log(
-          `    RSS peak ${mb(result.peakRssBytes)}: +${verdict(result.peakRssBytes - idleAfterWarm, TARGET_GENERATION_BYTES, `over idle after a first track (target: one generation adds < ${mb(TARGET_GENERATION_BYTES)})`)}, +${mb(result.peakRssBytes - idleWorkers1)} over idle at start`,
+          `    RSS peak ${mb(result.peakRssBytes)}: +${verdict(result.peakRssBytes - idleAfterWarm, TARGET_GENERATION_BYTES, `over idle after a first track (target: one generation adds < ${mb(TARGET_GENERATION_BYTES)})`)}, +${verdict(result.peakRssBytes - idleWorkers1, TARGET_GENERATION_BYTES, 'over idle at start')}`,
         );
         console.log(`    files: ${result.files.join(', ')}`);
       }
