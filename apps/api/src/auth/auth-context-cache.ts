@@ -2,21 +2,17 @@
 // database round trip for it (on PGlite that read was half of a GET /v1/tracks/{id}).
 //
 // Safety: every change that must end or narrow a credential's access is announced on the
-// `tf_auth_revoked` channel (NOTIFY, http/auth-revocations.ts): an API key revoked,
-// a session signed out, a workspace's plan changed. Every API process LISTENs and forgets the
-// matching entries when the notification arrives, so other nodes stop honouring a revoked key
-// within the notification's delivery time; the node that revoked it forgets it before answering
-// the revoke, so the very next request there is refused. If a notification is lost (the LISTEN
-// connection dropped), an entry still dies after `ttlMs` (AUTH_CONTEXT_TTL_MS, 5 s): that is the
-// longest a revoked credential can outlive its revocation anywhere.
-//
-// A lookup that started before a revocation must not put the old answer back after it: each
-// forget bumps `generation`, and store() drops an answer read under an older generation.
+// `tf_auth_revoked` channel (NOTIFY, http/auth-revocations.ts): an API key revoked, a session
+// signed out, a workspace's plan changed. Every API process LISTENs and forgets the matching
+// entries when the notification arrives; the node that revoked it forgets it before answering the
+// revoke. While the LISTEN connection is down nothing is served from here (shared/notified-cache.ts),
+// so a revocation is never missed: the longest a revoked credential outlives its revocation
+// anywhere is the notification's delivery time.
 import type { DatabaseHandle } from '../database/create-database.js';
 import type { AuthContext } from '../http/auth-context.js';
 import { AUTH_REVOKED_CHANNEL, type AuthRevocation } from '../http/auth-revocations.js';
 import type { Clock } from '../shared/clock.js';
-import { createExpiringLru } from '../shared/expiring-lru.js';
+import { createNotifiedCache, listenForChanges } from '../shared/notified-cache.js';
 
 export const AUTH_CONTEXT_TTL_MS = 5_000;
 export const AUTH_CONTEXT_MAX_ENTRIES = 10_000;
@@ -32,8 +28,7 @@ export function createAuthContextCache({
   ttlMs?: number;
   maxEntries?: number;
 }) {
-  const entries = createExpiringLru<AuthContext>({ clock, maxEntries });
-  let generation = 0;
+  const entries = createNotifiedCache<AuthContext>({ clock, ttlMs, maxEntries });
 
   function matches(auth: AuthContext, revocation: AuthRevocation): boolean {
     if ('apiKeyId' in revocation) return auth.apiKeyId === revocation.apiKeyId;
@@ -42,30 +37,24 @@ export function createAuthContextCache({
   }
 
   return {
-    /** Read before the database lookup; pass it to store(). */
-    generation: () => generation,
-
+    generation: entries.generation,
     get: entries.get,
+    listening: entries.listening,
+    deaf: entries.deaf,
+    size: entries.size,
 
     /**
      * Remembers a credential's context until ttlMs from now, or notAfter (a session's expiry) if
      * sooner; ignored when something was revoked since `readAt` (a generation()).
      */
     store(key: string, auth: AuthContext, readAt: number, notAfter?: Date): void {
-      if (readAt !== generation) return;
-      const nowMs = clock.now().getTime();
-      const expiresAtMs = Math.min(nowMs + ttlMs, notAfter?.getTime() ?? Number.POSITIVE_INFINITY);
-      if (expiresAtMs <= nowMs) return;
-      entries.set(key, auth, expiresAtMs);
+      entries.store(key, auth, readAt, notAfter?.getTime());
     },
 
     /** Drops every entry the revocation covers (revocations are rare: a scan is fine). */
     forget(revocation: AuthRevocation): void {
-      generation++;
-      entries.deleteWhere((auth) => matches(auth, revocation));
+      entries.forgetWhere((auth) => matches(auth, revocation));
     },
-
-    size: entries.size,
   };
 }
 
@@ -85,7 +74,7 @@ export function listenForRevocations(
   database: Pick<DatabaseHandle, 'listen'>,
   cache: AuthContextCache,
 ): Promise<() => Promise<void>> {
-  return database.listen(AUTH_REVOKED_CHANNEL, (payload) => {
+  return listenForChanges(database, AUTH_REVOKED_CHANNEL, cache, (payload) => {
     const revocation = parseRevocation(payload);
     if (revocation) cache.forget(revocation);
   });

@@ -14,12 +14,10 @@
 // - another process stops serving the old row within the notification's delivery time
 //   (milliseconds on one PostgreSQL);
 // - while the LISTEN connection is down nothing is kept and nothing is served from here, and
-//   every entry still dies after `ttlMs` (FINISHED_TRACK_TTL_MS).
-// A read that started before a change must not put the old row back after it: each forget bumps
-// `generation`, and store() drops a row read under an older generation (as the auth-context cache).
+//   every entry still dies after `ttlMs` (FINISHED_TRACK_TTL_MS) (shared/notified-cache.ts).
 import type { DatabaseHandle } from '../database/create-database.js';
 import type { Clock } from '../shared/clock.js';
-import { createExpiringLru } from '../shared/expiring-lru.js';
+import { createNotifiedCache, listenForChanges } from '../shared/notified-cache.js';
 import type { TrackRow } from './track.repository.js';
 
 /** The channel the trigger of migration 0011 notifies on, with the changed track's id. */
@@ -39,49 +37,15 @@ export function createFinishedTrackCache({
   ttlMs?: number;
   maxEntries?: number;
 }) {
-  const entries = createExpiringLru<TrackRow>({ clock, maxEntries });
-  let generation = 0;
-  // Off until the LISTEN for changes is up, and again whenever it is lost.
-  let listening = false;
-
-  function clear() {
-    generation++;
-    entries.clear();
-  }
-
+  const entries = createNotifiedCache<TrackRow>({ clock, ttlMs, maxEntries });
   return {
-    /** Read before the database lookup; pass it to store(). */
-    generation: () => generation,
-
-    get(id: string): TrackRow | undefined {
-      return listening ? entries.get(id) : undefined;
-    },
+    ...entries,
 
     /** Keeps a finished row read under `readAt` (a generation()); anything else is not kept. */
     store(row: TrackRow, readAt: number): void {
-      if (!listening || readAt !== generation) return;
       if (row.status !== 'ready' && row.status !== 'failed') return;
-      entries.set(row.id, row, clock.now().getTime() + ttlMs);
+      entries.store(row.id, row, readAt);
     },
-
-    forget(id: string): void {
-      generation++;
-      entries.delete(id);
-    },
-
-    /** The LISTEN is up: changes from now on will be heard. */
-    listening(): void {
-      clear();
-      listening = true;
-    },
-
-    /** The LISTEN is down: changes may go unheard, so nothing kept can be trusted. */
-    deaf(): void {
-      listening = false;
-      clear();
-    },
-
-    size: entries.size,
   };
 }
 
@@ -90,13 +54,5 @@ export async function listenForTrackChanges(
   database: Pick<DatabaseHandle, 'listen'>,
   cache: FinishedTrackCache,
 ): Promise<() => Promise<void>> {
-  const unlisten = await database.listen(TRACK_CHANGED_CHANNEL, (id) => cache.forget(id), {
-    onLost: () => cache.deaf(),
-    onRestored: () => cache.listening(),
-  });
-  cache.listening();
-  return async () => {
-    cache.deaf();
-    await unlisten();
-  };
+  return listenForChanges(database, TRACK_CHANGED_CHANNEL, cache, (id) => cache.forget(id));
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { createAccountService } from '../../src/accounts/account.service.js';
 import { buildApp } from '../../src/app.js';
 import {
@@ -30,6 +31,7 @@ describe('the auth-context cache', () => {
   it('forgets an entry once its TTL has passed, or at the session expiry given if sooner', () => {
     const clock = createManualClock();
     const cache = createAuthContextCache({ clock, ttlMs: 5000 });
+    cache.listening();
     cache.store('a', context(), cache.generation());
     cache.store('b', context(), cache.generation(), new Date(clock.now().getTime() + 1000));
     clock.advance(999);
@@ -43,6 +45,7 @@ describe('the auth-context cache', () => {
 
   it('holds at most maxEntries, dropping the least recently used', () => {
     const cache = createAuthContextCache({ clock: createManualClock(), maxEntries: 2 });
+    cache.listening();
     cache.store('a', context(), cache.generation());
     cache.store('b', context(), cache.generation());
     cache.get('a');
@@ -55,6 +58,7 @@ describe('the auth-context cache', () => {
 
   it('forgets by key, session or workspace, and refuses an answer read before a revocation', () => {
     const cache = createAuthContextCache({ clock: createManualClock() });
+    cache.listening();
     cache.store('key', context(), cache.generation());
     cache.store('session', context({ apiKeyId: null, sessionId: 'ses_1' }), cache.generation());
     cache.store('other', context({ workspaceId: 'wsp_2', apiKeyId: 'key_2' }), cache.generation());
@@ -68,6 +72,21 @@ describe('the auth-context cache', () => {
     assert.equal(cache.get('other'), undefined);
     cache.store('other', context({ workspaceId: 'wsp_2' }), readAt);
     assert.equal(cache.get('other'), undefined, 'a lookup that raced the revocation is not kept');
+  });
+
+  it('keeps and serves nothing while revocations cannot be heard', () => {
+    const cache = createAuthContextCache({ clock: createManualClock() });
+    cache.store('key', context(), cache.generation());
+    assert.equal(cache.get('key'), undefined, 'before the LISTEN is up');
+    cache.listening();
+    cache.store('key', context(), cache.generation());
+    assert.ok(cache.get('key'));
+    cache.deaf();
+    assert.equal(cache.get('key'), undefined, 'the LISTEN connection was lost');
+    cache.store('key', context(), cache.generation());
+    assert.equal(cache.get('key'), undefined, 'nothing is kept while deaf');
+    cache.listening();
+    assert.equal(cache.get('key'), undefined, 'what was kept before the loss is gone');
   });
 
   it('reads only well-formed notification payloads', () => {
@@ -176,6 +195,30 @@ for (const kind of testDatabaseKinds()) {
       t.clock.advance(AUTH_CONTEXT_TTL_MS);
       assert.equal((await me(keyHeaders)).statusCode, 401);
     });
+
+    if (kind === 'postgres') {
+      it('a key revoked while a process could not hear is refused there at once', async () => {
+        const other = await buildApp({ config: testConfig(), database: t.database, clock: t.clock });
+        await other.ready();
+        try {
+          const account = await createTestAccount(t);
+          const keyHeaders = account.apiKeyHeaders!;
+          const otherMe = () => other.inject({ method: 'GET', url: '/v1/me', headers: keyHeaders });
+          assert.equal((await otherMe()).statusCode, 200); // remembered by the other process
+          // Every LISTEN connection drops (as in a failover); the revocation commits meanwhile, and
+          // its notification is lost. The manual clock stands still, so the TTL cannot end it.
+          await sql`select pg_terminate_backend(pid) from pg_stat_activity
+                    where query like 'LISTEN %' and pid <> pg_backend_pid()`.execute(t.database.db);
+          await createApiKeyService({ db: t.database.db, clock: t.clock }).revokeApiKey(
+            account.workspaceId,
+            parseApiKey(account.apiKey!)!.keyId,
+          );
+          assert.equal((await otherMe()).statusCode, 401, 'served a revoked key from memory');
+        } finally {
+          await other.close();
+        }
+      });
+    }
 
     it('two apps on one database: a key revoked through one is refused by the other', async () => {
       const other = await buildApp({ config: testConfig(), database: t.database, clock: t.clock });
