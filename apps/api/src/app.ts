@@ -253,7 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerCreditRoutes(v1, { credits, publicUrl: deps.config.PUBLIC_URL });
       registerTrackRoutes(v1, { tracks, publicUrl: deps.config.PUBLIC_URL });
       registerTrackRemixRoutes(v1, {
-        remix: createTrackRemix({ tracks }),
+        remix: createTrackRemix({ tracks, extensionLength: trackInputs.extensionLength }),
         tracks,
         publicUrl: deps.config.PUBLIC_URL,
       });

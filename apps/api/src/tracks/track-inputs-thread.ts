@@ -1,12 +1,13 @@
-// A track request's musical inputs are read on a thread of their own, never on the event loop
-// that serves HTTP: a melody file is up to 60,000 MIDI events and a plan 64 sections of words,
-// tens of milliseconds each even read in linear time, and a flood of them would stall every other
-// request (a 240 KB file once held the loop 19 s). One thread, started on first use and stopped
-// after an idle minute like the on-demand renders; requests wait their turn in order. A read that
-// runs past its deadline is cut off (the thread is ended and replaced) and answered 422; a full
-// queue answers 503 with Retry-After.
+// A track request's musical inputs (a create's, and an extension's own sections) are read on a
+// thread of their own, never on the event loop that serves HTTP: a melody file is up to 60,000
+// MIDI events and a plan 64 sections of words, tens of milliseconds each even read in linear time,
+// and a flood of them would stall every other request (a 240 KB file once held the loop 19 s).
+// One thread, started on first use and stopped after an idle minute like the on-demand renders;
+// requests wait their turn in order. A read that runs past its deadline is cut off (the thread is
+// ended and replaced) and answered 422; a full queue answers 503 with Retry-After.
 import type { Worker } from 'node:worker_threads';
-import type { VoiceSpec } from '@trackforge/engine/request';
+import type { SectionPlanEntry } from '@trackforge/engine';
+import type { TrackRequest, VoiceSpec } from '@trackforge/engine/request';
 import { AppError, type ErrorCode } from '../errors.js';
 import { startWorkerThread, workerEntryUrl } from '../shared/worker-thread.js';
 import type { CreateTrackBody } from './track.schemas.js';
@@ -19,16 +20,19 @@ export type ResolveTrackInputs = (
   voice: VoiceSpec | null,
 ) => Promise<ResolvedTrackInputs>;
 
-export type ToInputsThread = {
-  taskId: number;
-  body: CreateTrackBody;
-  seed: number;
-  voice: VoiceSpec | null;
-};
+/** An extension's length with its own sections (resolveExtensionLength), off the event loop. */
+export type ExtensionLength = (from: TrackRequest, sections: SectionPlanEntry[]) => Promise<number>;
+
+/** What the thread is asked to work out. */
+export type InputsJob =
+  | { kind: 'create'; body: CreateTrackBody; seed: number; voice: VoiceSpec | null }
+  | { kind: 'extension'; from: TrackRequest; sections: SectionPlanEntry[] };
+
+export type ToInputsThread = { taskId: number; job: InputsJob };
 
 export type FromInputsThread =
   | { type: 'ready' }
-  | { type: 'done'; taskId: number; result: ResolvedTrackInputs }
+  | { type: 'done'; taskId: number; result: unknown }
   /** An AppError (its code, detail and extras cross the thread; the class does not). */
   | { type: 'refused'; taskId: number; code: ErrorCode; detail: string; extras: Record<string, unknown> }
   | { type: 'failed'; taskId: number; message: string };
@@ -42,17 +46,18 @@ const WORKER_URL = workerEntryUrl(import.meta.url, 'track-inputs-worker');
 
 interface Task {
   id: number;
-  message: ToInputsThread;
-  resolve: (result: ResolvedTrackInputs) => void;
+  job: InputsJob;
+  resolve: (result: unknown) => void;
   reject: (error: Error) => void;
   timer?: NodeJS.Timeout;
 }
 
 /** The field a slow read is blamed on: the heaviest input the request carries. */
-function heaviestInput(body: CreateTrackBody): string {
-  if (body.melody !== undefined) return 'melody';
-  if (body.sections !== undefined) return 'sections';
-  if (body.chords !== undefined) return 'chords';
+function heaviestInput(job: InputsJob): string {
+  if (job.kind === 'extension') return 'sections';
+  if (job.body.melody !== undefined) return 'melody';
+  if (job.body.sections !== undefined) return 'sections';
+  if (job.body.chords !== undefined) return 'chords';
   return 'prompt';
 }
 
@@ -130,7 +135,7 @@ export function createTrackInputsThread(
       // A read this slow is cut off: ending the thread is the only way to stop a synchronous parse.
       stopWorker();
       finish(task);
-      const param = heaviestInput(task.message.body);
+      const param = heaviestInput(task.job);
       task.reject(
         new AppError(
           'unprocessable_input',
@@ -139,11 +144,11 @@ export function createTrackInputsThread(
         ),
       );
     }, deadlineMs);
-    worker!.postMessage(task.message);
+    worker!.postMessage({ taskId: task.id, job: task.job } satisfies ToInputsThread);
   }
 
-  const resolve: ResolveTrackInputs = (body, seed, voice) =>
-    new Promise<ResolvedTrackInputs>((resolveTask, reject) => {
+  const run = (job: InputsJob) =>
+    new Promise<unknown>((resolveTask, reject) => {
       if (closed) return reject(new AppError('unavailable', 'The server is shutting down; retry shortly.'));
       if (waiting.length >= maxWaiting)
         return reject(
@@ -157,12 +162,18 @@ export function createTrackInputsThread(
         );
       clearTimeout(idleTimer);
       const id = nextTaskId++;
-      waiting.push({ id, message: { taskId: id, body, seed, voice }, resolve: resolveTask, reject });
+      waiting.push({ id, job, resolve: resolveTask, reject });
       dispatch();
     });
 
+  const resolve: ResolveTrackInputs = async (body, seed, voice) =>
+    (await run({ kind: 'create', body, seed, voice })) as ResolvedTrackInputs;
+  const extensionLength: ExtensionLength = async (from, sections) =>
+    (await run({ kind: 'extension', from, sections })) as number;
+
   return {
     resolve,
+    extensionLength,
     async close(): Promise<void> {
       closed = true;
       clearTimeout(idleTimer);

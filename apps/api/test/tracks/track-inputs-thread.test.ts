@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { MAX_MELODY_NOTES, MAX_MIDI_EVENTS, MAX_MIDI_NOTES } from '@trackforge/engine/request';
 import { AppError } from '../../src/errors.js';
 import type { CreateTrackBody } from '../../src/tracks/track.schemas.js';
-import { resolveTrackInputs } from '../../src/tracks/track-inputs.js';
+import { resolveExtensionLength, resolveTrackInputs } from '../../src/tracks/track-inputs.js';
 import { createTrackInputsThread } from '../../src/tracks/track-inputs-thread.js';
 import { largestValidMidiFile } from '../helpers/heavy-midi.js';
 
@@ -50,6 +50,20 @@ describe('track inputs thread', () => {
       assert.equal(error.code, 'unprocessable_input');
       assert.equal(error.extras.param, 'chords');
       assert.match(error.detail, /unknown chord symbol "Xq7"/);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it("works out an extension's length with its own sections as in place, refusals naming the field", async () => {
+    const thread = createTrackInputsThread();
+    try {
+      const from = { prompt: 'pop 120 bpm', durationSeconds: 20, seed: 3 };
+      const sections = [{ name: 'chorus', bars: 8 }];
+      assert.equal(await thread.extensionLength(from, sections), resolveExtensionLength(from, sections));
+      const error = await refusal(thread.extensionLength(from, [{ name: 'chorus', bars: 0 }]));
+      assert.equal(error.code, 'unprocessable_input');
+      assert.equal(error.extras.param, 'sections[0].bars');
     } finally {
       await thread.close();
     }
