@@ -222,7 +222,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await voices.seedCatalogue();
   // Finished tracks are remembered between reads; a trigger announces their changes to every process.
   const finishedTracks = createFinishedTrackCache({ clock });
-  // A create's musical inputs (a melody file, a plan) are read on their own thread, not this loop.
+  // Musical inputs (a create's melody file and plan, an extension's plan) are read on their own
+  // thread, never on this event loop.
   const trackInputs = createTrackInputsThread();
   app.addHook('onClose', () => trackInputs.close());
   listenWhileOpen(app, () => listenForTrackChanges(deps.database, finishedTracks));

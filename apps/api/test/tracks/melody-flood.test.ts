@@ -1,6 +1,7 @@
 // The heaviest melody uploads, several at once, leave the event loop free: /healthz keeps
 // answering while they are read (a 240 KB file of 80,000 note events once held every request for
 // ~19 s). Timing with a wide margin on a loaded machine: the bound is 1 s at the 99th percentile.
+// On PGlite only: the embedded default, whose queries also run on the event loop (the harder case).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
