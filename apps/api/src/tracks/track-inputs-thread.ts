@@ -1,7 +1,8 @@
-// A track request's musical inputs (a create's, and an extension's own sections) are read on a
-// thread of their own, never on the event loop that serves HTTP: a melody file is up to 60,000
-// MIDI events and a plan 64 sections of words, tens of milliseconds each even read in linear time,
-// and a flood of them would stall every other request (a 240 KB file once held the loop 19 s).
+// A track request's musical inputs (a create's melody, chords and sections, and an extension's
+// own sections) are read on a thread of their own, never on the event loop that serves HTTP: a
+// melody file is up to 60,000 MIDI events and a plan 64 sections of words, tens of milliseconds
+// each even read in linear time, and a flood of them would stall every other request (a 240 KB
+// file once held the loop 19 s).
 // One thread, started on first use and stopped after an idle minute like the on-demand renders;
 // requests wait their turn in order. A read that runs past its deadline is cut off (the thread is
 // ended and replaced) and answered 422; a full queue answers 503 with Retry-After.
@@ -11,7 +12,7 @@ import type { TrackRequest, VoiceSpec } from '@trackforge/engine/request';
 import { AppError, type ErrorCode } from '../errors.js';
 import { startWorkerThread, workerEntryUrl } from '../shared/worker-thread.js';
 import type { CreateTrackBody } from './track.schemas.js';
-import type { ResolvedTrackInputs } from './track-inputs.js';
+import { type ResolvedTrackInputs, resolveTrackInputs } from './track-inputs.js';
 
 /** Reads and checks a request's inputs (resolveTrackInputs), off the event loop. */
 export type ResolveTrackInputs = (
@@ -166,8 +167,13 @@ export function createTrackInputsThread(
       dispatch();
     });
 
-  const resolve: ResolveTrackInputs = async (body, seed, voice) =>
-    (await run({ kind: 'create', body, seed, voice })) as ResolvedTrackInputs;
+  const resolve: ResolveTrackInputs = async (body, seed, voice) => {
+    // A create with none of them is its prompt alone (2,000 characters, a few ms), checked in
+    // place: bursts of plain creates neither queue here nor start the thread.
+    const musical = body.melody !== undefined || body.chords !== undefined || body.sections !== undefined;
+    if (!musical) return resolveTrackInputs(body, seed, voice);
+    return (await run({ kind: 'create', body, seed, voice })) as ResolvedTrackInputs;
+  };
   const extensionLength: ExtensionLength = async (from, sections) =>
     (await run({ kind: 'extension', from, sections })) as number;
 

@@ -87,10 +87,22 @@ describe('track inputs thread', () => {
     }
   });
 
+  it('checks a create without musical inputs in place, without starting the thread', async () => {
+    // a queue of none: anything sent to the thread would be refused
+    const thread = createTrackInputsThread({ maxWaiting: 0 });
+    try {
+      const body: CreateTrackBody = { prompt: 'pop', duration: { label: '20s', seconds: 20 } };
+      assert.deepEqual(await thread.resolve(body, 5, null), resolveTrackInputs(body, 5, null));
+      await refusal(thread.resolve({ ...body, chords: 'C G' }, 5, null));
+    } finally {
+      await thread.close();
+    }
+  });
+
   it('refuses requests past its queue with 503 and Retry-After', async () => {
     const thread = createTrackInputsThread({ maxWaiting: 1 });
     try {
-      const body: CreateTrackBody = { prompt: 'pop', duration: { label: '20s', seconds: 20 } };
+      const body: CreateTrackBody = { prompt: 'pop', duration: { label: '20s', seconds: 20 }, chords: 'C G' };
       // none is taken before the thread has started, so the first waits and the rest find the queue full
       const results = await Promise.allSettled([1, 2, 3].map((seed) => thread.resolve(body, seed, null)));
       assert.equal(results[0]!.status, 'fulfilled');
