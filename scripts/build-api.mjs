@@ -5,9 +5,9 @@
 // source maps it keeps), a third of what an API-only node needs. Tests keep running the sources
 // through tsx.
 //
-// One esbuild bundle with three entries: main.js, and the two worker-thread entries the pools
-// start by URL beside them (generation-worker.js, render-worker.js; see generation-pool.ts and the
-// engine's render-pool.ts). The workspace's own packages (@trackforge/engine, shipped as
+// One esbuild bundle with four entries: main.js, and the three worker-thread entries the pools
+// start by URL beside them (generation-worker.js, render-worker.js, track-inputs-worker.js; see
+// generation-pool.ts, the engine's render-pool.ts and track-inputs-thread.ts). The workspace's own packages (@trackforge/engine, shipped as
 // TypeScript) are bundled in; every other package stays in node_modules, so PGlite's WASM and data
 // files, the sound bank and the encoders' .wasm resolve as they do from the sources. Code
 // splitting keeps the lazy imports lazy (PGlite or pg, the engine, Stripe, the API docs): each is a
@@ -80,6 +80,7 @@ async function buildApi() {
     entryPoints: {
       main: 'apps/api/src/main.ts',
       'generation-worker': 'apps/api/src/generation/generation-worker.ts',
+      'track-inputs-worker': 'apps/api/src/tracks/track-inputs-worker.ts',
       'render-worker': 'packages/engine/src/rendering/render-worker.ts',
     },
     outdir: OUT_DIR,

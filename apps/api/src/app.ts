@@ -48,6 +48,7 @@ import { registerStudioRoutes } from './studio/studio.routes.js';
 import { createFinishedTrackCache, listenForTrackChanges } from './tracks/finished-track-cache.js';
 import { registerTrackRoutes } from './tracks/track.routes.js';
 import { createTracksService } from './tracks/track.service.js';
+import { createTrackInputsThread } from './tracks/track-inputs-thread.js';
 import { registerTrackRemixRoutes } from './tracks/track-remix.routes.js';
 import { createTrackRemix } from './tracks/track-remix.service.js';
 import { registerTrackSharePage } from './tracks/track-share-page.js';
@@ -221,6 +222,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await voices.seedCatalogue();
   // Finished tracks are remembered between reads; a trigger announces their changes to every process.
   const finishedTracks = createFinishedTrackCache({ clock });
+  // Musical inputs (a create's melody file and plan, an extension's plan) are read on their own
+  // thread, never on this event loop.
+  const trackInputs = createTrackInputsThread();
+  app.addHook('onClose', () => trackInputs.close());
   listenWhileOpen(app, () => listenForTrackChanges(deps.database, finishedTracks));
   const tracks = createTracksService({
     db: deps.database.db,
@@ -241,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onJobEnqueued: deps.onJobEnqueued,
     checkWebhookUrl,
     finishedTracks,
+    resolveInputs: trackInputs.resolve,
   });
   registerTrackSharePage(app, { tracks });
   await app.register(
@@ -248,7 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerCreditRoutes(v1, { credits, publicUrl: deps.config.PUBLIC_URL });
       registerTrackRoutes(v1, { tracks, publicUrl: deps.config.PUBLIC_URL });
       registerTrackRemixRoutes(v1, {
-        remix: createTrackRemix({ tracks }),
+        remix: createTrackRemix({ tracks, extensionLength: trackInputs.extensionLength }),
         tracks,
         publicUrl: deps.config.PUBLIC_URL,
       });

@@ -6,9 +6,16 @@ export { VARIATION_PARTS } from './composition/variation.js';
 export { MAX_DURATION_SECONDS, MIN_DURATION_SECONDS, parseDuration } from './duration.js';
 // Musical inputs (chords, a section plan, a MIDI melody) are checked with the same pure code the
 // engine composes from, so a request the API accepts is one the engine can follow.
-export { MAX_CHORDS_CHARACTERS } from './inputs/chords.js';
+export { MAX_CHORDS_CHARACTERS, MAX_PROGRESSION_CHORDS } from './inputs/chords.js';
 export { InputError } from './inputs/input-error.js';
-export { MAX_MELODY_BYTES, readMelody } from './inputs/midi-reader.js';
+export {
+  MAX_MELODY_BYTES,
+  MAX_MELODY_NOTES,
+  MAX_MIDI_EVENTS,
+  MAX_MIDI_NOTES,
+  MAX_MIDI_TRACKS,
+  readMelody,
+} from './inputs/midi-reader.js';
 export { prepareTrack } from './inputs/prepare.js';
 export { MAX_PLAN_SECTIONS } from './inputs/section-plan.js';
 // An extension with its own sections: its length is known only from the original's form.

@@ -2,9 +2,10 @@
 // shared memory and every thread (and each thread's render pool) uses those bytes without a copy;
 // a thread that crashes fails its task and is replaced.
 import { readFileSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { BANK_FILES, TrackRequest } from '@trackforge/engine';
 import { resolveBankPath } from '@trackforge/engine/node/bank-path';
+import { startWorkerThread, workerEntryUrl } from '../shared/worker-thread.js';
 import type { GeneratedTrack } from './generated-track.js';
 import type { FromGenerationWorker, ToGenerationWorker } from './generation-messages.js';
 
@@ -33,12 +34,7 @@ export interface GenerateOptions {
 
 export type Generate = (request: TrackRequest, options: GenerateOptions) => Promise<GeneratedTrack>;
 
-// From the sources (tsx) the thread runs generation-worker.ts; from the build (scripts/build-api.mjs)
-// this code sits in apps/api/dist/, beside the built generation-worker.js.
-const WORKER_URL = new URL(
-  import.meta.url.endsWith('.ts') ? './generation-worker.ts' : './generation-worker.js',
-  import.meta.url,
-);
+const WORKER_URL = workerEntryUrl(import.meta.url, 'generation-worker');
 
 export interface GenerationThreadData {
   bankName: string;
@@ -60,21 +56,6 @@ function sharedBankBytes(bank: keyof typeof BANK_FILES): Uint8Array {
     sharedBanks.set(bank, bytes);
   }
   return bytes;
-}
-
-/** Starts a thread that can load TypeScript also when the parent registered tsx through its API. */
-function startThread(workerData: GenerationThreadData): Worker {
-  // Built JavaScript needs no loader (and a thread that registers one costs memory for nothing).
-  if (!WORKER_URL.pathname.endsWith('.ts')) return new Worker(WORKER_URL, { workerData });
-  let tsxApi: string | undefined;
-  try {
-    tsxApi = import.meta.resolve('tsx/esm/api');
-  } catch {
-    tsxApi = undefined;
-  }
-  if (!tsxApi) return new Worker(WORKER_URL, { workerData });
-  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData });
 }
 
 interface Task {
@@ -103,7 +84,7 @@ export function createGenerationPool(options: {
   let closed = false;
 
   function spawn(): void {
-    const worker = startThread(threadData);
+    const worker = startWorkerThread(WORKER_URL, threadData);
     worker.on('message', (message: FromGenerationWorker) => {
       if (message.type === 'ready') {
         idle.push(worker);

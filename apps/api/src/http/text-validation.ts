@@ -2,14 +2,21 @@
 // keys included — is checked here once for the two things no route can store or compare: NUL
 // (PostgreSQL text cannot hold 0x00, so it used to surface as a 500) and invalid UTF-16 (a lone
 // surrogate has no UTF-8 encoding). Both are refused as 400 validation_failed naming the field,
-// before any route, service or query sees the value.
+// before any route, service or query sees the value. So is a body nested deeper than
+// MAX_JSON_DEPTH: the walk stops there rather than recursing until the stack overflows (a JSON
+// body ~5,000 levels deep used to answer 500).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 
 interface TextProblem {
   param: string;
   message: string;
+  /** The entry's code in a validation_failed problem's errors; invalid_string unless said. */
+  code?: string;
 }
+
+/** Most levels of arrays and objects a request's JSON may nest; no route takes more than a few. */
+export const MAX_JSON_DEPTH = 32;
 
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -20,15 +27,25 @@ function problemOf(text: string): string | undefined {
   return undefined;
 }
 
-/** The first bad string inside value (keys too), with the dotted path that leads to it. */
-export function findTextProblem(value: unknown, path: string): TextProblem | undefined {
+/**
+ * The first bad string inside value (keys too), with the dotted path that leads to it, or the
+ * first array or object nested deeper than MAX_JSON_DEPTH.
+ */
+export function findTextProblem(value: unknown, path: string, depth = 0): TextProblem | undefined {
+  if (depth > MAX_JSON_DEPTH && value !== null && typeof value === 'object')
+    return {
+      // the top-level field it sits under: the full path would be dozens of segments long
+      param: path.split('.')[0] || 'body',
+      message: `nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep; send at most ${MAX_JSON_DEPTH}`,
+      code: 'too_deep',
+    };
   if (typeof value === 'string') {
     const message = problemOf(value);
     return message ? { param: path, message } : undefined;
   }
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
-      const found = findTextProblem(item, `${path}.${index}`);
+      const found = findTextProblem(item, `${path}.${index}`, depth + 1);
       if (found) return found;
     }
     return undefined;
@@ -37,7 +54,7 @@ export function findTextProblem(value: unknown, path: string): TextProblem | und
     for (const [key, item] of Object.entries(value)) {
       const keyProblem = problemOf(key);
       if (keyProblem) return { param: path, message: `has a key that ${keyProblem}` };
-      const found = findTextProblem(item, path ? `${path}.${key}` : key);
+      const found = findTextProblem(item, path ? `${path}.${key}` : key, depth + 1);
       if (found) return found;
     }
   }
@@ -52,7 +69,7 @@ function headerName(name: string): string {
 function refuse(problem: TextProblem): AppError {
   return new AppError('validation_failed', `${problem.param}: ${problem.message}.`, {
     param: problem.param,
-    errors: [{ param: problem.param, message: problem.message, code: 'invalid_string' }],
+    errors: [{ param: problem.param, message: problem.message, code: problem.code ?? 'invalid_string' }],
   });
 }
 

@@ -1,7 +1,10 @@
-// The musical inputs of POST /v1/tracks (chords, sections, melody) checked by the engine before
-// anything is stored or charged: an input it cannot use is 422 unprocessable_input naming the field.
+// The musical inputs of POST /v1/tracks (chords, sections, melody) and of an extension's own
+// sections, checked by the engine before anything is stored or charged: an input it cannot use is
+// 422 unprocessable_input naming the field. Pure; the API runs it on track-inputs-thread.ts.
+import type { SectionPlanEntry } from '@trackforge/engine';
 import {
   EngineError,
+  extensionLength,
   InputError,
   prepareTrack,
   readMelody,
@@ -69,6 +72,18 @@ export function resolveTrackInputs(
         : (body.duration?.seconds ?? prepared.durationSeconds),
       durationLabel: planned ? `${seconds}s` : (body.duration?.label ?? `${seconds}s`),
     };
+  } catch (error) {
+    return unprocessable(error);
+  }
+}
+
+/**
+ * An extension's length with its own section plan (the original's bars up to its ending, then the
+ * plan's), as the engine will make it: 422 naming the field for a plan it cannot follow.
+ */
+export function resolveExtensionLength(from: TrackRequest, sections: SectionPlanEntry[]): number {
+  try {
+    return extensionLength(from, sections);
   } catch (error) {
     return unprocessable(error);
   }

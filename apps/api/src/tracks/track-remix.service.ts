@@ -2,13 +2,7 @@
 // whole in its lineage), queued and paid for like POST /v1/tracks through TracksService.queueTrack.
 import { randomInt } from 'node:crypto';
 import type { PartRole, SectionPlanEntry, TrackRequest } from '@trackforge/engine';
-import {
-  EngineError,
-  extensionLength,
-  InputError,
-  MAX_DURATION_SECONDS,
-  VARIATION_PARTS,
-} from '@trackforge/engine/request';
+import { MAX_DURATION_SECONDS, VARIATION_PARTS } from '@trackforge/engine/request';
 import { AppError } from '../errors.js';
 import type { IdempotencyScope } from '../idempotency/idempotency.service.js';
 import type { TrackRow } from './track.repository.js';
@@ -16,9 +10,12 @@ import type { TrackJson } from './track.schemas.js';
 import type { TracksService } from './track.service.js';
 import type { TrackLineage } from './track.table.js';
 import { engineRequestOf } from './track-files.js';
+import type { ExtensionLength } from './track-inputs-thread.js';
 
 export interface TrackRemixDeps {
   tracks: Pick<TracksService, 'getReadableTrack' | 'queueTrack'>;
+  /** An extension's length with its own sections, worked out off the event loop (track-inputs-thread.ts). */
+  extensionLength: ExtensionLength;
 }
 
 export type TrackRemix = ReturnType<typeof createTrackRemix>;
@@ -49,21 +46,6 @@ export function createTrackRemix(deps: TrackRemixDeps) {
   function requestOf(track: TrackRow): TrackRequest {
     const { outputs: _outputs, ...request } = engineRequestOf(track, {});
     return request;
-  }
-
-  /**
-   * An extension's length with its own section plan (the original's bars up to its ending, then the
-   * plan's), checked by the engine before anything is stored or charged: 422 naming the field.
-   */
-  function plannedLength(from: TrackRequest, sections: SectionPlanEntry[]): number {
-    try {
-      return extensionLength(from, sections);
-    } catch (error) {
-      if (error instanceof InputError)
-        throw new AppError('unprocessable_input', error.message, { param: error.field });
-      if (error instanceof EngineError) throw new AppError('unprocessable_input', error.message);
-      throw error;
-    }
   }
 
   /** The new track's columns that come from the original as they are. */
@@ -145,7 +127,7 @@ export function createTrackRemix(deps: TrackRemixDeps) {
       }
       const from = requestOf(track);
       const total = body.sections
-        ? plannedLength(from, body.sections)
+        ? await deps.extensionLength(from, body.sections)
         : roundSeconds(track.duration_seconds + (body.seconds ?? 0));
       if (total > MAX_DURATION_SECONDS) {
         throw new AppError(

@@ -3,7 +3,12 @@
 import {
   MAX_CHORDS_CHARACTERS,
   MAX_MELODY_BYTES,
+  MAX_MELODY_NOTES,
+  MAX_MIDI_EVENTS,
+  MAX_MIDI_NOTES,
+  MAX_MIDI_TRACKS,
   MAX_PLAN_SECTIONS,
+  MAX_PROGRESSION_CHORDS,
   parseDuration,
   parseKey,
   REQUEST_LIMITS,
@@ -101,7 +106,7 @@ export const CreateTrackBodySchema = z.strictObject({
     .max(MAX_CHORDS_CHARACTERS)
     .optional()
     .describe(
-      'A chord progression the arrangement follows exactly, looped over the track: "Am F C G" (a bar each), "Am:2 F C G" (bars after a colon), "| Dm7 G7 | Cmaj7 |" (bar lines share a bar), slash chords "C/E", or roman numerals in the key "I V vi IV". Without a key in the prompt or `key`, the key is the progression\'s.',
+      `A chord progression the arrangement follows exactly, looped over the track: "Am F C G" (a bar each), "Am:2 F C G" (bars after a colon), "| Dm7 G7 | Cmaj7 |" (bar lines share a bar), slash chords "C/E", or roman numerals in the key "I V vi IV". Without a key in the prompt or \`key\`, the key is the progression's. At most ${MAX_PROGRESSION_CHORDS} chords a cycle (bars repeated with "%" count).`,
     ),
   sections: z
     .array(SectionPlanSchema)
@@ -116,7 +121,7 @@ export const CreateTrackBodySchema = z.strictObject({
     .max(MAX_MELODY_BASE64_CHARACTERS)
     .optional()
     .describe(
-      `A Standard MIDI File (at most ${MAX_MELODY_BYTES / 1024} KB) whose melody the lead plays, base64-encoded; or send multipart/form-data with a \`request\` JSON part and a \`melody\` file part. The file's tempo is used unless \`bpm\` is given.`,
+      `A Standard MIDI File (at most ${MAX_MELODY_BYTES / 1024} KB, ${MAX_MIDI_TRACKS} tracks, ${MAX_MIDI_EVENTS.toLocaleString('en')} events and ${MAX_MIDI_NOTES.toLocaleString('en')} notes; its melody at most ${MAX_MELODY_NOTES.toLocaleString('en')} notes) whose melody the lead plays, base64-encoded; or send multipart/form-data with a \`request\` JSON part and a \`melody\` file part. The file's tempo is used unless \`bpm\` is given.`,
     ),
   voice_id: z
     .string()

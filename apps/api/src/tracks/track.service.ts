@@ -31,7 +31,7 @@ import type { CreateTrackBody, ListTracksQuery, PublicTrackJson, TrackJson } fro
 import type { TrackFileKind, TrackFiles, TrackVisibility } from './track.table.js';
 import { renderTrackCoverSvg } from './track-cover.js';
 import { type DerivedKind, isDerivedKind, TRACK_FILES, trackFolder } from './track-files.js';
-import { resolveTrackInputs } from './track-inputs.js';
+import type { ResolveTrackInputs } from './track-inputs-thread.js';
 
 /** Who is asking: a workspace member, or nobody (public reads). */
 export type Viewer = { workspaceId: string; userId: string | null } | null;
@@ -93,6 +93,8 @@ export interface TracksServiceDeps {
   checkWebhookUrl?: (url: string, param: string) => Promise<void>;
   /** Finished tracks remembered between reads (finished-track-cache.ts); without it every read queries. */
   finishedTracks?: FinishedTrackCache;
+  /** Reads and checks a create's musical inputs off the event loop (track-inputs-thread.ts). */
+  resolveInputs: ResolveTrackInputs;
 }
 
 export type TracksService = ReturnType<typeof createTracksService>;
@@ -217,7 +219,7 @@ export function createTracksService(deps: TracksServiceDeps) {
       }
       // The seed is fixed first: without a stated tempo it chooses the one a section plan is timed at.
       const seed = body.seed ?? randomInt(0, 2 ** 32);
-      const resolved = resolveTrackInputs(body, seed, voiceSpec);
+      const resolved = await deps.resolveInputs(body, seed, voiceSpec);
       return queueTrack(
         caller.workspaceId,
         {

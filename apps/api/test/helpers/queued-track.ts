@@ -9,6 +9,7 @@ import { systemClock } from '../../src/shared/clock.js';
 import { newId } from '../../src/shared/ids.js';
 import { createLocalStorage } from '../../src/storage/local-storage.js';
 import { createTracksService } from '../../src/tracks/track.service.js';
+import { resolveTrackInputs } from '../../src/tracks/track-inputs.js';
 
 export async function queueTrackWithOneCredit(db: Db, filesDir: string) {
   const credits = createCreditsService({ db, clock: systemClock });
@@ -21,6 +22,8 @@ export async function queueTrackWithOneCredit(db: Db, filesDir: string) {
     publicUrl: 'http://localhost:8080',
     events: composeEventLog(systemClock),
     generationQueue,
+    // read in this thread: the suites that use it send no HTTP request to keep responsive
+    resolveInputs: async (body, seed, voice) => resolveTrackInputs(body, seed, voice),
   });
   const workspaceId = newId('wsp');
   await credits.grantCredits({ workspaceId, amount: 1, kind: 'grant', sourceKey: newId('evt') });

@@ -107,7 +107,15 @@ function isNumeral(text: string): boolean {
   return (minor ? NUMERAL_MINOR_SUFFIXES : NUMERAL_MAJOR_SUFFIXES).has(suffix.replace(/°/g, 'o'));
 }
 
-const BARS = /^(.+):(\d+(?:\.\d+)?)$/;
+const BAR_COUNT = /^\d+(?:\.\d+)?$/;
+
+/** "Am:2" → ["Am", "2"]: the symbol and the bars after its last colon, or null without them. */
+function splitBars(token: string): [string, string] | null {
+  // The last colon, not a backtracking /^(.+):…$/, so a long token costs one pass.
+  const colon = token.lastIndexOf(':');
+  if (colon < 1 || !BAR_COUNT.test(token.slice(colon + 1))) return null;
+  return [token.slice(0, colon), token.slice(colon + 1)];
+}
 
 /**
  * Parses a progression. Bar lines ("|") split their bar evenly between the chords in it; without
@@ -120,15 +128,21 @@ export function parseProgression(text: string): ProgressionEntry[] {
   };
   if (typeof text !== 'string' || text.trim().length === 0) fail('must be a progression such as "Am F C G"');
   if (text.length > MAX_CHORDS_CHARACTERS) fail(`must be at most ${MAX_CHORDS_CHARACTERS} characters`);
+  // Counted on the tokens and while "%" repeats bars, so no chord is read past the cap.
+  const tooMany = (count: number | string): never =>
+    fail(`may have at most ${MAX_PROGRESSION_CHORDS} chords per cycle; it has ${count}`);
   const barred = text.includes('|');
   // Tokens with their 1-based character position, for error messages.
   const tokens: { text: string; at: number }[] = [];
   const pattern = /\|+:?|:?\|+|[^\s,|]+/g;
+  let chordTokens = 0;
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     const token = match[0];
     if (token === '-' || token === '–' || token === '—') continue;
+    if (!token.includes('|') && token !== '%') chordTokens++;
     tokens.push({ text: token, at: match.index + 1 });
   }
+  if (chordTokens > MAX_PROGRESSION_CHORDS) tooMany(chordTokens);
   const entries: ProgressionEntry[] = [];
   let count = 0;
   const readChord = (token: {
@@ -146,9 +160,9 @@ export function parseProgression(text: string): ProgressionEntry[] {
   };
   if (!barred) {
     for (const token of tokens) {
-      const withBars = BARS.exec(token.text);
-      const chord = readChord({ text: withBars ? withBars[1]! : token.text, at: token.at });
-      const bars = withBars ? Number(withBars[2]) : 1;
+      const withBars = splitBars(token.text);
+      const chord = readChord({ text: withBars ? withBars[0] : token.text, at: token.at });
+      const bars = withBars ? Number(withBars[1]) : 1;
       if (!(bars > 0 && bars <= 64 && Number.isInteger(bars * 4)))
         fail(
           `"${token.text}" (chord ${count}, at character ${token.at}): bars after ":" must be a whole or quarter number from 0.25 to 64`,
@@ -160,6 +174,7 @@ export function parseProgression(text: string): ProgressionEntry[] {
     let previousBar: typeof bar = [];
     const closeBar = () => {
       if (bar.length === 0) return;
+      if (entries.length + bar.length > MAX_PROGRESSION_CHORDS) tooMany('more once "%" repeats its bars');
       for (const chord of bar) entries.push({ ...chord, bars: 1 / bar.length });
       previousBar = bar;
       bar = [];
@@ -175,7 +190,7 @@ export function parseProgression(text: string): ProgressionEntry[] {
         bar = [...previousBar];
         continue;
       }
-      if (BARS.test(token.text))
+      if (splitBars(token.text))
         fail(
           `"${token.text}" (at character ${token.at}): with bar lines, each bar's chords share the bar; drop the ":bars"`,
         );
@@ -184,8 +199,6 @@ export function parseProgression(text: string): ProgressionEntry[] {
     closeBar();
   }
   if (entries.length === 0) fail('must contain at least one chord');
-  if (entries.length > MAX_PROGRESSION_CHORDS)
-    fail(`may have at most ${MAX_PROGRESSION_CHORDS} chords per cycle; it has ${entries.length}`);
   return entries;
 }
 

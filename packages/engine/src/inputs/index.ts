@@ -1,6 +1,7 @@
 export {
   keyOfProgression,
   MAX_CHORDS_CHARACTERS,
+  MAX_PROGRESSION_CHORDS,
   type ProgressionEntry,
   parseProgression,
   type ResolvedProgressionChord,
@@ -12,6 +13,9 @@ export {
   type InputMelody,
   MAX_MELODY_BYTES,
   MAX_MELODY_NOTES,
+  MAX_MIDI_EVENTS,
+  MAX_MIDI_NOTES,
+  MAX_MIDI_TRACKS,
   type MidiFileContents,
   type MidiNote,
   readMelody,

@@ -1071,7 +1071,7 @@ export interface paths {
                         prompt: string;
                         /** @description duration must be "short" (30 s), "standard" (120 s), "long" (240 s), or a length from 5 s to 600 s such as "45s" or "2:30". Required unless sections is given (a section plan sets the length). */
                         duration?: string | number;
-                        /** @description A chord progression the arrangement follows exactly, looped over the track: "Am F C G" (a bar each), "Am:2 F C G" (bars after a colon), "| Dm7 G7 | Cmaj7 |" (bar lines share a bar), slash chords "C/E", or roman numerals in the key "I V vi IV". Without a key in the prompt or `key`, the key is the progression's. */
+                        /** @description A chord progression the arrangement follows exactly, looped over the track: "Am F C G" (a bar each), "Am:2 F C G" (bars after a colon), "| Dm7 G7 | Cmaj7 |" (bar lines share a bar), slash chords "C/E", or roman numerals in the key "I V vi IV". Without a key in the prompt or `key`, the key is the progression's. At most 128 chords a cycle (bars repeated with "%" count). */
                         chords?: string;
                         /** @description A section plan the track follows exactly, in order. The track lasts as long as the plan (at most 600 s); the plan wins over `duration`. */
                         sections?: {
@@ -1090,7 +1090,7 @@ export interface paths {
                         }[];
                         /**
                          * Format: byte
-                         * @description A Standard MIDI File (at most 256 KB) whose melody the lead plays, base64-encoded; or send multipart/form-data with a `request` JSON part and a `melody` file part. The file's tempo is used unless `bpm` is given.
+                         * @description A Standard MIDI File (at most 256 KB, 128 tracks, 60,000 events and 20,000 notes; its melody at most 4,000 notes) whose melody the lead plays, base64-encoded; or send multipart/form-data with a `request` JSON part and a `melody` file part. The file's tempo is used unless `bpm` is given.
                          */
                         melody?: string;
                         voice_id?: string | null;
