@@ -1,4 +1,5 @@
-// Outgoing webhook endpoints: each has its own whsec_ secret and an optional list of event types.
+// Outgoing webhook endpoints: each has its own whsec_ secret and an optional list of event types;
+// a workspace holds at most its plan's number of them (every endpoint receives every event).
 import { type Db, transaction } from '../database/create-database.js';
 import { AppError } from '../errors.js';
 import type { EventType } from '../events/event.table.js';
@@ -7,6 +8,7 @@ import type { IdempotencyScope, IdempotencyService } from '../idempotency/idempo
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { fetchKeysetPage, type Page, type PageQuery } from '../shared/keyset-page.js';
+import { assertUnderPlanCap, type PlanCaps } from '../shared/plan-caps.js';
 import {
   presentWebhookEndpoint,
   type UpdateWebhookEndpointBody,
@@ -20,6 +22,7 @@ import {
   findEndpoint,
   insertEndpoint,
   listEndpointRows,
+  lockWorkspaceForNewEndpoint,
   updateEndpointSettings,
 } from './webhooks.repository.js';
 
@@ -31,6 +34,8 @@ export interface WebhookEndpointsDeps {
   idempotency: IdempotencyService;
   /** Throws 400 naming `param` when the URL may not receive webhooks (webhook-address.ts). */
   checkWebhookUrl: (url: string, param: string) => Promise<void>;
+  /** The most endpoints a workspace may hold, by plan (billing-catalogue.ts WORKSPACE_CAPS). */
+  endpointsPerWorkspace: PlanCaps;
 }
 
 export interface CreateEndpointInput {
@@ -53,6 +58,7 @@ export function createWebhookEndpointsService(deps: WebhookEndpointsDeps) {
   }
 
   return {
+    endpointsPerWorkspace: deps.endpointsPerWorkspace,
     getEndpoint,
 
     /** Creates the endpoint; with an Idempotency-Key scope its answer is stored in the same transaction. */
@@ -63,6 +69,15 @@ export function createWebhookEndpointsService(deps: WebhookEndpointsDeps) {
     ): Promise<WebhookEndpointJson> {
       await deps.checkWebhookUrl(input.url, 'url');
       return transaction(db, async (tx) => {
+        const held = await lockWorkspaceForNewEndpoint(tx, workspaceId);
+        if (!held) throw new Error(`workspace ${workspaceId} does not exist`);
+        assertUnderPlanCap({
+          plan: held.plan,
+          caps: deps.endpointsPerWorkspace,
+          held: held.endpoints,
+          things: 'webhook endpoints',
+          freeOne: 'delete one you no longer use (DELETE /v1/webhook-endpoints/{id})',
+        });
         const row = await insertEndpoint(tx, {
           id: newId('whe'),
           workspace_id: workspaceId,
