@@ -14,9 +14,9 @@ const ESCAPE = /%([0-9A-Fa-f]{2})/g;
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
 
-function normaliseEscape(escape: string, hex: string): string {
+function normaliseEscape(escaped: string, hex: string): string {
   const character = String.fromCharCode(Number.parseInt(hex, 16));
-  return UNRESERVED.test(character) ? character : escape.toUpperCase();
+  return UNRESERVED.test(character) ? character : escaped.toUpperCase();
 }
 
 /** The canonical spelling of a request target (path and query); pure, and idempotent. */

@@ -1,34 +1,19 @@
 // SQL for API keys. Lookups for authentication join the workspace to read its plan in one query.
 
-import type { Db, Tx } from '../database/create-database.js';
+import type { Db } from '../database/create-database.js';
 import type { Plan } from '../http/auth-context.js';
 import { applyKeyset, type KeysetPosition, type KeysetRange } from '../shared/keyset-page.js';
 import type { ApiKeyRow, ApiKeyTable } from './api-key.table.js';
 
-/**
- * Locks the workspace row until the transaction ends and counts its live keys, so two creations
- * at once cannot both see room under the plan's cap. NO KEY UPDATE leaves the row's foreign-key
- * share locks (inserts of tracks, keys… elsewhere in the workspace) unblocked.
- */
-export async function lockWorkspaceForNewKey(
-  tx: Tx,
-  workspaceId: string,
-): Promise<{ plan: Plan; liveKeys: number } | undefined> {
-  const row = await tx
-    .selectFrom('workspace')
-    .select((eb) => [
-      'workspace.plan',
-      eb
-        .selectFrom('api_key')
-        .select(eb.fn.countAll<string>().as('count'))
-        .whereRef('api_key.workspace_id', '=', 'workspace.id')
-        .where('api_key.revoked_at', 'is', null)
-        .as('live_keys'),
-    ])
-    .where('workspace.id', '=', workspaceId)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
-  return row && { plan: row.plan, liveKeys: Number(row.live_keys) };
+/** How many live (not revoked) keys the workspace holds. */
+export async function countLiveApiKeys(db: Db, workspaceId: string): Promise<number> {
+  const row = await db
+    .selectFrom('api_key')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('workspace_id', '=', workspaceId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export async function insertApiKey(db: Db, key: ApiKeyTable): Promise<void> {

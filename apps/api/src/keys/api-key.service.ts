@@ -3,6 +3,7 @@
 // plan's number of live keys (they share one request budget: http/rate-limit.ts).
 
 import { type Db, transaction } from '../database/create-database.js';
+import { lockWorkspace } from '../database/workspace-lock.js';
 import { AppError } from '../errors.js';
 import type { AuthContext, Plan } from '../http/auth-context.js';
 import { type AuthRevocation, announceRevocation } from '../http/auth-revocations.js';
@@ -79,15 +80,15 @@ export function createApiKeyService({
       };
       await transaction(db, async (tx) => {
         // The plan as stored now (the caller's may be a few seconds old), with the workspace locked.
-        const held = await repository.lockWorkspaceForNewKey(tx, workspace.workspaceId);
-        if (!held) throw new Error(`workspace ${workspace.workspaceId} does not exist`);
-        if (!API_PLANS.includes(held.plan)) {
+        const workspaceNow = await lockWorkspace(tx, workspace.workspaceId);
+        if (!workspaceNow) throw new Error(`workspace ${workspace.workspaceId} does not exist`);
+        if (!API_PLANS.includes(workspaceNow.plan)) {
           throw new AppError('plan_required', PLAN_REQUIRED_DETAIL, { required_plan: 'studio' });
         }
         assertUnderPlanCap({
-          plan: held.plan,
+          plan: workspaceNow.plan,
           caps: liveKeysPerWorkspace,
-          held: held.liveKeys,
+          held: await repository.countLiveApiKeys(tx, workspace.workspaceId),
           things: 'live API keys',
           freeOne: 'revoke one you no longer use (DELETE /v1/api-keys/{id})',
         });

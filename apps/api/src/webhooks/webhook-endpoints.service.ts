@@ -1,6 +1,7 @@
 // Outgoing webhook endpoints: each has its own whsec_ secret and an optional list of event types;
 // a workspace holds at most its plan's number of them (every endpoint receives every event).
 import { type Db, transaction } from '../database/create-database.js';
+import { lockWorkspace } from '../database/workspace-lock.js';
 import { AppError } from '../errors.js';
 import type { EventType } from '../events/event.table.js';
 import { generateSigningSecret } from '../events/event-signing.js';
@@ -15,6 +16,7 @@ import {
   type WebhookEndpointJson,
 } from './webhook-endpoints.schemas.js';
 import {
+  countEndpoints,
   deleteEndpoint,
   disableEndpoint,
   type EndpointRow,
@@ -22,7 +24,6 @@ import {
   findEndpoint,
   insertEndpoint,
   listEndpointRows,
-  lockWorkspaceForNewEndpoint,
   updateEndpointSettings,
 } from './webhooks.repository.js';
 
@@ -69,12 +70,12 @@ export function createWebhookEndpointsService(deps: WebhookEndpointsDeps) {
     ): Promise<WebhookEndpointJson> {
       await deps.checkWebhookUrl(input.url, 'url');
       return transaction(db, async (tx) => {
-        const held = await lockWorkspaceForNewEndpoint(tx, workspaceId);
-        if (!held) throw new Error(`workspace ${workspaceId} does not exist`);
+        const workspace = await lockWorkspace(tx, workspaceId);
+        if (!workspace) throw new Error(`workspace ${workspaceId} does not exist`);
         assertUnderPlanCap({
-          plan: held.plan,
+          plan: workspace.plan,
           caps: deps.endpointsPerWorkspace,
-          held: held.endpoints,
+          held: await countEndpoints(tx, workspaceId),
           things: 'webhook endpoints',
           freeOne: 'delete one you no longer use (DELETE /v1/webhook-endpoints/{id})',
         });

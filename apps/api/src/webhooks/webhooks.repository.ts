@@ -2,7 +2,6 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db, Tx } from '../database/create-database.js';
 import type { EventType } from '../events/event.table.js';
-import type { Plan } from '../http/auth-context.js';
 import { applyKeyset, type KeysetRange } from '../shared/keyset-page.js';
 import type { WebhookDeliveryTable, WebhookEndpointTable } from './webhook.table.js';
 
@@ -10,29 +9,14 @@ export type EndpointRow = Selectable<WebhookEndpointTable>;
 
 export type DeliveryRow = Selectable<WebhookDeliveryTable>;
 
-/**
- * Locks the workspace row until the transaction ends and counts its endpoints (enabled or not),
- * so two creations at once cannot both see room under the plan's cap. NO KEY UPDATE leaves the
- * row's foreign-key share locks (inserts elsewhere in the workspace) unblocked.
- */
-export async function lockWorkspaceForNewEndpoint(
-  tx: Tx,
-  workspaceId: string,
-): Promise<{ plan: Plan; endpoints: number } | undefined> {
-  const row = await tx
-    .selectFrom('workspace')
-    .select((eb) => [
-      'workspace.plan',
-      eb
-        .selectFrom('webhook_endpoint')
-        .select(eb.fn.countAll<string>().as('count'))
-        .whereRef('webhook_endpoint.workspace_id', '=', 'workspace.id')
-        .as('endpoints'),
-    ])
-    .where('workspace.id', '=', workspaceId)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
-  return row && { plan: row.plan, endpoints: Number(row.endpoints) };
+/** How many endpoints the workspace holds, enabled or not. */
+export async function countEndpoints(db: Db, workspaceId: string): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_endpoint')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export async function insertEndpoint(

@@ -309,10 +309,11 @@ export async function startCluster(): Promise<Cluster> {
         kind: 'grant',
         sourceKey: `multinode:${workspace.id}`,
       });
-      const { secret } = await createApiKeyService({ db, clock , liveKeysPerWorkspace: WORKSPACE_CAPS.apiKeys }).createApiKey(
-        { workspaceId: workspace.id, plan: 'studio', userId: user.id },
-        { name: 'multinode' },
-      );
+      const { secret } = await createApiKeyService({
+        db,
+        clock,
+        liveKeysPerWorkspace: WORKSPACE_CAPS.apiKeys,
+      }).createApiKey({ workspaceId: workspace.id, plan: 'studio', userId: user.id }, { name: 'multinode' });
       return { workspaceId: workspace.id, apiKey: secret };
     },
     async close() {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AppError } from '../../src/errors.js';
+import type { AppError } from '../../src/errors.js';
 import { assertUnderPlanCap, describePlanCaps } from '../../src/shared/plan-caps.js';
 
 const caps = { free: 0, studio: 20, enterprise: 100 };
