@@ -165,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Revocations announced by any process (this one included) clear the auth-context cache.
   listenWhileOpen(app, () => listenForRevocations(deps.database, auth.contextCache));
   registerAuthentication(app, { config: deps.config, ...auth });
-  // After authentication (the limit is per credential and plan), before every /v1 route.
+  // After authentication (the limit is per principal and plan), before every /v1 route.
   await registerRateLimit(app, { settings: rateLimitSettingsFrom(deps.config), clock });
   const idempotency = createIdempotencyService({ db: deps.database.db, clock });
   registerIdempotency(app, { idempotency });
