@@ -24,6 +24,7 @@ import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { createAccountService } from '../../apps/api/src/accounts/account.service.js';
 import { buildApp } from '../../apps/api/src/app.js';
+import { WORKSPACE_CAPS } from '../../apps/api/src/billing/billing-catalogue.js';
 import { composeEventLog } from '../../apps/api/src/compose.js';
 import { loadConfig } from '../../apps/api/src/config.js';
 import { createCreditsService } from '../../apps/api/src/credits/credit.service.js';
@@ -100,10 +101,11 @@ async function createWorkspace(database: DatabaseHandle, credits: number) {
       sourceKey: `bench:${workspace.id}`,
     });
   }
-  const { secret } = await createApiKeyService({ db, clock: systemClock }).createApiKey(
-    { workspaceId: workspace.id, plan: 'enterprise', userId: user.id },
-    { name: 'bench' },
-  );
+  const { secret } = await createApiKeyService({
+    db,
+    clock: systemClock,
+    liveKeysPerWorkspace: WORKSPACE_CAPS.apiKeys,
+  }).createApiKey({ workspaceId: workspace.id, plan: 'enterprise', userId: user.id }, { name: 'bench' });
   return { workspaceId: workspace.id, userId: user.id, apiKey: secret };
 }
 

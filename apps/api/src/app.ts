@@ -28,6 +28,7 @@ import { createOnDemandGeneration } from './generation/on-demand-generation.js';
 import { createDerivedFiles } from './generation/track-derived-files.js';
 import { closeSocketsForRestart, type Drain } from './health/drain.js';
 import { registerHealthRoutes } from './health/health.routes.js';
+import { canonicalRequestTarget } from './http/canonical-url.js';
 import { answerClientError, answerFrameworkError, installErrorHandlers } from './http/error-handler.js';
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.js';
 import { registerDocs, registerOpenApi } from './http/openapi.js';
@@ -107,6 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdFor,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.NODE_ENV === 'production',
+    // Before routing: the router, the rate limit, idempotency and the logs see one spelling.
+    rewriteUrl: (request) => canonicalRequestTarget(request.url ?? '/'),
     // Off: http/error-handler.ts answers requests during shutdown with a problem+json 503.
     return503OnClosing: false,
     // Router and HTTP-parser failures are problem+json too (http/error-handler.ts).
@@ -163,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Revocations announced by any process (this one included) clear the auth-context cache.
   listenWhileOpen(app, () => listenForRevocations(deps.database, auth.contextCache));
   registerAuthentication(app, { config: deps.config, ...auth });
-  // After authentication (the limit is per credential and plan), before every /v1 route.
+  // After authentication (the limit is per principal and plan), before every /v1 route.
   await registerRateLimit(app, { settings: rateLimitSettingsFrom(deps.config), clock });
   const idempotency = createIdempotencyService({ db: deps.database.db, clock });
   registerIdempotency(app, { idempotency });

@@ -10,6 +10,7 @@ import type { AuthServices, CreditBalanceReader } from './auth/auth-services.js'
 import { resolveJwtSecret } from './auth/jwt-secret.js';
 import { createMagicLinkService } from './auth/magic-link.service.js';
 import { createSessionService } from './auth/session.service.js';
+import { WORKSPACE_CAPS } from './billing/billing-catalogue.js';
 import type { Config } from './config.js';
 import { createCreditsService } from './credits/credit.service.js';
 import type { DatabaseHandle, Db, Tx } from './database/create-database.js';
@@ -59,6 +60,7 @@ export function composeAccounts(deps: {
   const apiKeys = createApiKeyService({
     db,
     clock,
+    liveKeysPerWorkspace: WORKSPACE_CAPS.apiKeys,
     onBackgroundError: (error) => log.error({ err: error }, 'could not record API key use'),
     onRevoked: contextCache.forget,
   });
@@ -148,6 +150,7 @@ export function composeEvents(deps: {
     clock,
     idempotency: deps.idempotency,
     checkWebhookUrl: deps.checkWebhookUrl,
+    endpointsPerWorkspace: WORKSPACE_CAPS.webhookEndpoints,
   });
   const dispatcher = createWebhookDispatcher({
     db,

@@ -45,8 +45,9 @@ const ConfigSchema = z.object({
   WORKER_DRAIN_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALLOW_PRIVATE_WEBHOOKS: booleanFlag.default(false),
-  // Rate limits (README "Rate limits"): requests per window per credential, by plan; anonymous
-  // requests count per client address. Counters live in each API node's memory.
+  // Rate limits (docs/limits.md): requests per window by plan, one budget for a workspace's API
+  // keys and one per signed-in user; anonymous requests count per client address. Counters live
+  // in each API node's memory.
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_FREE: z.coerce.number().int().min(1).default(120),

@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   request_timeout: { status: 408, title: 'Request timeout' },
   conflict: { status: 409, title: 'Conflict' },
   idempotency_in_progress: { status: 409, title: 'Request in progress' },
+  plan_limit_reached: { status: 409, title: 'Plan limit reached' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   uri_too_long: { status: 414, title: 'URI too long' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },

@@ -4,6 +4,7 @@
 
 import type { Config } from '../config.js';
 import type { Plan } from '../http/auth-context.js';
+import type { PlanCaps } from '../shared/plan-caps.js';
 
 export const CATALOGUE_KEYS = ['studio_monthly', 'enterprise_monthly', 'credits_100', 'credits_500'] as const;
 export type CatalogueKey = (typeof CATALOGUE_KEYS)[number];
@@ -20,6 +21,17 @@ export interface CatalogueItem {
 }
 
 export type Catalogue = Record<CatalogueKey, CatalogueItem>;
+
+/**
+ * What each plan lets a workspace hold at once (docs/limits.md). Every key and every endpoint is a
+ * standing load on the service: keys share one request budget per workspace (http/rate-limit.ts)
+ * but each is a credential to track and revoke, and every endpoint receives every event. Free
+ * workspaces hold no API keys at all (keys/api-key-format.ts API_PLANS).
+ */
+export const WORKSPACE_CAPS: { apiKeys: PlanCaps; webhookEndpoints: PlanCaps } = {
+  apiKeys: { free: 0, studio: 20, enterprise: 100 },
+  webhookEndpoints: { free: 5, studio: 25, enterprise: 100 },
+};
 
 /** The catalogue as configured. */
 export function createCatalogue(config: Config): Catalogue {

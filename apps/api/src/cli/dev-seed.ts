@@ -2,6 +2,7 @@
 // with 100 credits and an API key, printed once so a fresh clone can call the API at once.
 
 import { createAccountService } from '../accounts/account.service.js';
+import { WORKSPACE_CAPS } from '../billing/billing-catalogue.js';
 import type { Config } from '../config.js';
 import { createCreditsService } from '../credits/credit.service.js';
 import type { Db } from '../database/create-database.js';
@@ -31,10 +32,11 @@ export async function seedDemoAccount(
     sourceKey: `dev-seed:${workspace.id}`,
     description: 'demo credits (development)',
   });
-  const { secret } = await createApiKeyService({ db: deps.db, clock }).createApiKey(
-    { workspaceId: workspace.id, plan: 'studio', userId: user.id },
-    { name: 'demo key' },
-  );
+  const { secret } = await createApiKeyService({
+    db: deps.db,
+    clock,
+    liveKeysPerWorkspace: WORKSPACE_CAPS.apiKeys,
+  }).createApiKey({ workspaceId: workspace.id, plan: 'studio', userId: user.id }, { name: 'demo key' });
   return { apiKey: secret, workspaceId: workspace.id };
 }
 

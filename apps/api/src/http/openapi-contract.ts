@@ -50,7 +50,7 @@ export const OPERATION_CONTRACTS: Record<string, OperationContract> = {
   'POST /v1/auth/signout': { access: 'user' },
   'GET /v1/me': { access: 'workspace' },
 
-  'POST /v1/api-keys': { access: 'user', errors: ['plan_required'] },
+  'POST /v1/api-keys': { access: 'user', errors: ['plan_required', 'plan_limit_reached'] },
   'GET /v1/api-keys': { access: 'user' },
   'GET /v1/api-keys/{id}': { access: 'user' },
   'DELETE /v1/api-keys/{id}': { access: 'user' },
@@ -114,7 +114,7 @@ export const OPERATION_CONTRACTS: Record<string, OperationContract> = {
   'GET /v1/workspace': { access: 'workspace', errors: ['not_found'] },
   'POST /v1/workspace/signing-secret': { access: 'user', errors: ['not_found'] },
 
-  'POST /v1/webhook-endpoints': { access: 'user' },
+  'POST /v1/webhook-endpoints': { access: 'user', errors: ['plan_limit_reached'] },
   'GET /v1/webhook-endpoints': { access: 'user' },
   'GET /v1/webhook-endpoints/{id}': { access: 'user' },
   'PATCH /v1/webhook-endpoints/{id}': { access: 'user' },

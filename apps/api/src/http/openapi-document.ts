@@ -70,7 +70,8 @@ const HEADERS = {
     schema: { type: 'string' },
   },
   RateLimitPolicy: {
-    description: 'IETF RateLimit-Policy: the quota and window that apply, e.g. `"default";q=60;w=60`.',
+    description:
+      'IETF RateLimit-Policy: the quota and window that apply, e.g. `"default";q=60;w=60`. One quota per principal: all API keys of a workspace share one, all sessions and access tokens of a user another, requests without a credential count per client address.',
     schema: { type: 'string' },
   },
   RetryAfter: {

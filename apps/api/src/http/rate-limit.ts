@@ -1,11 +1,14 @@
-// Per-credential request limits on /v1 (README "Rate limits"), built on @fastify/rate-limit:
-// the key is the API key, else the signed-in user (all their sessions and tokens share one budget),
-// else the client address; the budget per window comes from the plan.
+// Request limits on /v1 (docs/limits.md), built on @fastify/rate-limit: one budget per principal,
+// never per credential, so minting more keys or sessions buys no more requests. The principals:
+// the workspace, for all its API keys together; the signed-in user, for all their sessions and
+// access tokens together (apart from the keys' budget, so an integration that spends its budget
+// does not lock its owner out of revoking it); else the client address. The budget per window
+// comes from the plan.
 //
 // Counters live in this process's memory, not in the database: a shared table would add a write
 // round trip to every request (the API aims at ≥1,000 authenticated GETs a second) for a limit
 // whose purpose is to stop floods, not to bill. The consequence: with N API nodes behind a
-// balancer that does not pin a credential to a node, a client can get up to N times its plan's
+// balancer that does not pin a principal to a node, a client can get up to N times its plan's
 // budget. Sign-in links, where exactness matters, have their own database counters
 // (auth/auth-rate-limit.ts).
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
@@ -34,17 +37,28 @@ export function rateLimitSettingsFrom(config: Config): RateLimitSettings {
   };
 }
 
-/** Routes outside the limit: health, metrics, docs and studio pages, and Stripe's signed webhooks. */
-function isUnlimited(url: string): boolean {
-  return !url.startsWith('/v1/') || url.startsWith('/v1/webhooks/stripe');
+/**
+ * Routes outside the limit: health, metrics, docs and studio pages, and Stripe's signed webhooks.
+ * Decided by the route the router chose (its pattern), never by the URL as the client spelled it.
+ */
+function isUnlimited(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route === undefined) return false;
+  return !route.startsWith('/v1/') || route.startsWith('/v1/webhooks/stripe');
 }
 
 function keyOf(request: FastifyRequest): string {
   const auth = request.auth;
-  if (auth?.apiKeyId) return `key:${auth.apiKeyId}`;
   if (auth?.userId) return `user:${auth.userId}`;
   if (auth) return `workspace:${auth.workspaceId}`;
   return `ip:${normalizeIP(request.ip)}`;
+}
+
+function budgetHolder(request: FastifyRequest): string {
+  const auth = request.auth;
+  if (!auth) return 'anonymous requests from one address';
+  if (auth.userId) return `your ${auth.plan} plan (all your sessions and access tokens together)`;
+  return `this workspace's ${auth.plan} plan (all its API keys together)`;
 }
 
 /** Installs the limit on every /v1 route registered after it; register after authentication. */
@@ -59,14 +73,13 @@ export async function registerRateLimit(
     timeWindow: windowSeconds * 1000,
     max: (request) => requestsPerWindow[request.auth?.plan ?? 'anonymous'],
     keyGenerator: keyOf,
-    allowList: (request) => isUnlimited(request.url),
+    allowList: isUnlimited,
     store: clockedStore(deps.clock),
     errorResponseBuilder: (request, context) => {
       const retryAfterSeconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      const who = request.auth ? `your ${request.auth.plan} plan` : 'anonymous requests from one address';
       return new AppError(
         'rate_limited',
-        `Too many requests: ${context.max} per ${windowSeconds} s for ${who}; retry in ${retryAfterSeconds} s.`,
+        `Too many requests: ${context.max} per ${windowSeconds} s for ${budgetHolder(request)}; retry in ${retryAfterSeconds} s.`,
         { retry_after: retryAfterSeconds, headers: { 'retry-after': String(retryAfterSeconds) } },
       );
     },

@@ -5,6 +5,17 @@ import type { Plan } from '../http/auth-context.js';
 import { applyKeyset, type KeysetPosition, type KeysetRange } from '../shared/keyset-page.js';
 import type { ApiKeyRow, ApiKeyTable } from './api-key.table.js';
 
+/** How many live (not revoked) keys the workspace holds. */
+export async function countLiveApiKeys(db: Db, workspaceId: string): Promise<number> {
+  const row = await db
+    .selectFrom('api_key')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('workspace_id', '=', workspaceId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function insertApiKey(db: Db, key: ApiKeyTable): Promise<void> {
   await db.insertInto('api_key').values(key).execute();
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { requireUser } from '../http/auth-context.js';
 import { listPage } from '../http/list-page.js';
 import { PageQuerySchema } from '../shared/keyset-page.js';
+import { describePlanCaps } from '../shared/plan-caps.js';
 import {
   ApiKeyListSchema,
   ApiKeyParamsSchema,
@@ -28,6 +29,10 @@ export function registerApiKeyRoutes(
       schema: {
         tags: ['api keys'],
         summary: 'Create an API key (Studio and Enterprise); the secret is shown once',
+        description:
+          `A workspace holds at most its plan's number of live keys (${describePlanCaps(apiKeys.liveKeysPerWorkspace)}); ` +
+          'past it the answer is 409 `plan_limit_reached`: revoke a key you no longer use (`DELETE /v1/api-keys/{id}`) ' +
+          "or upgrade the plan. All of a workspace's keys share one request budget (see the `RateLimit` headers).",
         body: CreateApiKeyBodySchema,
         response: { 201: CreatedApiKeySchema },
       },

@@ -1,13 +1,16 @@
 // Creating, listing, revoking and checking API keys. Keys act for their workspace; creating them
-// needs a plan that carries the API (Studio or Enterprise).
+// needs a plan that carries the API (Studio or Enterprise), and a workspace holds at most its
+// plan's number of live keys (they share one request budget: http/rate-limit.ts).
 
-import type { Db } from '../database/create-database.js';
+import { type Db, transaction } from '../database/create-database.js';
+import { lockWorkspace } from '../database/workspace-lock.js';
 import { AppError } from '../errors.js';
 import type { AuthContext, Plan } from '../http/auth-context.js';
 import { type AuthRevocation, announceRevocation } from '../http/auth-revocations.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { fetchKeysetPage, type Page, type PageQuery } from '../shared/keyset-page.js';
+import { assertUnderPlanCap, type PlanCaps } from '../shared/plan-caps.js';
 import { hexDigestsEqual, randomSecret, sha256Hex } from '../shared/secrets.js';
 import * as repository from './api-key.repository.js';
 import type { ApiKeyMode, ApiKeyRow } from './api-key.table.js';
@@ -20,14 +23,20 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export type ApiKeyService = ReturnType<typeof createApiKeyService>;
 
+const PLAN_REQUIRED_DETAIL =
+  'API keys come with the Studio and Enterprise plans. Upgrade with POST /v1/billing/checkout.';
+
 export function createApiKeyService({
   db,
   clock,
+  liveKeysPerWorkspace,
   onBackgroundError = () => {},
   onRevoked = () => {},
 }: {
   db: Db;
   clock: Clock;
+  /** The most live keys a workspace may hold, by plan (billing-catalogue.ts WORKSPACE_CAPS). */
+  liveKeysPerWorkspace: PlanCaps;
   onBackgroundError?: (error: unknown) => void;
   /** This process's auth-context cache forgets the key before the revoke is answered. */
   onRevoked?: (revocation: AuthRevocation) => void;
@@ -43,17 +52,15 @@ export function createApiKeyService({
   }
 
   return {
+    liveKeysPerWorkspace,
+
     /** Mints a key for the workspace; the returned `secret` is the only time the full key exists. */
     async createApiKey(
       workspace: { workspaceId: string; plan: Plan; userId: string | null },
       options: { name: string; mode?: ApiKeyMode },
     ): Promise<{ key: ApiKeyRow; secret: string }> {
       if (!API_PLANS.includes(workspace.plan)) {
-        throw new AppError(
-          'plan_required',
-          'API keys come with the Studio and Enterprise plans. Upgrade with POST /v1/billing/checkout.',
-          { required_plan: 'studio' },
-        );
+        throw new AppError('plan_required', PLAN_REQUIRED_DETAIL, { required_plan: 'studio' });
       }
       const id = newId('key');
       const mode = options.mode ?? 'live';
@@ -71,7 +78,22 @@ export function createApiKeyService({
         last_used_at: null,
         revoked_at: null,
       };
-      await repository.insertApiKey(db, key);
+      await transaction(db, async (tx) => {
+        // The plan as stored now (the caller's may be a few seconds old), with the workspace locked.
+        const workspaceNow = await lockWorkspace(tx, workspace.workspaceId);
+        if (!workspaceNow) throw new Error(`workspace ${workspace.workspaceId} does not exist`);
+        if (!API_PLANS.includes(workspaceNow.plan)) {
+          throw new AppError('plan_required', PLAN_REQUIRED_DETAIL, { required_plan: 'studio' });
+        }
+        assertUnderPlanCap({
+          plan: workspaceNow.plan,
+          caps: liveKeysPerWorkspace,
+          held: await repository.countLiveApiKeys(tx, workspace.workspaceId),
+          things: 'live API keys',
+          freeOne: 'revoke one you no longer use (DELETE /v1/api-keys/{id})',
+        });
+        await repository.insertApiKey(tx, key);
+      });
       return { key, secret };
     },
 

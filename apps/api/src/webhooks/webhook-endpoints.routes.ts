@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { requireAuth } from '../http/auth-context.js';
 import { listPage } from '../http/list-page.js';
 import { PageQuerySchema } from '../shared/keyset-page.js';
+import { describePlanCaps } from '../shared/plan-caps.js';
 import {
   CreateWebhookEndpointSchema,
   presentWebhookEndpoint,
@@ -29,6 +30,10 @@ export function registerWebhookEndpointRoutes(
       schema: {
         tags,
         summary: 'Create an endpoint that receives signed event POSTs (its secret is in the answer)',
+        description:
+          `A workspace holds at most its plan's number of endpoints, enabled or disabled (${describePlanCaps(deps.endpoints.endpointsPerWorkspace)}); ` +
+          'past it the answer is 409 `plan_limit_reached`: delete an endpoint you no longer use ' +
+          '(`DELETE /v1/webhook-endpoints/{id}`) or upgrade the plan.',
         body: CreateWebhookEndpointSchema,
         response: { 201: WebhookEndpointSchema },
       },

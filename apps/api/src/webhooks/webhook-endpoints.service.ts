@@ -1,5 +1,7 @@
-// Outgoing webhook endpoints: each has its own whsec_ secret and an optional list of event types.
+// Outgoing webhook endpoints: each has its own whsec_ secret and an optional list of event types;
+// a workspace holds at most its plan's number of them (every endpoint receives every event).
 import { type Db, transaction } from '../database/create-database.js';
+import { lockWorkspace } from '../database/workspace-lock.js';
 import { AppError } from '../errors.js';
 import type { EventType } from '../events/event.table.js';
 import { generateSigningSecret } from '../events/event-signing.js';
@@ -7,12 +9,14 @@ import type { IdempotencyScope, IdempotencyService } from '../idempotency/idempo
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { fetchKeysetPage, type Page, type PageQuery } from '../shared/keyset-page.js';
+import { assertUnderPlanCap, type PlanCaps } from '../shared/plan-caps.js';
 import {
   presentWebhookEndpoint,
   type UpdateWebhookEndpointBody,
   type WebhookEndpointJson,
 } from './webhook-endpoints.schemas.js';
 import {
+  countEndpoints,
   deleteEndpoint,
   disableEndpoint,
   type EndpointRow,
@@ -31,6 +35,8 @@ export interface WebhookEndpointsDeps {
   idempotency: IdempotencyService;
   /** Throws 400 naming `param` when the URL may not receive webhooks (webhook-address.ts). */
   checkWebhookUrl: (url: string, param: string) => Promise<void>;
+  /** The most endpoints a workspace may hold, by plan (billing-catalogue.ts WORKSPACE_CAPS). */
+  endpointsPerWorkspace: PlanCaps;
 }
 
 export interface CreateEndpointInput {
@@ -53,6 +59,7 @@ export function createWebhookEndpointsService(deps: WebhookEndpointsDeps) {
   }
 
   return {
+    endpointsPerWorkspace: deps.endpointsPerWorkspace,
     getEndpoint,
 
     /** Creates the endpoint; with an Idempotency-Key scope its answer is stored in the same transaction. */
@@ -63,6 +70,15 @@ export function createWebhookEndpointsService(deps: WebhookEndpointsDeps) {
     ): Promise<WebhookEndpointJson> {
       await deps.checkWebhookUrl(input.url, 'url');
       return transaction(db, async (tx) => {
+        const workspace = await lockWorkspace(tx, workspaceId);
+        if (!workspace) throw new Error(`workspace ${workspaceId} does not exist`);
+        assertUnderPlanCap({
+          plan: workspace.plan,
+          caps: deps.endpointsPerWorkspace,
+          held: await countEndpoints(tx, workspaceId),
+          things: 'webhook endpoints',
+          freeOne: 'delete one you no longer use (DELETE /v1/webhook-endpoints/{id})',
+        });
         const row = await insertEndpoint(tx, {
           id: newId('whe'),
           workspace_id: workspaceId,

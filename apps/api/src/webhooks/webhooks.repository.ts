@@ -9,6 +9,16 @@ export type EndpointRow = Selectable<WebhookEndpointTable>;
 
 export type DeliveryRow = Selectable<WebhookDeliveryTable>;
 
+/** How many endpoints the workspace holds, enabled or not. */
+export async function countEndpoints(db: Db, workspaceId: string): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_endpoint')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function insertEndpoint(
   db: Db,
   row: {

@@ -9,6 +9,7 @@ import {
   parseRevocation,
 } from '../../src/auth/auth-context-cache.js';
 import { createSessionService } from '../../src/auth/session.service.js';
+import { WORKSPACE_CAPS } from '../../src/billing/billing-catalogue.js';
 import type { AuthContext } from '../../src/http/auth-context.js';
 import { createApiKeyService } from '../../src/keys/api-key.service.js';
 import { parseApiKey } from '../../src/keys/api-key-format.js';
@@ -155,7 +156,11 @@ for (const kind of testDatabaseKinds()) {
       const keyHeaders = account.apiKeyHeaders!;
       assert.equal((await me(keyHeaders)).statusCode, 200);
       // Another API node: its own services on the same database, not this app's cache.
-      const elsewhere = createApiKeyService({ db: t.database.db, clock: t.clock });
+      const elsewhere = createApiKeyService({
+        db: t.database.db,
+        clock: t.clock,
+        liveKeysPerWorkspace: WORKSPACE_CAPS.apiKeys,
+      });
       await elsewhere.revokeApiKey(account.workspaceId, parseApiKey(account.apiKey!)!.keyId);
       // The manual clock stands still: only the notification can make the cache forget.
       assert.equal(await eventually(() => me(keyHeaders), 401), 401);

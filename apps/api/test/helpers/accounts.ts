@@ -6,6 +6,7 @@ import { createAccountService } from '../../src/accounts/account.service.js';
 import { createAccessTokens } from '../../src/auth/access-token.js';
 import { resolveJwtSecret } from '../../src/auth/jwt-secret.js';
 import { createSessionService } from '../../src/auth/session.service.js';
+import { WORKSPACE_CAPS } from '../../src/billing/billing-catalogue.js';
 import type { Plan } from '../../src/http/auth-context.js';
 import { API_PLANS, createApiKeyService } from '../../src/keys/api-key.service.js';
 import type { TestApp } from './app.js';
@@ -42,7 +43,7 @@ export async function createTestAccount(
   const accessToken = await accessTokens.sign({ userId: user.id, workspaceId: workspace.id, sessionId });
   let apiKey: string | null = null;
   if (API_PLANS.includes(plan)) {
-    const keys = createApiKeyService({ db, clock });
+    const keys = createApiKeyService({ db, clock, liveKeysPerWorkspace: WORKSPACE_CAPS.apiKeys });
     ({ secret: apiKey } = await keys.createApiKey(
       { workspaceId: workspace.id, plan, userId: user.id },
       { name: 'test key' },

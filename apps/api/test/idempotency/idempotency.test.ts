@@ -44,6 +44,22 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(reused.json().code, 'idempotency_key_reused');
     });
 
+    it('replays the first answer when the retry spells the same path with percent-escapes', async () => {
+      const payload = { url: 'https://93.184.215.14/spelled' };
+      const first = await post('/v1/webhook-endpoints', 'spelled-twice', payload);
+      assert.equal(first.statusCode, 201, first.body);
+      for (const url of [
+        '/%761/webhook-endpoints',
+        '/v1/webhook%2Dendpoints',
+        '/%76%31/%77ebhook-endpoints',
+      ]) {
+        const again = await post(url, 'spelled-twice', payload);
+        assert.equal(again.statusCode, 201, `${url}: ${again.body}`);
+        assert.equal(again.headers['idempotent-replayed'], 'true', url);
+        assert.equal(again.json().id, first.json().id, url);
+      }
+    });
+
     it('rotates the signing secret once for two POSTs with the same key', async () => {
       const first = await post('/v1/workspace/signing-secret', 'rotate-1');
       const second = await post('/v1/workspace/signing-secret', 'rotate-1');

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createAccountService } from '../../src/accounts/account.service.js';
+import { WORKSPACE_CAPS } from '../../src/billing/billing-catalogue.js';
 import type { Db } from '../../src/database/create-database.js';
 import { createApiKeyService } from '../../src/keys/api-key.service.js';
 import { formatApiKey, parseApiKey } from '../../src/keys/api-key-format.js';
@@ -32,7 +33,11 @@ describe('the API key format', () => {
         throw new Error('the database was read');
       },
     });
-    const service = createApiKeyService({ db: noDatabase, clock: systemClock });
+    const service = createApiKeyService({
+      db: noDatabase,
+      clock: systemClock,
+      liveKeysPerWorkspace: WORKSPACE_CAPS.apiKeys,
+    });
     const forged = `${formatApiKey('live', newId('key'), SECRET).slice(0, -6)}AAAAAA`;
     for (const text of ['tf_live_', 'tf_live_key_123_abc', forged, 'tf_test_x'.repeat(10)]) {
       assert.equal(await service.authenticateApiKey(text), null, text);
@@ -193,6 +198,51 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(response.statusCode, 403);
       assert.equal(response.json().code, 'plan_required');
       assert.equal(response.json().required_plan, 'studio');
+    });
+
+    it("refuses a key past the Studio plan's cap with 409 plan_limit_reached naming the plan, the cap and the fix; revoking one makes room", async () => {
+      const cap = WORKSPACE_CAPS.apiKeys.studio;
+      const account = await createTestAccount(t, { plan: 'studio' }); // holds its 'test key'
+      const made: string[] = [];
+      for (let held = 1; held < cap; held++) {
+        const response = await create(account.headers, { name: `key ${held}` });
+        assert.equal(response.statusCode, 201, response.body);
+        made.push(response.json().id);
+      }
+      const refused = await create(account.headers, { name: 'one too many' });
+      assert.equal(refused.statusCode, 409);
+      assert.equal(refused.headers['content-type'], 'application/problem+json; charset=utf-8');
+      const problem = refused.json();
+      assert.equal(problem.code, 'plan_limit_reached');
+      assert.equal(problem.plan, 'studio');
+      assert.equal(problem.limit, cap);
+      assert.equal(problem.upgrade_plan, 'enterprise');
+      assert.match(problem.detail, new RegExp(`holds ${cap} live API keys; the Studio plan allows ${cap}`));
+      assert.match(problem.detail, /revoke one .*DELETE \/v1\/api-keys\/\{id\}.* upgrade to Enterprise/);
+      assert.equal((await list(account.headers, '?limit=100')).json().data.length, cap);
+
+      const revoked = await t.app.inject({
+        method: 'DELETE',
+        url: `/v1/api-keys/${made[0]}`,
+        headers: account.headers,
+      });
+      assert.equal(revoked.statusCode, 204);
+      assert.equal((await create(account.headers, { name: 'in its place' })).statusCode, 201);
+      assert.equal((await create(account.headers, { name: 'still too many' })).statusCode, 409);
+    });
+
+    it('makes only as many keys as the cap allows when creations race', async () => {
+      const cap = WORKSPACE_CAPS.apiKeys.studio;
+      const account = await createTestAccount(t, { plan: 'studio' });
+      for (let held = 1; held < cap - 2; held++) {
+        assert.equal((await create(account.headers, { name: `key ${held}` })).statusCode, 201);
+      }
+      const racing = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => create(account.headers, { name: `racer ${i}` })),
+      );
+      const statuses = racing.map((response) => response.statusCode).sort();
+      assert.deepEqual(statuses, [201, 201, 409, 409, 409, 409]);
+      assert.equal((await list(account.headers, '?limit=100')).json().data.length, cap);
     });
 
     it('stops a key when its workspace drops to the Free plan', async () => {

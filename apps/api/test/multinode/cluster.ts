@@ -13,6 +13,7 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { createAccountService } from '../../src/accounts/account.service.js';
+import { WORKSPACE_CAPS } from '../../src/billing/billing-catalogue.js';
 import { createCreditsService } from '../../src/credits/credit.service.js';
 import { createDatabase, type DatabaseHandle } from '../../src/database/create-database.js';
 import { migrateToLatest } from '../../src/database/migrate.js';
@@ -308,10 +309,11 @@ export async function startCluster(): Promise<Cluster> {
         kind: 'grant',
         sourceKey: `multinode:${workspace.id}`,
       });
-      const { secret } = await createApiKeyService({ db, clock }).createApiKey(
-        { workspaceId: workspace.id, plan: 'studio', userId: user.id },
-        { name: 'multinode' },
-      );
+      const { secret } = await createApiKeyService({
+        db,
+        clock,
+        liveKeysPerWorkspace: WORKSPACE_CAPS.apiKeys,
+      }).createApiKey({ workspaceId: workspace.id, plan: 'studio', userId: user.id }, { name: 'multinode' });
       return { workspaceId: workspace.id, apiKey: secret };
     },
     async close() {

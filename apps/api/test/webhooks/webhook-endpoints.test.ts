@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { WORKSPACE_CAPS } from '../../src/billing/billing-catalogue.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
@@ -19,6 +20,52 @@ for (const kind of testDatabaseKinds()) {
 
     const create = (headers: Record<string, string>, payload: unknown) =>
       t.app.inject({ method: 'POST', url: '/v1/webhook-endpoints', headers, payload: payload as object });
+
+    it("refuses an endpoint past the plan's cap with 409 plan_limit_reached naming the plan, the cap and the fix; deleting one makes room", async () => {
+      for (const plan of ['free', 'studio'] as const) {
+        const cap = WORKSPACE_CAPS.webhookEndpoints[plan];
+        const account = await createTestAccount(t, { plan });
+        const made: string[] = [];
+        for (let held = 0; held < cap; held++) {
+          const response = await create(account.headers, { url: `https://93.184.215.14/hook/${held}` });
+          assert.equal(response.statusCode, 201, response.body);
+          made.push(response.json().id);
+        }
+        // Disabled endpoints count too: enabling one again must not pass the cap.
+        const disabled = await t.app.inject({
+          method: 'PATCH',
+          url: `/v1/webhook-endpoints/${made[1]}`,
+          headers: account.headers,
+          payload: { enabled: false },
+        });
+        assert.equal(disabled.statusCode, 200, disabled.body);
+        const refused = await create(account.headers, { url: 'https://93.184.215.14/hook/extra' });
+        assert.equal(refused.statusCode, 409, `${plan}: ${refused.body}`);
+        const problem = refused.json();
+        assert.equal(problem.code, 'plan_limit_reached');
+        assert.equal(problem.plan, plan);
+        assert.equal(problem.limit, cap);
+        const upgrade = plan === 'free' ? 'studio' : 'enterprise';
+        assert.equal(problem.upgrade_plan, upgrade);
+        assert.match(problem.detail, new RegExp(`holds ${cap} webhook endpoints`));
+        assert.match(problem.detail, /DELETE \/v1\/webhook-endpoints\/\{id\}/);
+        assert.match(
+          problem.detail,
+          new RegExp(
+            `upgrade to ${upgrade === 'studio' ? 'Studio' : 'Enterprise'} \\(${WORKSPACE_CAPS.webhookEndpoints[upgrade]}\\)`,
+          ),
+        );
+
+        const deleted = await t.app.inject({
+          method: 'DELETE',
+          url: `/v1/webhook-endpoints/${made[0]}`,
+          headers: account.headers,
+        });
+        assert.equal(deleted.statusCode, 204);
+        const again = await create(account.headers, { url: 'https://93.184.215.14/hook/extra' });
+        assert.equal(again.statusCode, 201, again.body);
+      }
+    });
 
     it('creates an endpoint with its own whsec_ secret, lists, reads and deletes it', async () => {
       const created = await create(owner.headers, {

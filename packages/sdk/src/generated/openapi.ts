@@ -8160,7 +8160,9 @@ export interface paths {
         put?: never;
         /**
          * Create an API key (Studio and Enterprise); the secret is shown once
-         * @description **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
+         * @description A workspace holds at most its plan's number of live keys (Studio 20, Enterprise 100); past it the answer is 409 `plan_limit_reached`: revoke a key you no longer use (`DELETE /v1/api-keys/{id}`) or upgrade the plan. All of a workspace's keys share one request budget (see the `RateLimit` headers).
+         *
+         *     **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
          */
         post: {
             parameters: {
@@ -8312,7 +8314,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `plan_limit_reached` (Plan limit reached). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -10308,7 +10310,9 @@ export interface paths {
         put?: never;
         /**
          * Create an endpoint that receives signed event POSTs (its secret is in the answer)
-         * @description **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
+         * @description A workspace holds at most its plan's number of endpoints, enabled or disabled (Free 5, Studio 25, Enterprise 100); past it the answer is 409 `plan_limit_reached`: delete an endpoint you no longer use (`DELETE /v1/webhook-endpoints/{id}`) or upgrade the plan.
+         *
+         *     **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
          */
         post: {
             parameters: {
@@ -10470,7 +10474,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `plan_limit_reached` (Plan limit reached). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -12609,7 +12613,7 @@ export interface components {
              * @description Stable machine-readable code.
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_token" | "unauthenticated" | "insufficient_credits" | "forbidden" | "plan_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "idempotency_in_progress" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_reused" | "unprocessable_input" | "unprocessable_track" | "upgrade_required" | "rate_limited" | "headers_too_large" | "internal_error" | "unavailable" | "billing_not_configured";
+            code: "validation_failed" | "invalid_token" | "unauthenticated" | "insufficient_credits" | "forbidden" | "plan_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "idempotency_in_progress" | "plan_limit_reached" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_reused" | "unprocessable_input" | "unprocessable_track" | "upgrade_required" | "rate_limited" | "headers_too_large" | "internal_error" | "unavailable" | "billing_not_configured";
             /** @description The field, query parameter or header at fault (dotted path), or null. */
             param?: string | null;
             /** @description The X-Request-Id of this request; quote it to support. */
@@ -12640,7 +12644,7 @@ export interface components {
         TrackforgeVersion: string;
         /** @description IETF RateLimit fields: what is left of the current window, e.g. `"default";r=59;t=30`. */
         RateLimit: string;
-        /** @description IETF RateLimit-Policy: the quota and window that apply, e.g. `"default";q=60;w=60`. */
+        /** @description IETF RateLimit-Policy: the quota and window that apply, e.g. `"default";q=60;w=60`. One quota per principal: all API keys of a workspace share one, all sessions and access tokens of a user another, requests without a credential count per client address. */
         RateLimitPolicy: string;
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
