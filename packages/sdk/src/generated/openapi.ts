@@ -1048,7 +1048,7 @@ export interface paths {
                     prefer?: string;
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
@@ -2633,7 +2633,7 @@ export interface paths {
                 header?: {
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path: {
@@ -4674,7 +4674,7 @@ export interface paths {
                     prefer?: string;
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path: {
@@ -5189,7 +5189,7 @@ export interface paths {
                     prefer?: string;
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path: {
@@ -6549,7 +6549,7 @@ export interface paths {
                 header?: {
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
@@ -6868,7 +6868,7 @@ export interface paths {
                 header?: {
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
@@ -7417,7 +7417,7 @@ export interface paths {
                 header?: {
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
@@ -8168,7 +8168,7 @@ export interface paths {
                 header?: {
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
@@ -9751,7 +9751,7 @@ export interface paths {
                 header?: {
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
@@ -10073,7 +10073,7 @@ export interface paths {
         };
         /**
          * The workspace's webhook endpoints, newest first
-         * @description **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
+         * @description **Credentials:** Needs an API key, an access token or the session cookie.
          */
         get: {
             parameters: {
@@ -10206,7 +10206,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `plan_required` (Plan upgrade required), `forbidden` (Forbidden). */
+                /** @description Problem details; `code` is one of: `plan_required` (Plan upgrade required). */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -10308,7 +10308,7 @@ export interface paths {
         put?: never;
         /**
          * Create an endpoint that receives signed event POSTs (its secret is in the answer)
-         * @description **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
+         * @description **Credentials:** Needs an API key, an access token or the session cookie.
          */
         post: {
             parameters: {
@@ -10316,7 +10316,7 @@ export interface paths {
                 header?: {
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
@@ -10656,7 +10656,7 @@ export interface paths {
         };
         /**
          * One webhook endpoint
-         * @description **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
+         * @description **Credentials:** Needs an API key, an access token or the session cookie.
          */
         get: {
             parameters: {
@@ -10772,7 +10772,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `plan_required` (Plan upgrade required), `forbidden` (Forbidden). */
+                /** @description Problem details; `code` is one of: `plan_required` (Plan upgrade required). */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -10923,7 +10923,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook endpoint; its queued deliveries are dropped
-         * @description **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
+         * @description **Credentials:** Needs an API key, an access token or the session cookie.
          */
         delete: {
             parameters: {
@@ -11199,7 +11199,7 @@ export interface paths {
         head?: never;
         /**
          * Change an endpoint: url, description, event_types, or enabled (re-enable after it was disabled)
-         * @description **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
+         * @description **Credentials:** Needs an API key, an access token or the session cookie.
          */
         patch: {
             parameters: {
@@ -11555,7 +11555,7 @@ export interface paths {
                 header?: {
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
@@ -11912,7 +11912,7 @@ export interface paths {
                 header?: {
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
@@ -12253,7 +12253,7 @@ export interface paths {
                     "stripe-signature"?: string;
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
@@ -12629,7 +12629,7 @@ export interface components {
     parameters: {
         /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
         TrackforgeVersion: string;
-        /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+        /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
         IdempotencyKey: string;
     };
     requestBodies: never;
