@@ -165,6 +165,8 @@ export function errorCodesFor(contract: OperationContract, shape: OperationShape
   if (shape.idempotent) {
     codes.add('idempotency_in_progress');
     codes.add('idempotency_key_reused');
+    // A key's stored answer sealed under a server secret that has since changed (docs/idempotency.md).
+    codes.add('conflict');
   }
   for (const code of contract.errors ?? []) codes.add(code);
   return [...codes];

@@ -1381,7 +1381,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -4966,7 +4966,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -5490,7 +5490,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -6672,7 +6672,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -6987,7 +6987,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -7509,7 +7509,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -8312,7 +8312,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -9887,7 +9887,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -10470,7 +10470,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -11714,7 +11714,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -12056,7 +12056,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -12309,7 +12309,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
