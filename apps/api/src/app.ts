@@ -10,6 +10,7 @@ import { registerAuthRoutes } from './auth/auth.routes.js';
 import { listenForRevocations } from './auth/auth-context-cache.js';
 import type { CreditBalanceReader } from './auth/auth-services.js';
 import { registerAuthentication } from './auth/authenticate.js';
+import { resolveJwtSecret } from './auth/jwt-secret.js';
 import { registerBillingRoutes } from './billing/billing.routes.js';
 import { createBillingService } from './billing/billing.service.js';
 import { createStripeClient } from './billing/stripe-client.js';
@@ -34,15 +35,17 @@ import { createMetrics, type Metrics, registerMetrics } from './http/metrics.js'
 import { registerDocs, registerOpenApi } from './http/openapi.js';
 import { rateLimitSettingsFrom, registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
+import { registerRouteAccess } from './http/route-access.js';
 import { registerSecurityHeaders, STUDIO_CONTENT_SECURITY_POLICY } from './http/security-headers.js';
 import { registerTextValidation } from './http/text-validation.js';
 import { registerVersionHeader } from './http/version.js';
 import { registerIdempotency } from './idempotency/idempotency.plugin.js';
-import { createIdempotencyService } from './idempotency/idempotency.service.js';
+import { createIdempotencyService, IDEMPOTENCY_SEALING_PURPOSE } from './idempotency/idempotency.service.js';
 import { registerApiKeyRoutes } from './keys/api-key.routes.js';
 import { registerDevMailRoutes } from './mail/dev-mail.routes.js';
 import { registerMeRoutes } from './me/me.routes.js';
 import { type Clock, systemClock } from './shared/clock.js';
+import { createSecretSealer } from './shared/secret-sealing.js';
 import { createStorage } from './storage/create-storage.js';
 import type { Storage } from './storage/storage.js';
 import { registerStudioRoutes } from './studio/studio.routes.js';
@@ -168,7 +171,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthentication(app, { config: deps.config, ...auth });
   // After authentication (the limit is per principal and plan), before every /v1 route.
   await registerRateLimit(app, { settings: rateLimitSettingsFrom(deps.config), clock });
-  const idempotency = createIdempotencyService({ db: deps.database.db, clock });
+  // Who may call a route is checked before an Idempotency-Key replays an answer (issue 29).
+  registerRouteAccess(app);
+  const idempotency = createIdempotencyService({
+    db: deps.database.db,
+    clock,
+    sealer: createSecretSealer(resolveJwtSecret(deps.config), IDEMPOTENCY_SEALING_PURPOSE),
+  });
   registerIdempotency(app, { idempotency });
   if (deps.config.NODE_ENV !== 'production') registerDevMailRoutes(app, auth);
   const accounts = auth.accounts;

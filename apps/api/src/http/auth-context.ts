@@ -45,3 +45,11 @@ export function requireUser(request: FastifyRequest): AuthContext & { userId: st
   }
   return auth as AuthContext & { userId: string };
 }
+
+/**
+ * The credential's owner, for records that must answer only whoever made them (idempotent
+ * replays): the API key itself, or the signed-in user whichever session or token they use.
+ */
+export function principalOf(auth: AuthContext): string {
+  return auth.method === 'api_key' ? `api_key:${auth.apiKeyId}` : `user:${auth.userId}`;
+}

@@ -1,6 +1,7 @@
-// What the route schemas cannot say, per operation: who may call it and the feature errors it can
-// give. openapi-document.ts derives every documented error status from this table plus what all
-// routes share (see errorCodesFor), so route files stay thin and one table is reviewed when a route
+// What the route schemas cannot say, per operation: who may call it (enforced before the handler
+// and before an idempotent replay: route-access.ts) and the feature errors it can give.
+// openapi-document.ts derives every documented error status from this table plus what all routes
+// share (see errorCodesFor), so route files stay thin and one table is reviewed when a route
 // changes. A route missing here fails document generation, so the table cannot fall behind.
 import type { ErrorCode } from '../errors.js';
 
@@ -114,11 +115,11 @@ export const OPERATION_CONTRACTS: Record<string, OperationContract> = {
   'GET /v1/workspace': { access: 'workspace', errors: ['not_found'] },
   'POST /v1/workspace/signing-secret': { access: 'user', errors: ['not_found'] },
 
-  'POST /v1/webhook-endpoints': { access: 'user', errors: ['plan_limit_reached'] },
-  'GET /v1/webhook-endpoints': { access: 'user' },
-  'GET /v1/webhook-endpoints/{id}': { access: 'user' },
-  'PATCH /v1/webhook-endpoints/{id}': { access: 'user' },
-  'DELETE /v1/webhook-endpoints/{id}': { access: 'user' },
+  'POST /v1/webhook-endpoints': { access: 'workspace', errors: ['plan_limit_reached'] },
+  'GET /v1/webhook-endpoints': { access: 'workspace' },
+  'GET /v1/webhook-endpoints/{id}': { access: 'workspace' },
+  'PATCH /v1/webhook-endpoints/{id}': { access: 'workspace' },
+  'DELETE /v1/webhook-endpoints/{id}': { access: 'workspace' },
 
   'POST /v1/billing/checkout': {
     access: 'user',
@@ -164,13 +165,15 @@ export function errorCodesFor(contract: OperationContract, shape: OperationShape
   if (shape.idempotent) {
     codes.add('idempotency_in_progress');
     codes.add('idempotency_key_reused');
+    // A key's stored answer sealed under a server secret that has since changed (docs/idempotency.md).
+    codes.add('conflict');
   }
   for (const code of contract.errors ?? []) codes.add(code);
   return [...codes];
 }
 
 /**
- * Every POST goes through the idempotency plugin; it keeps answers apart per workspace, so the key
+ * Every POST goes through the idempotency plugin; it keeps answers apart per credential, so the key
  * takes effect whenever a credential comes with the request (anonymous POSTs ignore it).
  */
 export function acceptsIdempotencyKey(method: string): boolean {

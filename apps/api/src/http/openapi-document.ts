@@ -94,7 +94,7 @@ const PARAMETERS = {
     in: 'header',
     required: false,
     description:
-      'Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409.',
+      'Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request.',
     schema: { type: 'string', minLength: 1, maxLength: 255 },
   },
 };

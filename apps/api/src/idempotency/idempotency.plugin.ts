@@ -1,8 +1,11 @@
 // Idempotency-Key on every POST (API.md "Conventions"), in one place: a route handler never reads
-// the header. With a credential, the key is claimed before the handler runs (scope: the caller's
-// workspace); the same key and request replay the stored answer with `Idempotent-Replayed: true`,
-// another request is 422 and a request still running is 409. A 2xx answer is stored when it is
-// sent; any other answer frees the key so a corrected retry runs again.
+// the header. With a credential, the key is claimed before the handler runs and after the route's
+// declared access is checked (http/route-access.ts, registered first), so a replay passes the same
+// authorization as the first request (scope: the caller's workspace and credential — the API key,
+// or the signed-in user); the same key and request replay the stored answer with
+// `Idempotent-Replayed: true`, another request or another credential is 422 and a request still
+// running is 409. A 2xx answer is stored when it is sent; any other answer frees the key so a
+// corrected retry runs again.
 // Routes whose work must never run twice (POST /v1/tracks holds a credit) also store the answer
 // inside their own transaction through request.idempotency, so work and answer commit together.
 // Anonymous POSTs (sign-up, magic links, Stripe's webhook) have no scope to keep answers apart in,
@@ -10,6 +13,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
+import { principalOf } from '../http/auth-context.js';
 import { hashRequest, type IdempotencyScope, type IdempotencyService } from './idempotency.service.js';
 
 declare module 'fastify' {
@@ -27,7 +31,7 @@ export const IdempotencyKeyHeaderSchema = z
   .max(MAX_KEY_LENGTH)
   .optional()
   .describe(
-    'Any unique string (a UUID, say) to make this POST safe to retry (requests with a credential): the same key and body replay the first answer for 24 h with `Idempotent-Replayed: true`; another body is 422; a request still running is 409.',
+    'Any unique string (a UUID, say) to make this POST safe to retry (requests with a credential): the same key and body from the same credential replay the first answer for 24 h with `Idempotent-Replayed: true`; another body or another credential is 422; a request still running is 409.',
   );
 
 function keyOf(request: FastifyRequest): string | undefined {
@@ -46,7 +50,7 @@ function parsePayload(payload: unknown): unknown {
   return typeof payload === 'string' ? JSON.parse(payload) : payload;
 }
 
-/** Installs the hooks for every POST route; register before the routes. */
+/** Installs the hooks for every POST route; register after registerRouteAccess and before the routes. */
 export function registerIdempotency(app: FastifyInstance, deps: { idempotency: IdempotencyService }): void {
   app.decorateRequest('idempotency', null);
 
@@ -60,7 +64,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { idempotency: I
     if (request.method !== 'POST') return;
     const key = keyOf(request);
     if (key === undefined || !request.auth) return;
-    const scope = { workspaceId: request.auth.workspaceId, key };
+    const scope = { workspaceId: request.auth.workspaceId, principal: principalOf(request.auth), key };
     const start = await deps.idempotency.begin(scope, hashRequest('POST', request.url, request.body));
     if (start.kind === 'replay') {
       reply.header('idempotent-replayed', 'true');

@@ -11,6 +11,7 @@ export async function claimIdempotencyKey(
   db: Executor,
   record: {
     workspaceId: string;
+    principal: string;
     key: string;
     requestHash: string;
     now: Date;
@@ -24,8 +25,9 @@ export async function claimIdempotencyKey(
       workspace_id: record.workspaceId,
       key: record.key,
       request_hash: record.requestHash,
+      principal: record.principal,
       response_status: null,
-      response_body: null,
+      response_sealed: null,
       created_at: record.now,
       expires_at: record.expiresAt,
     })
@@ -34,8 +36,9 @@ export async function claimIdempotencyKey(
         .columns(['workspace_id', 'key'])
         .doUpdateSet({
           request_hash: record.requestHash,
+          principal: record.principal,
           response_status: null,
-          response_body: null,
+          response_sealed: null,
           created_at: record.now,
           expires_at: record.expiresAt,
         })
@@ -57,25 +60,33 @@ export async function findIdempotencyRecord(db: Executor, workspaceId: string, k
     .executeTakeFirst();
 }
 
+/** The record one request claimed: its workspace, key and the principal that claimed it. */
+export interface ClaimedRecord {
+  workspaceId: string;
+  principal: string;
+  key: string;
+}
+
 export async function storeIdempotentResponse(
   db: Executor,
-  workspaceId: string,
-  key: string,
-  response: { status: number; body: unknown },
+  record: ClaimedRecord,
+  response: { status: number; sealedBody: string },
 ): Promise<void> {
   await db
     .updateTable('idempotency_record')
-    .set({ response_status: response.status, response_body: JSON.stringify(response.body) })
-    .where('workspace_id', '=', workspaceId)
-    .where('key', '=', key)
+    .set({ response_status: response.status, response_sealed: response.sealedBody })
+    .where('workspace_id', '=', record.workspaceId)
+    .where('key', '=', record.key)
+    .where('principal', '=', record.principal)
     .execute();
 }
 
-export async function deleteIdempotencyRecord(db: Executor, workspaceId: string, key: string): Promise<void> {
+export async function deleteIdempotencyRecord(db: Executor, record: ClaimedRecord): Promise<void> {
   await db
     .deleteFrom('idempotency_record')
-    .where('workspace_id', '=', workspaceId)
-    .where('key', '=', key)
+    .where('workspace_id', '=', record.workspaceId)
+    .where('key', '=', record.key)
+    .where('principal', '=', record.principal)
     .where('response_status', 'is', null)
     .execute();
 }

@@ -1,12 +1,18 @@
 // Idempotency-Key (API.md "Conventions"): the same key with the same request replays the stored
 // response for 24 h, with another request is 422, and while the first is still running is 409.
 // The key is claimed before the work starts; the response is stored in the work's own transaction,
-// so the work and its replayable answer commit together.
+// so the work and its replayable answer commit together. A key belongs to the credential that
+// used it first (its principal): another credential of the workspace gets 422, never the answer,
+// which may hold a new API key's or signing secret's full value. Answers are stored sealed
+// (AES-256-GCM, shared/secret-sealing.ts), bound to their workspace, principal and key. The design
+// and its reasons: docs/idempotency.md.
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '../database/create-database.js';
 import { AppError } from '../errors.js';
 import type { Clock } from '../shared/clock.js';
+import type { SecretSealer } from '../shared/secret-sealing.js';
 import {
+  type ClaimedRecord,
   claimIdempotencyKey,
   deleteIdempotencyRecord,
   findIdempotencyRecord,
@@ -17,10 +23,11 @@ const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A request still "in progress" after this long died mid-way; its key may be used again. */
 const ABANDONED_AFTER_MS = 60 * 1000;
 
-export interface IdempotencyScope {
-  workspaceId: string;
-  key: string;
-}
+/** One request's key: its workspace, the principal that sent it (principalOf) and the key. */
+export type IdempotencyScope = ClaimedRecord;
+
+/** What the HKDF-derived key of stored answers is for (shared/secret-sealing.ts). */
+export const IDEMPOTENCY_SEALING_PURPOSE = 'idempotency answers v1';
 
 export type IdempotencyStart = { kind: 'new' } | { kind: 'replay'; status: number; body: unknown };
 
@@ -44,8 +51,21 @@ export function hashRequest(method: string, path: string, body: unknown): string
 
 export type IdempotencyService = ReturnType<typeof createIdempotencyService>;
 
-export function createIdempotencyService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+/** What a sealed answer is bound to: a sealed body moved to another record does not open. */
+function sealingContext(scope: IdempotencyScope): string {
+  return JSON.stringify([scope.workspaceId, scope.principal, scope.key]);
+}
+
+export function createIdempotencyService(deps: { db: Db; clock: Clock; sealer: SecretSealer }) {
+  const { db, clock, sealer } = deps;
+
+  function sealed(scope: IdempotencyScope, response: { status: number; body: unknown }) {
+    return {
+      status: response.status,
+      sealedBody: sealer.seal(JSON.stringify(response.body ?? null), sealingContext(scope)),
+    };
+  }
+
   return {
     /** Claims the key for this request, or answers with the stored response / 409 / 422. */
     async begin(scope: IdempotencyScope, requestHash: string): Promise<IdempotencyStart> {
@@ -60,6 +80,14 @@ export function createIdempotencyService(deps: { db: Db; clock: Clock }) {
       if (claimed) return { kind: 'new' };
       const record = await findIdempotencyRecord(db, scope.workspaceId, scope.key);
       if (!record) return this.begin(scope, requestHash);
+      // Checked first: another credential learns nothing of the request, not even that it runs.
+      if (record.principal !== scope.principal) {
+        throw new AppError(
+          'idempotency_key_reused',
+          'This Idempotency-Key was already used by another credential of this workspace. Use a new key for a new request.',
+          { param: 'Idempotency-Key' },
+        );
+      }
       if (record.response_status === null) {
         throw new AppError(
           'idempotency_in_progress',
@@ -74,22 +102,35 @@ export function createIdempotencyService(deps: { db: Db; clock: Clock }) {
           { param: 'Idempotency-Key' },
         );
       }
-      return { kind: 'replay', status: record.response_status, body: record.response_body };
+      const body =
+        record.response_sealed === null
+          ? undefined
+          : sealer.open(record.response_sealed, sealingContext(scope));
+      if (body === undefined) {
+        // Sealed under another server secret (JWT_SECRET changed within 24 h): the work was done,
+        // so it must not run again, and its answer cannot be read.
+        throw new AppError(
+          'conflict',
+          'The request with this Idempotency-Key was done, but its stored answer can no longer be read (the server secret changed). Read the result with GET, or use a new key for a new request.',
+          { param: 'Idempotency-Key' },
+        );
+      }
+      return { kind: 'replay', status: record.response_status, body: JSON.parse(body) };
     },
 
     /** Stores the response inside the transaction that did the work. */
     complete(tx: Tx, scope: IdempotencyScope, response: { status: number; body: unknown }): Promise<void> {
-      return storeIdempotentResponse(tx, scope.workspaceId, scope.key, response);
+      return storeIdempotentResponse(tx, scope, sealed(scope, response));
     },
 
     /** Stores the answer of work that did not store it in its own transaction (idempotency.plugin.ts). */
     store(scope: IdempotencyScope, response: { status: number; body: unknown }): Promise<void> {
-      return storeIdempotentResponse(db, scope.workspaceId, scope.key, response);
+      return storeIdempotentResponse(db, scope, sealed(scope, response));
     },
 
     /** Frees the key after the work failed, so a retry (after a top-up, say) runs again. */
     abandon(scope: IdempotencyScope): Promise<void> {
-      return deleteIdempotencyRecord(db, scope.workspaceId, scope.key);
+      return deleteIdempotencyRecord(db, scope);
     },
   };
 }

@@ -1,13 +1,17 @@
-import type { ColumnType } from 'kysely';
-
 export interface IdempotencyRecordTable {
   workspace_id: string;
   key: string;
   /** sha256 of method, path and body: the same key with another request is refused (422). */
   request_hash: string;
+  /**
+   * Who made the request (http/auth-context.ts principalOf: the API key, or the user); only they
+   * get its answer. Null on rows from before migration 0013, which answer nobody.
+   */
+  principal: string | null;
   /** Null while the first request is still running. */
   response_status: number | null;
-  response_body: ColumnType<unknown, string | null, string | null>;
+  /** The answer's JSON, sealed (shared/secret-sealing.ts) with the record's identity as context. */
+  response_sealed: string | null;
   created_at: Date;
   expires_at: Date;
 }

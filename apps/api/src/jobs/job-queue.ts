@@ -14,6 +14,8 @@ export function enqueueJob(
     maxAttempts?: number;
     /** Jobs with the same key run one at a time, oldest due first. */
     concurrencyKey?: string;
+    /** The tenant the job works for: jobs share the queue fairly between keys (job.repository.ts). */
+    fairnessKey?: string;
   },
 ): Promise<string> {
   return insertJob(tx, { ...job, maxAttempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS });

@@ -3,6 +3,7 @@
 // handler's onFinalFailure exactly when it gives up. A job whose worker died is claimed again once
 // its lease expires; handlers must therefore be safe to run again (idempotent settlement). Every
 // status write names the claimed attempt (job.repository.ts: fencing).
+import { setMaxListeners } from 'node:events';
 import type { Db } from '../database/create-database.js';
 import type { Clock } from '../shared/clock.js';
 import {
@@ -53,6 +54,11 @@ export interface JobRunnerOptions {
   workerId: string;
   /** Jobs run at once by this runner (the global cap for its queue in this process). */
   concurrency?: number;
+  /**
+   * Jobs of one fairness key (a tenant) running at once in every process together; unset = no cap.
+   * Claims always serve the key with the fewest running first (job.repository.ts, claimJob).
+   */
+  maxRunningPerFairnessKey?: number;
   leaseMs?: number;
   heartbeatMs?: number;
   pollMs?: number;
@@ -80,6 +86,8 @@ export function createJobRunner(options: JobRunnerOptions) {
   const retryDelayMs = options.retryDelayMs ?? exponentialRetryDelayMs;
   const running = new Map<Promise<void>, JobClaim>();
   const stopController = new AbortController();
+  // Every running job listens for stop: more than Node's default of 10 is expected, not a leak.
+  setMaxListeners(concurrency + 1, stopController.signal);
   let wakeUp: (() => void) | undefined;
   let loop: Promise<void> | undefined;
   // Set first thing by stop(): no new claims, while jobs in flight may still finish.
@@ -148,8 +156,17 @@ export function createJobRunner(options: JobRunnerOptions) {
   }
 
   /** Claims and runs one job if one is due; resolves with whether it found one. */
+  const claimNext = () =>
+    claimJob(db, {
+      queue,
+      workerId,
+      now: clock.now(),
+      leaseMs,
+      maxRunningPerFairnessKey: options.maxRunningPerFairnessKey,
+    });
+
   async function runOnce(): Promise<boolean> {
-    const job = await claimJob(db, { queue, workerId, now: clock.now(), leaseMs });
+    const job = await claimNext();
     if (!job) return false;
     await execute(job);
     return true;
@@ -163,14 +180,19 @@ export function createJobRunner(options: JobRunnerOptions) {
       }
       let job: JobRow | undefined;
       try {
-        job = await claimJob(db, { queue, workerId, now: clock.now(), leaseMs });
+        job = await claimNext();
       } catch (error) {
         options.onError?.(error);
       }
       if (job) {
+        // A finished job frees a slot and may bring its key back under the fairness cap: look again
+        // at once rather than at the next poll.
         const task: Promise<void> = execute(job)
           .catch(options.onError)
-          .finally(() => running.delete(task));
+          .finally(() => {
+            running.delete(task);
+            wakeUp?.();
+          });
         running.set(task, claimOf(job));
         continue;
       }

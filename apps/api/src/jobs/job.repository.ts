@@ -42,6 +42,7 @@ export async function insertJob(
     maxAttempts: number;
     now: Date;
     concurrencyKey?: string | null;
+    fairnessKey?: string | null;
   },
 ): Promise<string> {
   const id = newId('job');
@@ -56,6 +57,7 @@ export async function insertJob(
       max_attempts: job.maxAttempts,
       run_at: job.now,
       concurrency_key: job.concurrencyKey ?? null,
+      fairness_key: job.fairnessKey ?? null,
       created_at: job.now,
       updated_at: job.now,
     })
@@ -67,32 +69,57 @@ export async function insertJob(
 const UNIQUE_VIOLATION = '23505';
 
 /**
- * Claims the oldest runnable job: queued and due, or running with an expired lease (its worker died),
- * and never a second job of a concurrency key that already has one running. SKIP LOCKED lets many
+ * Claims a runnable job: queued and due, or running with an expired lease (its worker died), and
+ * never a second job of a concurrency key that already has one running. SKIP LOCKED lets many
  * workers claim at once without waiting on each other or taking the same row; when two of them
  * pick different jobs of one key at the same instant, the partial unique index refuses the second
  * and it finds nothing this time.
+ *
+ * Fair shares: of the runnable jobs, those of the fairness key (tenant) with the fewest jobs
+ * running — in every process, counted here in the database — come first, then the oldest due; with
+ * `maxRunningPerFairnessKey`, a key already running that many is skipped, so one tenant never holds
+ * every worker's slots (issue 29: one workspace's silent endpoints delayed another's webhooks by
+ * 57 s). Jobs without a key are never capped and count as having none running. Two workers
+ * claiming for one key at the same instant may each see it one below the cap: it can be exceeded
+ * by the number of workers claiming at once, never more.
  */
 export async function claimJob(
   db: Executor,
-  options: { queue: string; workerId: string; now: Date; leaseMs: number },
+  options: {
+    queue: string;
+    workerId: string;
+    now: Date;
+    leaseMs: number;
+    maxRunningPerFairnessKey?: number;
+  },
 ): Promise<JobRow | undefined> {
   const leaseUntil = new Date(options.now.getTime() + options.leaseMs);
+  const cap = options.maxRunningPerFairnessKey ?? null;
   try {
     const result = await sql<JobRow>`
       update job set status = 'running', attempts = attempts + 1, locked_by = ${options.workerId},
         locked_until = ${leaseUntil}, updated_at = ${options.now}
       where id = (
+        with running as (
+          select peer.fairness_key, count(*) as jobs from job peer
+          where peer.queue = ${options.queue} and peer.status = 'running'
+            and peer.locked_until >= ${options.now} and peer.fairness_key is not null
+          group by peer.fairness_key
+        ), busy as (
+          select busy.concurrency_key from job busy
+          where busy.status = 'running' and busy.concurrency_key is not null
+        )
         select candidate.id from job candidate
+        left join running on running.fairness_key = candidate.fairness_key
         where candidate.queue = ${options.queue}
           and ((candidate.status = 'queued' and candidate.run_at <= ${options.now})
             or (candidate.status = 'running' and candidate.locked_until < ${options.now}))
-          and (candidate.concurrency_key is null or candidate.status = 'running' or not exists (
-            select 1 from job busy
-            where busy.concurrency_key = candidate.concurrency_key and busy.status = 'running'))
-        order by candidate.run_at, candidate.id
+          and (candidate.concurrency_key is null or candidate.status = 'running'
+            or candidate.concurrency_key not in (select concurrency_key from busy))
+          and (${cap}::integer is null or coalesce(running.jobs, 0) < ${cap}::integer)
+        order by coalesce(running.jobs, 0), candidate.run_at, candidate.id
         limit 1
-        for update skip locked
+        for update of candidate skip locked
       )
       returning *`.execute(db);
     return result.rows[0];

@@ -13,6 +13,11 @@ export interface JobTable {
   run_at: Date;
   /** Jobs sharing a key run one at a time, oldest due first (a webhook endpoint); null = no limit. */
   concurrency_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The tenant the job works for (a workspace): claims serve the key with the fewest jobs running
+   * first and, when the runner sets a cap, never run more than that many of one key at once.
+   */
+  fairness_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** The worker holding the lease; only it, for its attempt, may heartbeat, complete or fail the job. */
   locked_by: string | null;
   locked_until: Date | null;

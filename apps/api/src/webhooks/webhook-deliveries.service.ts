@@ -33,6 +33,8 @@ export async function enqueueWebhookDeliveries(
       now: input.now,
       maxAttempts: MAX_ATTEMPTS,
       concurrencyKey: deliveryConcurrencyKey(row),
+      // The workspace's deliveries share the dispatchers' slots with other workspaces' (fair shares).
+      fairnessKey: row.workspace_id,
     });
   }
 }

@@ -2,7 +2,11 @@
 // `webhook.deliver`, keyed by endpoint, so deliveries to one endpoint go one at a time and in
 // order while other endpoints proceed beside them (a receiver that never answers only delays
 // itself, by at most the per-attempt timeout). `concurrency` caps requests in flight per process.
-// Any number of processes may dispatch at once: claims use FOR UPDATE SKIP LOCKED plus a lease.
+// Workspaces share the slots fairly: the claim serves the workspace with the fewest deliveries in
+// flight first and never lets one workspace have more than `maxInFlightPerWorkspace` in flight
+// across every process (issue 29: 24 silent endpoints of one workspace held all 16 slots and
+// another workspace's event waited 57 s). Any number of processes may dispatch at once: claims use
+// FOR UPDATE SKIP LOCKED plus a lease, and count in-flight deliveries in the database.
 import type { Db } from '../database/create-database.js';
 import type { EventLog } from '../events/event-log.service.js';
 import type { SigningSecretService } from '../events/signing-secret.service.js';
@@ -24,11 +28,22 @@ export interface WebhookDispatcherDeps {
   events: EventLog;
   /** Requests in flight at once from this process, across all endpoints. */
   concurrency?: number;
+  /** Requests in flight at once for one workspace, all processes together. */
+  maxInFlightPerWorkspace?: number;
   /** How long a claimed attempt stays with this process without a heartbeat (above the timeout). */
   leaseMs?: number;
   pollMs?: number;
   onError?: (error: unknown) => void;
 }
+
+/** Slots per process: an HTTP request in flight costs a socket and little memory. */
+export const DEFAULT_DELIVERY_CONCURRENCY = 16;
+/**
+ * A quarter of one process's slots: a workspace whose receivers never answer holds at most 4, so
+ * one process still has 12 for everyone else; four such workspaces at once are needed to fill it.
+ * Healthy receivers are not slowed much: deliveries to one endpoint go one at a time anyway.
+ */
+export const DEFAULT_MAX_IN_FLIGHT_PER_WORKSPACE = 4;
 
 export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
   const runner = createJobRunner({
@@ -36,7 +51,8 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
     clock: deps.clock,
     queue: WEBHOOK_QUEUE,
     workerId: `webhooks:${newId('job').slice(4)}`,
-    concurrency: deps.concurrency ?? 16,
+    concurrency: deps.concurrency ?? DEFAULT_DELIVERY_CONCURRENCY,
+    maxRunningPerFairnessKey: deps.maxInFlightPerWorkspace ?? DEFAULT_MAX_IN_FLIGHT_PER_WORKSPACE,
     leaseMs: deps.leaseMs ?? 60_000,
     pollMs: deps.pollMs ?? 1_000,
     retryDelayMs,

@@ -7,6 +7,7 @@ import { generationQueue } from '../../src/generation/generation-queue.js';
 import { createIdempotencyService } from '../../src/idempotency/idempotency.service.js';
 import { systemClock } from '../../src/shared/clock.js';
 import { newId } from '../../src/shared/ids.js';
+import { createSecretSealer } from '../../src/shared/secret-sealing.js';
 import { createLocalStorage } from '../../src/storage/local-storage.js';
 import { createTracksService } from '../../src/tracks/track.service.js';
 import { resolveTrackInputs } from '../../src/tracks/track-inputs.js';
@@ -17,7 +18,12 @@ export async function queueTrackWithOneCredit(db: Db, filesDir: string) {
     db,
     clock: systemClock,
     credits,
-    idempotency: createIdempotencyService({ db, clock: systemClock }),
+    // Used without an Idempotency-Key here: the sealer's key never matters.
+    idempotency: createIdempotencyService({
+      db,
+      clock: systemClock,
+      sealer: createSecretSealer(new TextEncoder().encode('unused'), 'unused'),
+    }),
     storage: createLocalStorage(filesDir),
     publicUrl: 'http://localhost:8080',
     events: composeEventLog(systemClock),

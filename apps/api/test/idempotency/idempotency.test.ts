@@ -1,8 +1,16 @@
-// Idempotency-Key is one plugin every POST goes through: replays, 422 for another request, 409
-// while running, scoped to the caller's workspace.
+// Idempotency-Key is one plugin every POST goes through: replays, 422 for another request or
+// another credential, 409 while running, scoped to the caller's workspace and credential; a replay
+// is authorized like the first request and stored answers are sealed.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createIdempotencyService, hashRequest } from '../../src/idempotency/idempotency.service.js';
+import { sql } from 'kysely';
+import { resolveJwtSecret } from '../../src/auth/jwt-secret.js';
+import {
+  createIdempotencyService,
+  hashRequest,
+  IDEMPOTENCY_SEALING_PURPOSE,
+} from '../../src/idempotency/idempotency.service.js';
+import { createSecretSealer } from '../../src/shared/secret-sealing.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
@@ -21,12 +29,25 @@ for (const kind of testDatabaseKinds()) {
     });
     after(() => t.close());
 
-    const post = (url: string, key: string, payload?: object, account = owner) =>
+    const post = (
+      url: string,
+      key: string,
+      payload?: object,
+      account = owner,
+      headers: Record<string, string> = account.headers,
+    ) =>
       t.app.inject({
         method: 'POST',
         url,
-        headers: { ...account.headers, 'idempotency-key': key },
+        headers: { ...headers, 'idempotency-key': key },
         ...(payload ? { payload } : {}),
+      });
+
+    const serviceSealingWith = (serverSecret: Uint8Array) =>
+      createIdempotencyService({
+        db: t.database.db,
+        clock: t.clock,
+        sealer: createSecretSealer(serverSecret, IDEMPOTENCY_SEALING_PURPOSE),
       });
 
     it('creates one API key for two POSTs with the same key, replaying the first answer', async () => {
@@ -72,8 +93,8 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it('answers 409 idempotency_in_progress while the same key is still running', async () => {
-      const idempotency = createIdempotencyService({ db: t.database.db, clock: t.clock });
-      const scope = { workspaceId: owner.workspaceId, key: 'busy' };
+      const idempotency = serviceSealingWith(resolveJwtSecret(t.config));
+      const scope = { workspaceId: owner.workspaceId, principal: `user:${owner.userId}`, key: 'busy' };
       await idempotency.begin(scope, hashRequest('POST', '/v1/api-keys', { name: 'busy' }));
       const response = await post('/v1/api-keys', 'busy', { name: 'busy' });
       assert.equal(response.statusCode, 409);
@@ -87,6 +108,106 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(theirs.statusCode, 201);
       assert.equal(theirs.headers['idempotent-replayed'], undefined);
       assert.notEqual(theirs.json().secret, mine.json().secret);
+    });
+
+    it("refuses an API key that sends a user's Idempotency-Key to POST /v1/api-keys with 403, never the new key's secret", async () => {
+      const first = await post('/v1/api-keys', 'user-made-key', { name: 'deploy bot' });
+      assert.equal(first.statusCode, 201);
+      const replay = await post(
+        '/v1/api-keys',
+        'user-made-key',
+        { name: 'deploy bot' },
+        owner,
+        owner.apiKeyHeaders!,
+      );
+      assert.equal(replay.statusCode, 403, replay.body);
+      assert.equal(replay.json().code, 'forbidden');
+      assert.equal(replay.headers['idempotent-replayed'], undefined);
+      assert.doesNotMatch(replay.body, /tf_live_/);
+    });
+
+    it("refuses an API key that sends a user's Idempotency-Key to the signing-secret rotation with 403", async () => {
+      const first = await post('/v1/workspace/signing-secret', 'user-rotation');
+      assert.equal(first.statusCode, 200);
+      const replay = await post(
+        '/v1/workspace/signing-secret',
+        'user-rotation',
+        undefined,
+        owner,
+        owner.apiKeyHeaders!,
+      );
+      assert.equal(replay.statusCode, 403, replay.body);
+      assert.doesNotMatch(replay.body, new RegExp(first.json().signing_secret));
+    });
+
+    it('answers another credential of the workspace with 422 on a route both may call, never the first answer', async () => {
+      const first = await post('/v1/webhook-endpoints', 'endpoint-once', {
+        url: 'https://93.184.215.14/hook',
+      });
+      assert.equal(first.statusCode, 201);
+      const byKey = await post(
+        '/v1/webhook-endpoints',
+        'endpoint-once',
+        { url: 'https://93.184.215.14/hook' },
+        owner,
+        owner.apiKeyHeaders!,
+      );
+      assert.equal(byKey.statusCode, 422, byKey.body);
+      assert.equal(byKey.json().code, 'idempotency_key_reused');
+      assert.doesNotMatch(byKey.body, /whsec_/);
+      // The credential that made it still gets its answer.
+      const again = await post('/v1/webhook-endpoints', 'endpoint-once', {
+        url: 'https://93.184.215.14/hook',
+      });
+      assert.equal(again.headers['idempotent-replayed'], 'true');
+      assert.equal(again.json().secret, first.json().secret);
+    });
+
+    it('keeps no secret in plain text in the idempotency table', async () => {
+      const key = await post('/v1/api-keys', 'stored-key', { name: 'stored' });
+      const rotated = await post('/v1/workspace/signing-secret', 'stored-rotation');
+      const endpoint = await post('/v1/webhook-endpoints', 'stored-endpoint', {
+        url: 'https://93.184.215.14/s',
+      });
+      const secrets = [key.json().secret, rotated.json().signing_secret, endpoint.json().secret];
+      assert.ok(secrets.every((secret) => typeof secret === 'string' && secret.length > 20));
+      const rows = await sql<{
+        row: string;
+      }>`select row_to_json(r)::text as row from idempotency_record r`.execute(t.database.db);
+      const table = rows.rows.map((row) => row.row).join('\n');
+      for (const secret of secrets) assert.ok(!table.includes(secret), 'a secret is stored in plain text');
+      assert.doesNotMatch(table, /tf_live_|whsec_/);
+    });
+
+    it('answers 409 conflict, and never runs the request again, when the stored answer was sealed under another server secret', async () => {
+      const first = await post('/v1/api-keys', 'old-secret', { name: 'old secret' });
+      assert.equal(first.statusCode, 201);
+      const other = serviceSealingWith(new TextEncoder().encode('another-server-secret-0123456789abcdef'));
+      const scope = { workspaceId: owner.workspaceId, principal: `user:${owner.userId}`, key: 'old-secret' };
+      const { request_hash: requestHash } = await t.database.db
+        .selectFrom('idempotency_record')
+        .select('request_hash')
+        .where('workspace_id', '=', owner.workspaceId)
+        .where('key', '=', 'old-secret')
+        .executeTakeFirstOrThrow();
+      await assert.rejects(other.begin(scope, requestHash), { code: 'conflict' });
+      // The server that sealed it still replays it.
+      const replay = await serviceSealingWith(resolveJwtSecret(t.config)).begin(scope, requestHash);
+      assert.equal(
+        replay.kind === 'replay' && (replay.body as { secret: string }).secret,
+        first.json().secret,
+      );
+    });
+
+    it('refuses a key stored before answers were kept per credential with 422 instead of running it again', async () => {
+      const now = t.clock.now();
+      await sql`insert into idempotency_record (workspace_id, key, request_hash, response_status, created_at, expires_at)
+        values (${owner.workspaceId}, 'from-before', 'old', 201, ${now}, ${new Date(now.getTime() + 86_400_000)})`.execute(
+        t.database.db,
+      );
+      const response = await post('/v1/api-keys', 'from-before', { name: 'before' });
+      assert.equal(response.statusCode, 422);
+      assert.equal(response.json().code, 'idempotency_key_reused');
     });
 
     it('frees the key after a failed request, so a corrected retry runs', async () => {

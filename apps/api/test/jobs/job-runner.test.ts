@@ -177,6 +177,46 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(claims.filter((job) => job !== undefined).length, 1);
     });
 
+    it('serves the tenant with the fewest jobs running first and caps each tenant across workers', async () => {
+      const enqueueFor = (tenant: string, endpoint: string) =>
+        transaction(database.db, (tx) =>
+          enqueueJob(tx, {
+            queue: 'fair',
+            payload: { tenant },
+            now: clock.now(),
+            concurrencyKey: endpoint,
+            fairnessKey: tenant,
+          }),
+        );
+      // Tenant A queues ten jobs on ten endpoints first; B's two come later.
+      for (let index = 0; index < 10; index++) await enqueueFor('A', `a-${index}`);
+      clock.advance(1);
+      const b1 = await enqueueFor('B', 'b-0');
+      const b2 = await enqueueFor('B', 'b-1');
+      const claimFair = (workerId: string) =>
+        claimJob(database.db, {
+          queue: 'fair',
+          workerId,
+          now: clock.now(),
+          leaseMs: 1000,
+          maxRunningPerFairnessKey: 3,
+        });
+      const tenantOf = (job: JobRow | undefined) => (job?.payload as { tenant?: string } | undefined)?.tenant;
+      // One worker (process) claims A's oldest, then B's (fewest running), then alternates.
+      const first = await claimFair('p1');
+      const second = await claimFair('p1');
+      assert.deepEqual([tenantOf(first), second?.id], ['A', b1]);
+      assert.equal(tenantOf(await claimFair('p1')), 'A');
+      assert.equal((await claimFair('p1'))?.id, b2);
+      assert.equal(tenantOf(await claimFair('p1')), 'A');
+      // A has 3 running: another worker finds none of A's seven left, however many it asks for.
+      assert.equal(await claimFair('p2'), undefined);
+      assert.equal(await claimFair('p1'), undefined);
+      // A's lapsed leases no longer count: a dead worker's claims do not keep A out.
+      clock.advance(1001);
+      assert.equal(tenantOf(await claimFair('p2')), 'A');
+    });
+
     it('hands a job back on stop, due at once and without counting the attempt', async () => {
       const id = await enqueue('stopping');
       let started: () => void = () => {};

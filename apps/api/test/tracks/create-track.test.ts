@@ -167,8 +167,8 @@ for (const kind of testDatabaseKinds()) {
 
     it('answers 409 idempotency_in_progress while the first request with the key is running', async () => {
       const now = t.clock.now();
-      await sql`insert into idempotency_record (workspace_id, key, request_hash, created_at, expires_at)
-        values (${account.workspaceId}, 'order-3', 'running', ${now}, ${new Date(now.getTime() + 86_400_000)})`.execute(
+      await sql`insert into idempotency_record (workspace_id, key, principal, request_hash, created_at, expires_at)
+        values (${account.workspaceId}, 'order-3', ${`user:${account.userId}`}, 'running', ${now}, ${new Date(now.getTime() + 86_400_000)})`.execute(
         t.database.db,
       );
       const response = await createTrack(t, account, undefined, { 'idempotency-key': 'order-3' });

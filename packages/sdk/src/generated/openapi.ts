@@ -1048,7 +1048,7 @@ export interface paths {
                     prefer?: string;
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
@@ -1381,7 +1381,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -2633,7 +2633,7 @@ export interface paths {
                 header?: {
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path: {
@@ -4674,7 +4674,7 @@ export interface paths {
                     prefer?: string;
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path: {
@@ -4966,7 +4966,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -5189,7 +5189,7 @@ export interface paths {
                     prefer?: string;
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path: {
@@ -5490,7 +5490,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -6549,7 +6549,7 @@ export interface paths {
                 header?: {
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
@@ -6672,7 +6672,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -6868,7 +6868,7 @@ export interface paths {
                 header?: {
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
@@ -6987,7 +6987,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -7417,7 +7417,7 @@ export interface paths {
                 header?: {
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
@@ -7509,7 +7509,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -8170,7 +8170,7 @@ export interface paths {
                 header?: {
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
@@ -8314,7 +8314,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `plan_limit_reached` (Plan limit reached). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict), `plan_limit_reached` (Plan limit reached). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -9753,7 +9753,7 @@ export interface paths {
                 header?: {
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
@@ -9889,7 +9889,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -10075,7 +10075,7 @@ export interface paths {
         };
         /**
          * The workspace's webhook endpoints, newest first
-         * @description **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
+         * @description **Credentials:** Needs an API key, an access token or the session cookie.
          */
         get: {
             parameters: {
@@ -10208,7 +10208,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `plan_required` (Plan upgrade required), `forbidden` (Forbidden). */
+                /** @description Problem details; `code` is one of: `plan_required` (Plan upgrade required). */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -10312,7 +10312,7 @@ export interface paths {
          * Create an endpoint that receives signed event POSTs (its secret is in the answer)
          * @description A workspace holds at most its plan's number of endpoints, enabled or disabled (Free 5, Studio 25, Enterprise 100); past it the answer is 409 `plan_limit_reached`: delete an endpoint you no longer use (`DELETE /v1/webhook-endpoints/{id}`) or upgrade the plan.
          *
-         *     **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
+         *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
         post: {
             parameters: {
@@ -10320,7 +10320,7 @@ export interface paths {
                 header?: {
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
@@ -10474,7 +10474,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `plan_limit_reached` (Plan limit reached). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict), `plan_limit_reached` (Plan limit reached). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -10660,7 +10660,7 @@ export interface paths {
         };
         /**
          * One webhook endpoint
-         * @description **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
+         * @description **Credentials:** Needs an API key, an access token or the session cookie.
          */
         get: {
             parameters: {
@@ -10776,7 +10776,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `plan_required` (Plan upgrade required), `forbidden` (Forbidden). */
+                /** @description Problem details; `code` is one of: `plan_required` (Plan upgrade required). */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -10927,7 +10927,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook endpoint; its queued deliveries are dropped
-         * @description **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
+         * @description **Credentials:** Needs an API key, an access token or the session cookie.
          */
         delete: {
             parameters: {
@@ -11203,7 +11203,7 @@ export interface paths {
         head?: never;
         /**
          * Change an endpoint: url, description, event_types, or enabled (re-enable after it was disabled)
-         * @description **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
+         * @description **Credentials:** Needs an API key, an access token or the session cookie.
          */
         patch: {
             parameters: {
@@ -11559,7 +11559,7 @@ export interface paths {
                 header?: {
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
@@ -11718,7 +11718,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -11916,7 +11916,7 @@ export interface paths {
                 header?: {
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
@@ -12060,7 +12060,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -12257,7 +12257,7 @@ export interface paths {
                     "stripe-signature"?: string;
                     /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
                     "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
-                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+                    /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
@@ -12313,7 +12313,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress). */
+                /** @description Problem details; `code` is one of: `idempotency_in_progress` (Request in progress), `conflict` (Conflict). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
@@ -12633,7 +12633,7 @@ export interface components {
     parameters: {
         /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
         TrackforgeVersion: string;
-        /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body is 422, and while the first request runs 409. */
+        /** @description Retry safely (with a credential; anonymous POSTs ignore it): the same key and body from the same credential replay the first answer for 24 h (`Idempotent-Replayed: true`); the same key with another body, or from another credential of the workspace, is 422, and while the first request runs 409. A replay is authorized like the first request. */
         IdempotencyKey: string;
     };
     requestBodies: never;

@@ -12,6 +12,8 @@ import * as m0008 from './0008_studio.js';
 import * as m0009 from './0009_track_inputs.js';
 import * as m0010 from './0010_track_lineage.js';
 import * as m0011 from './0011_track_change_notify.js';
+import * as m0012 from './0012_job_fairness_key.js';
+import * as m0013 from './0013_idempotency_by_credential.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -25,4 +27,6 @@ export const migrations: Record<string, Migration> = {
   '0009_track_inputs': m0009,
   '0010_track_lineage': m0010,
   '0011_track_change_notify': m0011,
+  '0012_job_fairness_key': m0012,
+  '0013_idempotency_by_credential': m0013,
 };
