@@ -4,8 +4,8 @@ import { migrate } from './cli/migrate.js';
 import { serve } from './cli/serve.js';
 import { worker } from './cli/worker.js';
 import { DataDirLockedError } from './database/data-dir-lock.js';
-import { DataDirPermissionError } from './shared/private-directory.js';
 import { loadConfigOrExit } from './runtime.js';
+import { DataDirPermissionError } from './shared/private-directory.js';
 
 const USAGE = `usage: trackforge <command>
   serve      run the API and in-process workers (default)

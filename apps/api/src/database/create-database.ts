@@ -12,8 +12,8 @@ import {
   type Transaction,
 } from 'kysely';
 import type pg from 'pg';
-import { acquireDataDirLock } from './data-dir-lock.js';
 import { makeDirectoryPrivate, PRIVATE_DIRECTORY_MODE } from '../shared/private-directory.js';
+import { acquireDataDirLock } from './data-dir-lock.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
