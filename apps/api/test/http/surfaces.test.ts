@@ -20,6 +20,8 @@ describe('security headers and CORS', () => {
       assert.equal(response.headers['x-content-type-options'], 'nosniff', url);
       assert.equal(response.headers['x-frame-options'], 'DENY', url);
       assert.match(String(response.headers['content-security-policy']), /frame-ancestors 'none'/, url);
+      // only /docs (its own policy) may run inline script
+      assert.doesNotMatch(String(response.headers['content-security-policy']), /unsafe-inline/, url);
       assert.equal(response.headers['strict-transport-security'], undefined, url);
     }
   });
