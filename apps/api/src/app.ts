@@ -24,6 +24,7 @@ import { registerEventRoutes } from './events/events.routes.js';
 import { createOpenSocketCount } from './events/job-socket.js';
 import { registerJobSocketRoutes } from './events/job-socket.routes.js';
 import { registerWorkspaceSecretRoutes } from './events/workspace-secret.routes.js';
+import type { Generate } from './generation/generation-pool.js';
 import { generationQueue } from './generation/generation-queue.js';
 import { createOnDemandGeneration } from './generation/on-demand-generation.js';
 import { createDerivedFiles } from './generation/track-derived-files.js';
@@ -85,6 +86,11 @@ export interface AppDeps {
   onJobEnqueued?: () => void;
   /** Set by serve on SIGTERM: /readyz answers 503 while the node drains. */
   drain?: Drain;
+  /**
+   * The engine renders this node makes on request (voice previews, a track's WAV/OGG/FLAC/stems on
+   * first download); default one generation thread started on first use (on-demand-generation.ts).
+   */
+  render?: Generate;
   /** DNS for the creation-time webhook URL check; default the system resolver (tests inject one). */
   resolveHost?: (host: string) => Promise<string[]>;
 }
@@ -220,15 +226,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Voices: the catalogue seed runs after migrations at every start (upsert by stable id).
   // Engine renders this node needs now and then (voice previews, derived track formats) share one
   // thread started on first use and stopped when idle: an API-only node holds no bank at rest.
-  const onDemand = createOnDemandGeneration({ bank: deps.config.ENGINE_BANK });
-  app.addHook('onClose', () => onDemand.close());
+  let render = deps.render;
+  if (!render) {
+    const onDemand = createOnDemandGeneration({ bank: deps.config.ENGINE_BANK });
+    app.addHook('onClose', () => onDemand.close());
+    render = onDemand.generate;
+  }
   const voices = createVoiceService({
     db: deps.database.db,
     clock,
     publicUrl: deps.config.PUBLIC_URL,
     previews: createPreviewRenderer({
       store: createStoragePreviewStore(storage),
-      render: renderPreviewWith(onDemand.generate),
+      render: renderPreviewWith(render),
     }),
   });
   await voices.seedCatalogue();
@@ -253,7 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       eventRuntime.hub.subscribe(workspaceId, ({ event }) => {
         if (event.track_id === trackId) onEvent(event.type);
       }),
-    derivedFiles: createDerivedFiles({ storage, render: onDemand.generate }),
+    derivedFiles: createDerivedFiles({ storage, render }),
     resolveVoice: (voiceId, plan) => voices.resolveVoiceForTrack(voiceId, plan),
     onJobEnqueued: deps.onJobEnqueued,
     checkWebhookUrl,

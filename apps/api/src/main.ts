@@ -5,6 +5,7 @@ import { serve } from './cli/serve.js';
 import { worker } from './cli/worker.js';
 import { DataDirLockedError } from './database/data-dir-lock.js';
 import { loadConfigOrExit } from './runtime.js';
+import { DataDirPermissionError } from './shared/private-directory.js';
 
 const USAGE = `usage: trackforge <command>
   serve      run the API and in-process workers (default)
@@ -14,12 +15,15 @@ const USAGE = `usage: trackforge <command>
 
 const [command = 'serve', ...args] = process.argv.slice(2);
 const config = loadConfigOrExit(process.env);
+// Everything this process writes (the embedded database, secrets, track files) is for its own user
+// alone, whatever umask the shell or container started it with: folders 0700, files 0600.
+process.umask(0o077);
 
 try {
   await run();
 } catch (error) {
-  // serve or worker on a DATA_DIR another process owns: one line, not a stack trace.
-  if (!(error instanceof DataDirLockedError)) throw error;
+  // a DATA_DIR another process owns, or one this user cannot make private: one line, not a stack trace.
+  if (!(error instanceof DataDirLockedError || error instanceof DataDirPermissionError)) throw error;
   process.stderr.write(`trackforge ${command}: ${error.message}\n`);
   process.exit(1);
 }

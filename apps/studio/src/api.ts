@@ -24,14 +24,16 @@ export function sameOriginPath(url: string | undefined | null): string | undefin
 
 /**
  * A redirect target as a path on this site, or undefined: relative paths and URLs of this origin
- * only, never `//host`, backslash tricks or another origin.
+ * only, never `//host`, backslash tricks or another origin — also once dot segments are resolved:
+ * `/.//evil.example` resolves to the path `//evil.example`, which navigating to would read as a host.
  */
 export function sameSitePath(target: string | null | undefined): string | undefined {
   if (!target || target.startsWith('//') || target.includes('\\')) return undefined;
   if (!target.startsWith('/') && !/^https?:\/\//i.test(target)) return undefined;
   try {
     const url = new URL(target, location.origin);
-    return url.origin === location.origin ? `${url.pathname}${url.search}${url.hash}` : undefined;
+    if (url.origin !== location.origin || url.pathname.startsWith('//')) return undefined;
+    return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return undefined;
   }

@@ -4,16 +4,17 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../shared/private-directory.js';
 import { randomSecret } from '../shared/secrets.js';
 
 export function resolveJwtSecret(config: Pick<Config, 'JWT_SECRET' | 'DATA_DIR'>): Uint8Array {
   if (config.JWT_SECRET) return new TextEncoder().encode(config.JWT_SECRET);
   const path = join(config.DATA_DIR, 'jwt-secret');
   if (!existsSync(path)) {
-    mkdirSync(config.DATA_DIR, { recursive: true });
+    mkdirSync(config.DATA_DIR, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
     // 'wx' fails if another process created it first; then we read theirs.
     try {
-      writeFileSync(path, `${randomSecret(48)}\n`, { mode: 0o600, flag: 'wx' });
+      writeFileSync(path, `${randomSecret(48)}\n`, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }

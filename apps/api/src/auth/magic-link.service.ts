@@ -17,7 +17,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokens } from './access-token.js';
 import { type AuthRateLimiter, EMAIL_RULES, IP_RULES } from './auth-rate-limit.js';
 import { consumeMagicLink, insertMagicLink, retireOtherMagicLinks } from './magic-link.repository.js';
 import { magicLinkMail } from './magic-link-mail.js';
-import { isAllowedRedirect } from './redirect-target.js';
+import { normaliseRedirect } from './redirect-target.js';
 import type { SessionService } from './session.service.js';
 
 const MAGIC_LINK_TTL_MINUTES = 15;
@@ -50,10 +50,14 @@ export type MagicLinkService = ReturnType<typeof createMagicLinkService>;
 export function createMagicLinkService(deps: MagicLinkServiceDeps) {
   const { db, clock } = deps;
 
-  /** Paths on this site only (the routes' schema says why others fail); anything else is 400. */
+  /**
+   * Paths on this site only (the routes' schema says why others fail), kept as the browser will
+   * read them (dot segments resolved); anything else is 400.
+   */
   function checkRedirect(redirectTo: string | undefined): string | null {
     if (redirectTo === undefined) return null;
-    if (isAllowedRedirect(redirectTo)) return redirectTo;
+    const normalised = normaliseRedirect(redirectTo);
+    if (normalised !== undefined) return normalised;
     throw new AppError('validation_failed', 'redirect_to must be a path on this site such as /studio.', {
       param: 'redirect_to',
     });
@@ -126,7 +130,8 @@ export function createMagicLinkService(deps: MagicLinkServiceDeps) {
         cookieValue,
         user,
         workspace,
-        redirectTo: link.redirect_to,
+        // checked again: a link asked for before the check above knew dot segments may hold one
+        redirectTo: link.redirect_to === null ? null : (normaliseRedirect(link.redirect_to) ?? null),
       };
     },
   };

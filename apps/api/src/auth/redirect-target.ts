@@ -20,10 +20,25 @@ export function findRedirectProblem(text: string): string | undefined {
   } catch {
     return 'must be a valid path';
   }
-  return resolved.origin === PROBE_ORIGIN ? undefined : 'must stay on this site';
+  if (resolved.origin !== PROBE_ORIGIN) return 'must stay on this site';
+  // "/.//evil.example" and "/..//evil.example" pass every check above, but their dot segments
+  // resolve to the path "//evil.example", which a browser reads as the host evil.example (the
+  // studio navigated to exactly that). So the resolved path must stay here too.
+  const path = pathOf(resolved);
+  if (resolved.pathname.startsWith('//') || new URL(path, PROBE_ORIGIN).origin !== PROBE_ORIGIN)
+    return 'must stay on this site once its . and .. segments are resolved (/.//host becomes //host)';
+  return undefined;
 }
 
-/** Whether a sign-in may send the browser to text: only a path that stays on this site. */
-export function isAllowedRedirect(text: string): boolean {
-  return text.startsWith('/') && findRedirectProblem(text) === undefined;
+function pathOf(url: URL): string {
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Where a sign-in may send the browser for text: the path with its . and .. segments resolved, as
+ * a browser would, when it stays on this site; undefined otherwise.
+ */
+export function normaliseRedirect(text: string): string | undefined {
+  if (findRedirectProblem(text) !== undefined) return undefined;
+  return pathOf(new URL(text, PROBE_ORIGIN));
 }

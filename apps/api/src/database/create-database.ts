@@ -12,6 +12,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type pg from 'pg';
+import { makeDirectoryPrivate, PRIVATE_DIRECTORY_MODE } from '../shared/private-directory.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import type { Database } from './schema.js';
 
@@ -188,7 +189,7 @@ async function createPglite(dataDir: string | null, loadDataDir?: Blob): Promise
   let lock: { release(): void } | undefined;
   if (dataDir !== null) {
     path = resolve(join(dataDir, 'pglite'));
-    mkdirSync(path, { recursive: true });
+    mkdirSync(path, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
     // One owner process per directory (data-dir-lock.ts); throws DataDirLockedError otherwise.
     lock = acquireDataDirLock(dataDir);
   }
@@ -205,6 +206,19 @@ async function createPglite(dataDir: string | null, loadDataDir?: Blob): Promise
     lock?.release();
     throw error;
   }
+  // PGlite chooses some of its files' modes itself, whatever the umask: its initdb leaves the
+  // cluster's files 0666 (the write-ahead log among them) and its fopen makes 0644 files (968 and 2
+  // of a fresh directory's files, measured on 0.5). They hold secrets, so they are made private once
+  // it has written them, and again when it closes.
+  if (path) {
+    try {
+      makeDirectoryPrivate(path);
+    } catch (error) {
+      await pglite.close();
+      lock?.release();
+      throw error;
+    }
+  }
   // One call into PGlite per query, each SQL text prepared once (pglite-driver.ts).
   const { pgliteDialect } = await import('./pglite-driver.js');
   const db = new Kysely<Database>({ dialect: pgliteDialect(pglite) });
@@ -218,7 +232,11 @@ async function createPglite(dataDir: string | null, loadDataDir?: Blob): Promise
     async close() {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
-      lock?.release();
+      try {
+        if (path) makeDirectoryPrivate(path);
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

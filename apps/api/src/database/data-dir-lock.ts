@@ -6,6 +6,7 @@
 // power loss) names a dead pid and is taken over, so it never wedges the next start.
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { PRIVATE_FILE_MODE } from '../shared/private-directory.js';
 
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
@@ -45,7 +46,7 @@ export function acquireDataDirLock(dataDir: string): { release(): void } {
   const path = dataDirLockPath(dataDir);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(path, 'wx', 0o644);
+      const fd = openSync(path, 'wx', PRIVATE_FILE_MODE);
       writeSync(fd, `${process.pid}\n`);
       closeSync(fd);
       held.add(path);

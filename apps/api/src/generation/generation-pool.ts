@@ -156,7 +156,20 @@ export function createGenerationPool(options: {
   const generate: Generate = (request, taskOptions) =>
     new Promise<GeneratedTrack>((resolve, reject) => {
       if (closed) return reject(new GenerationError('generation pool is closed', null));
-      waiting.push({ id: nextTaskId++, request, options: taskOptions, resolve, reject });
+      const task: Task = { id: nextTaskId++, request, options: taskOptions, resolve, reject };
+      // Aborted while still queued (the download that wanted it went away): it leaves the queue at
+      // once, so the renders behind it start sooner and its caller hears now, not at its turn.
+      taskOptions.signal?.addEventListener(
+        'abort',
+        () => {
+          const index = waiting.indexOf(task);
+          if (index < 0) return;
+          waiting.splice(index, 1);
+          reject(new GenerationError('generation was aborted', null));
+        },
+        { once: true },
+      );
+      waiting.push(task);
       dispatch();
     });
 

@@ -5,9 +5,12 @@
 // downloads meanwhile join the same render, and a byte range waits for the kept file. Deleting the
 // track deletes them, stopping any render still running, and
 // sweepDerivedFiles evicts those written more than DERIVED_FILE_TTL_MS ago (the next download
-// renders them again), so the store holds at rest only what a track needs.
+// renders them again), so the store holds at rest only what a track needs. A render is for the
+// downloads that asked for it: when the last of them has gone (its client disconnected) before the
+// file is made, the render stops, so abandoned requests cannot keep the engine busy.
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { AppError } from '../errors.js';
 import type { Storage } from '../storage/storage.js';
 import type { TrackRow } from '../tracks/track.repository.js';
 import type { DerivedFileSource, MakingFile } from '../tracks/track.service.js';
@@ -82,8 +85,13 @@ function growingBytes() {
 
 interface Render {
   trackId: string;
+  key: string;
   controller: AbortController;
+  /** The track was deleted while the file was made. */
   discarded: boolean;
+  /** Downloads still waiting for this render; see follow(). */
+  waiting: number;
+  settled: boolean;
   making: MakingFile;
 }
 
@@ -105,15 +113,22 @@ export function createDerivedFiles(deps: {
     const controller = new AbortController();
     const render: Render = {
       trackId: track.id,
+      key,
       controller,
       discarded: false,
+      waiting: 0,
+      settled: false,
       making: {
         etag: derivedEtag(track, kind),
         read: () => bytesSoFar.read(),
         finished: Promise.resolve() as never,
       },
     };
-    const gone = () => new Error(`track ${track.id} was deleted while its ${kind} was being made`);
+    // What the downloads of a deleted track hear: the same 404 as any request for it after.
+    const gone = () =>
+      new AppError('not_found', `Track ${track.id} was deleted while its ${kind} was being made.`, {
+        param: 'id',
+      });
     const make = async (): Promise<FileRef> => {
       const generated = await deps.render(
         engineRequestOf(track, { formats: stems ? [] : [kind], stems, midi: false, waveform: false }),
@@ -137,24 +152,51 @@ export function createDerivedFiles(deps: {
     };
     render.making.finished = make()
       .catch((error: Error) => {
-        bytesSoFar.fail(error);
-        throw error;
+        // the render was stopped because the track went: say that, not how the engine stopped
+        const failure = render.discarded ? gone() : error;
+        bytesSoFar.fail(failure);
+        throw failure;
       })
-      .finally(() => inFlight.delete(key));
+      .finally(() => {
+        render.settled = true;
+        if (inFlight.get(key) === render) inFlight.delete(key);
+      });
     render.making.finished.catch(() => {}); // a reader or caller sees the failure; this only keeps it handled
     return render;
   }
 
+  /**
+   * Counts a download as waiting for the render until its answer is over (`answered` aborts); when
+   * the last one leaves before the file is made, nobody will read it, so the render stops. Without
+   * a signal the caller waits for good.
+   */
+  function follow(render: Render, answered: AbortSignal | undefined): void {
+    render.waiting++;
+    if (!answered) return;
+    const leave = () => {
+      if (--render.waiting > 0 || render.settled) return;
+      render.controller.abort();
+      // a download arriving now starts a render of its own rather than join one that is stopping
+      if (inFlight.get(render.key) === render) inFlight.delete(render.key);
+    };
+    if (answered.aborted) leave();
+    else answered.addEventListener('abort', leave, { once: true });
+  }
+
   return {
-    async get(track, kind, stillExists) {
+    async get(track, kind, stillExists, answered) {
       const key = derivedFileKey(track.workspace_id, track.id, kind);
       const current = inFlight.get(key);
-      if (current) return { making: current.making };
+      if (current) {
+        follow(current, answered);
+        return { making: current.making };
+      }
       const stored = await deps.storage.stat(key);
       if (stored) return { file: { key, bytes: stored.bytes, etag: derivedEtag(track, kind) } };
       // checked again: another request may have started the render while this one read the store
       const render = inFlight.get(key) ?? start(track, kind, key, stillExists);
       inFlight.set(key, render);
+      follow(render, answered);
       return { making: render.making };
     },
     discard(trackId) {

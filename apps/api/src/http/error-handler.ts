@@ -11,6 +11,9 @@ import { createAllowedMethods } from './allowed-methods.js';
 const MAX_URL_LENGTH = 8192;
 
 /** Sends a problem+json response for the given code. */
+/** Headers that describe a file being sent (http/send-file.ts), never a problem. */
+const FILE_HEADERS = ['etag', 'accept-ranges', 'cache-control', 'content-disposition'];
+
 function sendProblem(
   reply: FastifyReply,
   code: ErrorCode,
@@ -18,6 +21,9 @@ function sendProblem(
   extras: Record<string, unknown> & { headers?: Record<string, string> } = {},
 ): FastifyReply {
   const body = problemBody(code, detail, reply.request.id, extras);
+  // A download that fails before its first byte (its track deleted meanwhile) had already described
+  // the file; the problem is not that file, and no cache may keep it as one.
+  for (const name of FILE_HEADERS) reply.removeHeader(name);
   if (extras.headers) reply.headers(extras.headers);
   // Framework errors (frameworkErrors below) are answered before the onRequest hooks ran.
   reply.header('x-request-id', reply.request.id);

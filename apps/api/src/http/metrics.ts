@@ -46,12 +46,16 @@ export function createMetrics(options: { processMetrics: boolean }): Metrics {
 /**
  * Who may read /metrics: with METRICS_TOKEN, a request bearing it (Prometheus' `authorization`
  * / bearer_token); without, only clients on this machine (a sidecar or node exporter setup).
+ * Anyone else who sends no credential hears that there is no such route (README "Operators"): a
+ * scanner learns nothing; a scraper that sends a wrong token hears 401, which says what to fix.
  */
 function assertMayReadMetrics(request: FastifyRequest, token: string | undefined): void {
+  const noSuchRoute = new AppError('not_found', 'No route GET /metrics. See /docs for the API reference.');
   if (token === undefined) {
     if (isLoopbackRequest(request)) return;
-    throw new AppError('not_found', 'No route GET /metrics. See /docs for the API reference.');
+    throw noSuchRoute;
   }
+  if (request.headers.authorization === undefined) throw noSuchRoute;
   const given = /^Bearer +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
   if (!secretsEqual(given, token)) {
     throw new AppError('unauthenticated', 'Send Authorization: Bearer <METRICS_TOKEN> to read /metrics.', {

@@ -5,6 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { completeDocument, SECURITY_SCHEMES } from './openapi-document.js';
+import { DOCS_CONTENT_SECURITY_POLICY } from './security-headers.js';
 
 export const API_VERSION = '2026-11-01';
 
@@ -62,6 +63,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     for (const [name, value] of Object.entries(response.headers)) {
       if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
     }
+    reply.header('content-security-policy', DOCS_CONTENT_SECURITY_POLICY);
     return reply.code(response.statusCode).send(response.rawPayload);
   };
   for (const url of DOCS_ROUTES) app.get(url, { schema: { hide: true } }, answer);

@@ -6,12 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.js';
 
-// The Scalar page at /docs boots from an inline script and inline styles. Everything else is
-// same-origin only.
+// Every answer's policy: same-origin only, no inline script or style. Pages that need more say so
+// with their own (the studio's below, /docs', the share page's in tracks/track-share-page.ts).
 const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", "'unsafe-inline'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
@@ -21,6 +21,24 @@ const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
 };
+
+/**
+ * The Scalar reference at /docs boots from an inline script and inline styles, which it does not
+ * hash; only its answers carry 'unsafe-inline'.
+ */
+export const DOCS_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "media-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 /**
  * The studio's pages (studio/studio.routes.ts) load only the build's own files: no inline script or

@@ -65,6 +65,17 @@ export function sendGrowingFile(
   return reply.send(file.read());
 }
 
+/**
+ * A signal that aborts once this request's answer is over: sent in full, or its client gone
+ * (Node's response emits 'close' in both cases). Work done only for this answer stops on it.
+ */
+export function answerOver(reply: FastifyReply): AbortSignal {
+  const over = new AbortController();
+  if (reply.raw.closed) over.abort();
+  else reply.raw.once('close', () => over.abort());
+  return over.signal;
+}
+
 /** Sets the headers every download carries; true when the client's copy is current (304). */
 function describe(request: FastifyRequest, reply: FastifyReply, file: GrowingFile | SendableFile): boolean {
   reply.header('etag', file.etag);

@@ -1,10 +1,11 @@
 // Every string a request carries — path parameters, query values, header values and the JSON body,
 // keys included — is checked here once for the two things no route can store or compare: NUL
 // (PostgreSQL text cannot hold 0x00, so it used to surface as a 500) and invalid UTF-16 (a lone
-// surrogate has no UTF-8 encoding). Both are refused as 400 validation_failed naming the field,
-// before any route, service or query sees the value. So is a body nested deeper than
-// MAX_JSON_DEPTH: the walk stops there rather than recursing until the stack overflows (a JSON
-// body ~5,000 levels deep used to answer 500).
+// surrogate has no UTF-8 encoding), and for bidirectional controls, which no title or prompt needs
+// and which disguise text (below). All are refused as 400 validation_failed naming the field,
+// before any route, service or query sees the value.
+// So is a body nested deeper than MAX_JSON_DEPTH: the walk stops there rather than recursing until
+// the stack overflows (a JSON body ~5,000 levels deep used to answer 500).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 
@@ -21,8 +22,17 @@ export const MAX_JSON_DEPTH = 32;
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+// Embedding, override and isolate controls reorder how the text around them is shown: a title
+// "demo\u202E3pm.exe" reads "demoexe.mp3" (the Trojan Source trick, CVE-2021-42574) in the studio,
+// on the share page, in a webhook receiver's log. Nobody types them; they are refused, not stripped, so
+// what is stored is what was sent. The marks (U+200E, U+200F, U+061C) stay: right-to-left text
+// needs them and they reorder nothing beyond themselves.
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+
 function problemOf(text: string): string | undefined {
   if (text.includes('\u0000')) return 'must not contain the NUL character (\\u0000)';
+  if (BIDI_CONTROL.test(text))
+    return 'must not contain bidirectional control characters (U+202A to U+202E, U+2066 to U+2069), which change how the text around them is shown';
   if (LONE_SURROGATE.test(text)) return 'must be valid Unicode text (it contains a lone UTF-16 surrogate)';
   return undefined;
 }

@@ -1,8 +1,10 @@
 // Files on local disk under one root (DATA_DIR/files by default). Writes go to a temporary name and
-// are renamed into place, so a reader never sees half a file.
+// are renamed into place, so a reader never sees half a file. Folders are made 0700 and files 0600
+// whatever the umask: a private track's audio is for its workspace alone.
 import { createReadStream } from 'node:fs';
 import { appendFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../shared/private-directory.js';
 import { assertSafeKey, type Storage, type StoredObject } from './storage.js';
 
 export function createLocalStorage(root: string): Storage {
@@ -27,9 +29,9 @@ export function createLocalStorage(root: string): Storage {
     kind: 'local',
     async put(key, bytes) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
+      await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
       const partial = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.partial`;
-      await writeFile(partial, bytes);
+      await writeFile(partial, bytes, { mode: PRIVATE_FILE_MODE });
       await rename(partial, path);
     },
     async getStream(key, range) {
@@ -47,8 +49,8 @@ export function createLocalStorage(root: string): Storage {
     },
     async append(key, bytes) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
-      await appendFile(path, bytes);
+      await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+      await appendFile(path, bytes, { mode: PRIVATE_FILE_MODE });
     },
     localPath: pathOf,
     async *list(prefix) {

@@ -3,7 +3,11 @@
 // the API, so a private track's existence is never revealed. The page shows only what the public
 // representation holds (title, prompt, music, audio, cover) and plays the audio from the API. Its
 // Open Graph and Twitter tags let chat apps and social sites unfurl the link with the cover art and
-// (where they support og:audio) a player; every piece of text in it is HTML-escaped.
+// (where they support og:audio) a player; every piece of text in it is HTML-escaped. It runs no
+// script, so its own Content-Security-Policy allows none (the default one lets /docs run inline
+// scripts) and admits its one inline style by hash: markup that slipped past the escaping could
+// neither run nor restyle the page.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TracksService, Viewer } from './track.service.js';
 
@@ -23,11 +27,30 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
 }
 
+const STYLE =
+  'body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;color:#222}img{width:100%;height:auto;border-radius:8px}audio{width:100%;margin:1rem 0}a{color:#1746a2}';
+
+/** The page's policy: its cover and audio from this origin, its one style by hash, nothing else. */
+function sharePageContentSecurityPolicy(style: string): string {
+  const styleHash = createHash('sha256').update(style).digest('base64');
+  return [
+    "default-src 'none'",
+    "script-src 'none'",
+    `style-src 'sha256-${styleHash}'`,
+    "img-src 'self'",
+    "media-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 function viewerOf(request: FastifyRequest): Viewer {
   return request.auth ? { workspaceId: request.auth.workspaceId, userId: request.auth.userId } : null;
 }
 
 export function registerTrackSharePage(app: FastifyInstance, deps: TrackSharePageDeps): void {
+  const contentSecurityPolicy = sharePageContentSecurityPolicy(STYLE);
   app.get<{ Params: { id: string } }>('/t/:id', { schema: { hide: true } }, async (request, reply) => {
     const track = await deps.tracks.getTrack(viewerOf(request), request.params.id);
     const facts = track.music
@@ -75,7 +98,7 @@ export function registerTrackSharePage(app: FastifyInstance, deps: TrackSharePag
   <meta name="description" content="${escapeHtml(description)}">
   <link rel="canonical" href="${escapeHtml(track.urls.share)}">
   ${tags}
-  <style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;color:#222}img{width:100%;height:auto;border-radius:8px}audio{width:100%;margin:1rem 0}a{color:#1746a2}</style>
+  <style>${STYLE}</style>
 </head>
 <body>
   <main>
@@ -89,7 +112,11 @@ export function registerTrackSharePage(app: FastifyInstance, deps: TrackSharePag
 </body>
 </html>
 `;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', contentSecurityPolicy)
+      .send(html);
   });
 }
 

@@ -7,7 +7,7 @@ import { AppError } from '../errors.js';
 import { requireAuth } from '../http/auth-context.js';
 import { compileSerializer } from '../http/compiled-serializer.js';
 import { listPage } from '../http/list-page.js';
-import { sendFile, sendGrowingFile } from '../http/send-file.js';
+import { answerOver, sendFile, sendGrowingFile } from '../http/send-file.js';
 import { IdempotencyKeyHeaderSchema } from '../idempotency/idempotency.plugin.js';
 import { PageQuerySchema } from '../shared/keyset-page.js';
 import { MAX_MULTIPART_BYTES, multipartToTrackBody } from './melody-upload.js';
@@ -221,7 +221,12 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     id: string,
     kind: TrackFileKind,
   ) => {
-    const { track, file, making, contentType } = await tracks.openTrackDownload(viewerOf(request), id, kind);
+    const { track, file, making, contentType } = await tracks.openTrackDownload(
+      viewerOf(request),
+      id,
+      kind,
+      answerOver(reply),
+    );
     const extension =
       kind === 'midi' ? 'mid' : kind === 'stems' ? 'zip' : kind === 'waveform' ? 'json' : kind;
     const download = (request.query as { download?: string }).download;

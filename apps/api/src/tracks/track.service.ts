@@ -50,11 +50,16 @@ export interface MakingFile {
 
 /** WAV/OGG/FLAC/stems of a ready track, made on first download (given by the composition root). */
 export interface DerivedFileSource {
-  /** `stillExists` is asked once the file is made, so a track deleted meanwhile keeps nothing. */
+  /**
+   * `stillExists` is asked once the file is made, so a track deleted meanwhile keeps nothing.
+   * `answered` aborts when the download asking is over (sent, or its client gone): a render every
+   * download has left stops.
+   */
   get(
     track: TrackRow,
     kind: DerivedKind,
     stillExists: () => Promise<boolean>,
+    answered?: AbortSignal,
   ): Promise<{ file: FileRef } | { making: MakingFile }>;
   /** Stops this node's renders of a track being deleted. */
   discard(trackId: string): void;
@@ -138,8 +143,9 @@ export function createTracksService(deps: TracksServiceDeps) {
   /**
    * A file of a readable track to send: stored, or (a derived format's first download) being
    * made, to stream while it grows; 404 when the track is unknown, 409 until it is ready.
+   * `answered` aborts when the download is over, so a render nobody waits for any more stops.
    */
-  async function openTrackDownload(viewer: Viewer, id: string, kind: TrackFileKind) {
+  async function openTrackDownload(viewer: Viewer, id: string, kind: TrackFileKind, answered?: AbortSignal) {
     const track = await getReadableTrack(viewer, id);
     if (track.status !== 'ready') {
       throw new AppError('conflict', `Track ${id} is ${track.status}; its files exist once it is ready.`, {
@@ -151,8 +157,11 @@ export function createTracksService(deps: TracksServiceDeps) {
     if (stored) return { track, contentType, file: stored, making: undefined };
     // WAV/OGG/FLAC/stems of a lean track are rendered again on first download
     if (isDerivedKind(kind) && deps.derivedFiles && track.files?.mp3) {
-      const derived = await deps.derivedFiles.get(track, kind, async () =>
-        Boolean(await findTrack(db, track.id)),
+      const derived = await deps.derivedFiles.get(
+        track,
+        kind,
+        async () => Boolean(await findTrack(db, track.id)),
+        answered,
       );
       return 'file' in derived
         ? { track, contentType, file: derived.file, making: undefined }

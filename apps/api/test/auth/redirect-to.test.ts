@@ -1,8 +1,10 @@
 // redirect_to refuses anything a browser could turn into another site: control characters that
-// browsers strip (tab, newline), backslashes they read as slashes, and protocol-relative paths.
+// browsers strip (tab, newline), backslashes they read as slashes, and protocol-relative paths,
+// also those that only appear once dot segments are resolved (/.//evil.example).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 import { tokenFromText } from '../mail/smtp-sink.js';
@@ -31,6 +33,12 @@ for (const kind of testDatabaseKinds()) {
         '/\\/evil.example',
         '\\\\evil.example',
         '//evil.example/x',
+        // dot segments that resolve to the protocol-relative //evil.example
+        '/.//evil.example',
+        '/..//evil.example',
+        '/studio/../..//evil.example/x',
+        '/%2e%2e//evil.example',
+        '/./%2E//evil.example',
         ' //evil.example',
         '/ /evil.example',
         '/\u000b/evil.example',
@@ -85,6 +93,44 @@ for (const kind of testDatabaseKinds()) {
       });
       assert.equal(verified.statusCode, 200);
       assert.equal(verified.json().redirect_to, '/studio/tracks/trk_1?tab=share');
+    });
+
+    it('keeps a path with dot segments as the browser will read it, and hands back none that leaves the site', async () => {
+      /** Asks for a sign-up link to email; `stored` then rewrites what the table holds before verify. */
+      const signUp = async (email: string, redirectTo: string, index: number, stored?: string) => {
+        const asked = await t.app.inject({
+          method: 'POST',
+          url: '/v1/auth/signup',
+          payload: { email, redirect_to: redirectTo },
+          remoteAddress: `10.7.1.${index}`,
+        });
+        assert.equal(asked.statusCode, 202);
+        if (stored !== undefined)
+          await sql`update magic_link set redirect_to = ${stored} where email = ${email}`.execute(
+            t.database.db,
+          );
+        let text = '';
+        for (let attempt = 0; attempt < 400 && !text; attempt++) {
+          const mail = (await t.app.inject({ method: 'GET', url: '/_dev/mail' })).json() as Array<{
+            to: string;
+            text: string;
+          }>;
+          text = mail.find((m) => m.to === email)?.text ?? '';
+          if (!text) await delay(5);
+        }
+        const verified = await t.app.inject({
+          method: 'GET',
+          url: `/v1/auth/verify?token=${tokenFromText(text)}`,
+        });
+        assert.equal(verified.statusCode, 200);
+        return verified.json().redirect_to as string | null;
+      };
+      assert.equal(
+        await signUp('dots@example.com', '/studio/./x/../tracks?tab=mine', 1),
+        '/studio/tracks?tab=mine',
+      );
+      // a link asked for before dot segments were checked, still in the table
+      assert.equal(await signUp('old-link@example.com', '/studio', 2, '/.//evil.example'), null);
     });
   });
 }

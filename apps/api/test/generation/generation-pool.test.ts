@@ -48,4 +48,18 @@ describe('generation threads', () => {
     );
     assert.deepEqual(Buffer.concat(live), Buffer.from(track.files.mp3 as Uint8Array));
   });
+
+  it('drop a queued render whose caller went away at once, not when its turn comes', async () => {
+    const order: string[] = [];
+    const running = alone.generate(request, {}).then(() => order.push('running render finished'));
+    const abandoned = new AbortController();
+    const queued = alone.generate(request, { signal: abandoned.signal }).then(
+      () => order.push('queued render finished'),
+      (error: Error) => order.push(`queued render refused: ${error.message}`),
+    );
+    abandoned.abort();
+    await queued;
+    await running;
+    assert.deepEqual(order, ['queued render refused: generation was aborted', 'running render finished']);
+  });
 });

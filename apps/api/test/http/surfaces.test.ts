@@ -20,6 +20,8 @@ describe('security headers and CORS', () => {
       assert.equal(response.headers['x-content-type-options'], 'nosniff', url);
       assert.equal(response.headers['x-frame-options'], 'DENY', url);
       assert.match(String(response.headers['content-security-policy']), /frame-ancestors 'none'/, url);
+      // only /docs (its own policy) may run inline script
+      assert.doesNotMatch(String(response.headers['content-security-policy']), /unsafe-inline/, url);
       assert.equal(response.headers['strict-transport-security'], undefined, url);
     }
   });
@@ -101,7 +103,7 @@ describe('with an https PUBLIC_URL and METRICS_TOKEN', () => {
     assert.match(String(response.headers['strict-transport-security']), /max-age=31536000/);
   });
 
-  it('requires the metrics token as a bearer, from anywhere', async () => {
+  it('requires the metrics token as a bearer, from anywhere: 404 without a credential, 401 with a wrong one', async () => {
     const metrics = (authorization?: string) =>
       t.app.inject({
         method: 'GET',
@@ -109,8 +111,15 @@ describe('with an https PUBLIC_URL and METRICS_TOKEN', () => {
         remoteAddress: '203.0.113.9',
         headers: authorization ? { authorization } : {},
       });
-    assert.equal((await metrics()).statusCode, 401);
-    assert.equal((await metrics('Bearer wrong-token-wrong-token')).statusCode, 401);
+    // as README "Operators" says: as if there were no such route, to a request without a token
+    const anonymous = await metrics();
+    assert.equal(anonymous.statusCode, 404);
+    assert.equal(anonymous.json().code, 'not_found');
+    assert.equal(anonymous.headers['www-authenticate'], undefined);
+    const wrong = await metrics('Bearer wrong-token-wrong-token');
+    assert.equal(wrong.statusCode, 401);
+    assert.equal(wrong.headers['www-authenticate'], 'Bearer');
+    assert.equal((await metrics('Basic bWV0cmljczptZXRyaWNz')).statusCode, 401);
     const ok = await metrics(`Bearer ${METRICS_TOKEN}`);
     assert.equal(ok.statusCode, 200);
     assert.match(ok.body, /http_requests_total/);

@@ -139,6 +139,37 @@ for (const kind of testDatabaseKinds()) {
       }
     });
 
+    it('refuses bidirectional controls such as U+202E in a prompt, the title it makes, and metadata', async () => {
+      for (const [field, body] of [
+        ['prompt', { prompt: 'lofi demo\u202E3pm.exe', duration: 'short' }],
+        ['prompt', { prompt: 'lofi \u2066isolated\u2069 beat', duration: 'short' }],
+        ['metadata.name', { prompt: 'lofi', duration: 'short', metadata: { name: 'a\u202Ab' } }],
+      ] as const) {
+        await expectRefused(
+          field,
+          { method: 'POST', url: '/v1/tracks', payload: JSON.stringify(body) },
+          field,
+        );
+      }
+      const list = await t.app.inject({ method: 'GET', url: '/v1/tracks', headers: account.headers });
+      assert.ok(
+        !list.body.includes('\\u202e') && !list.body.includes('\u202E'),
+        'no track was made with the override in its title',
+      );
+    });
+
+    it('keeps accepting right-to-left text with its direction marks', async () => {
+      const prompt = 'lofi \u05E9\u05DC\u05D5\u05DD\u200F rain \u0645\u0631\u062D\u0628\u0627\u061C';
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/v1/tracks',
+        headers: account.headers,
+        payload: { prompt, duration: 'short' },
+      });
+      assert.equal(response.statusCode, 201, response.body);
+      assert.equal(response.json().prompt, prompt);
+    });
+
     it('keeps accepting ordinary Unicode, emoji included', async () => {
       const response = await t.app.inject({
         method: 'POST',

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -48,5 +48,19 @@ describe('local storage', () => {
       ['tracks/wsp_l/trk_l/derived/audio.wav', 1],
     ]);
     assert.ok(listed.every((object) => object.modifiedAt.getTime() > 0));
+  });
+
+  it('writes files 0600 in folders 0700 even under a umask that would share them', async () => {
+    const previous = process.umask(0o022);
+    try {
+      await storage.put('tracks/wsp_p/trk_p/audio.mp3', new Uint8Array([1]), 'audio/mpeg');
+      await storage.append!('tracks/wsp_p/trk_p/live.mp3', new Uint8Array([2]));
+    } finally {
+      process.umask(previous);
+    }
+    const modeOf = (key: string) => statSync(storage.localPath!(key)).mode & 0o777;
+    assert.equal(modeOf('tracks/wsp_p/trk_p/audio.mp3'), 0o600);
+    assert.equal(modeOf('tracks/wsp_p/trk_p/live.mp3'), 0o600);
+    for (const folder of ['tracks/wsp_p/trk_p', 'tracks/wsp_p']) assert.equal(modeOf(folder), 0o700, folder);
   });
 });

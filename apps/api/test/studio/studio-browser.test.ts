@@ -212,6 +212,20 @@ describe('the studio in a real browser', { skip }, () => {
     await other.close();
   });
 
+  it('continues in the studio, not at another host, when next= resolves to //host through dot segments', async () => {
+    const other = await context.browser()!.newContext({ baseURL: baseUrl });
+    const otherPage = await other.newPage();
+    for (const next of ['/.//evil.example', '/..//evil.example/x']) {
+      await otherPage.goto(`/studio/signup?next=${encodeURIComponent(next)}`);
+      await otherPage.getByLabel('Email').fill(`dots-${Date.now()}@example.com`);
+      const asked = otherPage.waitForRequest((request) => request.url().endsWith('/v1/auth/signup'));
+      await otherPage.getByRole('button', { name: 'Email me a sign-up link' }).click();
+      assert.equal((await asked).postDataJSON().redirect_to, '/studio/create', next);
+      await otherPage.getByRole('heading', { name: 'Check your email' }).waitFor();
+    }
+    await other.close();
+  });
+
   it('creates a track, shows live progress to ready and plays the stream as soon as audio exists', async () => {
     // a new account starts with the sign-up trial (CREDITS_SIGNUP=3 here)
     await page.getByText(/Costs 1 credit · you have 3/).waitFor();

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
+import { AppError } from '../../src/errors.js';
 import type { GeneratedTrack } from '../../src/generation/generated-track.js';
 import type { Generate, GenerateOptions } from '../../src/generation/generation-pool.js';
 import { createDerivedFiles } from '../../src/generation/track-derived-files.js';
@@ -97,7 +98,7 @@ describe('derived files made on first download', () => {
     const storage = createLocalStorage(mkdtempSync(join(tmpdir(), 'tf-derived-delete-')));
     const folder = storage.localPath!(`tracks/${track.workspace_id}/${track.id}`);
 
-    // deleted here: the render is stopped and its reader fails
+    // deleted here: the render is stopped and its reader fails with the track's 404, not the engine's words
     const here = controlledRender();
     const derivedHere = createDerivedFiles({ storage, render: here.render });
     const making = await derivedHere.get(track, 'wav', async () => true);
@@ -105,8 +106,12 @@ describe('derived files made on first download', () => {
     const reading = readAll(making.making.read());
     here.sendPiece(0, 0);
     derivedHere.discard(track.id);
-    await assert.rejects(making.making.finished, /aborted/);
-    await assert.rejects(reading, /aborted/);
+    const deleted = (error: unknown) =>
+      error instanceof AppError &&
+      error.code === 'not_found' &&
+      /trk_derived was deleted while its wav was being made/.test(error.message);
+    await assert.rejects(making.making.finished, deleted);
+    await assert.rejects(reading, deleted);
     assert.equal(existsSync(folder), false);
 
     // deleted on another node: the render ends, and the file is removed once the track is found gone
@@ -134,5 +139,30 @@ describe('derived files made on first download', () => {
     await assert.rejects(making.making.finished, /streamed with 3 of 6 bytes/);
     await assert.rejects(reading);
     assert.equal(await storage.stat(`tracks/${track.workspace_id}/${track.id}/derived/audio.wav`), undefined);
+  });
+
+  it('stops a render when every download waiting for it is over before the file is made', async () => {
+    const storage = createLocalStorage(mkdtempSync(join(tmpdir(), 'tf-derived-left-')));
+    const engine = controlledRender();
+    const derived = createDerivedFiles({ storage, render: engine.render });
+    const exists = async () => true;
+    const [first, second] = [new AbortController(), new AbortController()];
+    const a = await derived.get(track, 'ogg', exists, first.signal);
+    const b = await derived.get(track, 'ogg', exists, second.signal);
+    assert.ok('making' in a && 'making' in b);
+    assert.equal(engine.calls.length, 1);
+    const signal = engine.calls[0]?.options.signal;
+    first.abort();
+    assert.equal(signal?.aborted, false, 'the second download still waits');
+    second.abort();
+    assert.equal(signal?.aborted, true, 'nobody waits: the render stops');
+    await assert.rejects(a.making.finished);
+    // the next download starts afresh rather than join the stopped render
+    const again = await derived.get(track, 'ogg', exists, new AbortController().signal);
+    assert.ok('making' in again);
+    assert.equal(engine.calls.length, 2);
+    for (const index of [0, 1, 2]) engine.sendPiece(1, index);
+    engine.calls[1]?.finish();
+    assert.equal((await again.making.finished).bytes, 6);
   });
 });

@@ -1,5 +1,6 @@
 // The public representation of a track: what anyone outside the owner's workspace may see.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { TrackSchema } from '../../src/tracks/track.schemas.js';
@@ -182,8 +183,16 @@ for (const kind of testDatabaseKinds()) {
           assertNothingPrivate(page.body);
         }
       }
-      const page = (await get(`/t/${markup.id}`)).body;
+      const answer = await get(`/t/${markup.id}`);
+      const page = answer.body;
       assert.ok(!page.includes('<script>alert(1)</script>'), 'the prompt is escaped');
+      // No script may run on it, inline or not; its one inline style is allowed by its hash alone.
+      const csp = String(answer.headers['content-security-policy']);
+      assert.doesNotMatch(csp, /unsafe-inline/);
+      assert.match(csp, /script-src 'none'/);
+      const style = /<style>([^<]*)<\/style>/.exec(page)?.[1] ?? '';
+      const styleHash = createHash('sha256').update(style).digest('base64');
+      assert.match(csp, new RegExp(`style-src 'sha256-${styleHash.replace(/[+/]/g, '\\$&')}'`));
       assert.match(page, /lofi &lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; rain/);
       assert.doesNotMatch(page, /<audio/, 'no player before the track has audio');
       // As the generation worker leaves it: audio described, status ready.
