@@ -35,6 +35,7 @@ import { rateLimitSettingsFrom, registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
 import { registerSecurityHeaders, STUDIO_CONTENT_SECURITY_POLICY } from './http/security-headers.js';
 import { registerTextValidation } from './http/text-validation.js';
+import { trustProxyOption } from './http/trusted-proxies.js';
 import { registerVersionHeader } from './http/version.js';
 import { registerIdempotency } from './idempotency/idempotency.plugin.js';
 import { createIdempotencyService } from './idempotency/idempotency.service.js';
@@ -105,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     genReqId: requestIdFor,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.config.NODE_ENV === 'production',
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     // Off: http/error-handler.ts answers requests during shutdown with a problem+json 503.
     return503OnClosing: false,
     // Router and HTTP-parser failures are problem+json too (http/error-handler.ts).

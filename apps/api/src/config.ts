@@ -1,15 +1,75 @@
 // Every setting the service reads, validated once at start. Nothing else reads process.env.
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/** Who may say where a request came from (docs/DEPLOY.md "Client addresses"). */
+export type TrustProxy = false | { hops: number } | { ranges: string[] };
+
+// proxy-addr's names for well-known ranges, accepted beside CIDRs.
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_TRUSTED_HOPS = 10;
+
+/** `off`, a hop count (1-10) or a comma-separated list of CIDRs, addresses or named ranges. */
+const trustProxySetting = z
+  .string()
+  .default('off')
+  .transform((value, context): TrustProxy => {
+    const text = value.trim().toLowerCase();
+    if (text === 'off' || text === 'false' || text === '0') return false;
+    if (/^\d+$/.test(text)) {
+      const hops = Number(text);
+      if (hops <= MAX_TRUSTED_HOPS) return { hops };
+      context.addIssue({
+        code: 'custom',
+        message: `a hop count is from 1 to ${MAX_TRUSTED_HOPS} (the proxies in front of this node); list CIDRs to trust by address`,
+      });
+      return z.NEVER;
+    }
+    if (text === 'true' || text === 'on') {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'trusting every peer lets any client choose its address; give the number of proxies in front (1-10) or their CIDRs (10.0.0.0/8,2001:db8::/32)',
+      });
+      return z.NEVER;
+    }
+    const ranges = text.split(',').map((range) => range.trim());
+    const bad = ranges.find((range) => !NAMED_RANGES.has(range) && !isAddressOrCidr(range));
+    if (bad !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: `"${bad}" is not an address or CIDR; use off, a hop count from 1 to ${MAX_TRUSTED_HOPS}, or a comma-separated list of CIDRs (10.0.0.0/8,2001:db8::/32, loopback, linklocal, uniquelocal)`,
+      });
+      return z.NEVER;
+    }
+    return { ranges };
+  });
+
+// node:net's isIP is strict (ipaddr.js alone also takes legacy forms such as "11" or "0x7f.1").
+function isAddressOrCidr(text: string): boolean {
+  const [address = '', prefix] = text.split('/');
+  if (!isIP(address)) return false;
+  if (prefix === undefined) return true;
+  try {
+    ipaddr.parseCIDR(text);
+    return /^\d+$/.test(prefix);
+  } catch {
+    return false;
+  }
+}
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // The balancer's or CDN's hops whose X-Forwarded-For is believed; off: the socket's peer is the client.
+  TRUST_PROXY: trustProxySetting,
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   STORAGE_URL: z

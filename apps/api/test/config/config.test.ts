@@ -57,6 +57,35 @@ describe('loadConfig', () => {
     assert.deepEqual(config.ALLOWED_ORIGINS, ['https://api.example.com', 'https://studio.example.com']);
   });
 
+  it('reads TRUST_PROXY as off by default, a hop count, or a list of CIDRs and named ranges', () => {
+    assert.equal(loadConfig({}).TRUST_PROXY, false);
+    assert.equal(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://m' }).TRUST_PROXY,
+      false,
+    );
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY, { hops: 2 });
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 2001:db8::/32,loopback' }).TRUST_PROXY, {
+      ranges: ['10.0.0.0/8', '2001:db8::/32', 'loopback'],
+    });
+  });
+
+  it('refuses a TRUST_PROXY that would trust everyone or is not an address, naming the value', () => {
+    assert.throws(
+      () => loadConfig({ TRUST_PROXY: 'true' }),
+      /Invalid TRUST_PROXY="true": trusting every peer/,
+    );
+    assert.throws(
+      () => loadConfig({ TRUST_PROXY: '11' }),
+      /Invalid TRUST_PROXY="11": a hop count is from 1 to 10/,
+    );
+    for (const bad of ['10.0.0.0/33', '0x7f.1', 'cdn.example.com']) {
+      assert.throws(
+        () => loadConfig({ TRUST_PROXY: bad }),
+        new RegExp(`Invalid TRUST_PROXY=.*is not an address or CIDR`),
+      );
+    }
+  });
+
   it('stops the process with one line and exit code 78 on a bad value', () => {
     const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
     const result = spawnSync(process.execPath, ['--import', 'tsx', main, 'migrate'], {
