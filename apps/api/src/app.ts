@@ -19,6 +19,10 @@ import type { Config } from './config.js';
 import { registerCreditRoutes } from './credits/credit.routes.js';
 import { createCreditsService, grantSignupCredits } from './credits/credit.service.js';
 import type { DatabaseHandle } from './database/create-database.js';
+import { createPurger } from './edge/create-purger.js';
+import type { Purger } from './edge/edge-purge.js';
+import { trackPurge } from './edge/edge-purge.js';
+import { createEdgePurgeQueue } from './edge/edge-purge-queue.js';
 import { registerEventRoutes } from './events/events.routes.js';
 import { createOpenSocketCount } from './events/job-socket.js';
 import { registerJobSocketRoutes } from './events/job-socket.routes.js';
@@ -28,6 +32,7 @@ import { createOnDemandGeneration } from './generation/on-demand-generation.js';
 import { createDerivedFiles } from './generation/track-derived-files.js';
 import { closeSocketsForRestart, type Drain } from './health/drain.js';
 import { registerHealthRoutes } from './health/health.routes.js';
+import { createEdgeCachePolicy, registerNoStoreByDefault } from './http/edge-cache.js';
 import { answerClientError, answerFrameworkError, installErrorHandlers } from './http/error-handler.js';
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.js';
 import { registerDocs, registerOpenApi } from './http/openapi.js';
@@ -83,6 +88,10 @@ export interface AppDeps {
   drain?: Drain;
   /** DNS for the creation-time webhook URL check; default the system resolver (tests inject one). */
   resolveHost?: (host: string) => Promise<string[]>;
+  /** Where edge purges go; default the one EDGE_PURGE configures (none when off). */
+  purger?: Purger;
+  /** Purge retry waits (tests shorten them). */
+  purgeRetryDelaysMs?: readonly number[];
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -122,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerNoStoreByDefault(app);
   registerTextValidation(app);
   registerVersionHeader(app);
   // Before any route, so that a WebSocket upgrade to a plain HTTP route is refused.
@@ -220,6 +230,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await voices.seedCatalogue();
+  // Edge purges leave from the durable queue once the change that needs them has committed.
+  const purger = deps.purger ?? createPurger(deps.config);
+  const edgePurges = purger
+    ? createEdgePurgeQueue({
+        db: deps.database.db,
+        clock,
+        purger,
+        retryDelaysMs: deps.purgeRetryDelaysMs,
+        onError: (error, purge, willRetry) =>
+          app.log.error(
+            { err: error },
+            purge
+              ? `edge purge of ${purge.keys.join(' ')} failed${willRetry ? '; retrying' : '; giving up'}`
+              : 'edge purge queue failure',
+          ),
+      })
+    : undefined;
+  if (edgePurges) {
+    app.addHook('onReady', async () => edgePurges.start());
+    app.addHook('onClose', () => edgePurges.stop());
+  }
+  const edgeCache = createEdgeCachePolicy({ purging: purger !== undefined });
   // Finished tracks are remembered between reads; a trigger announces their changes to every process.
   const finishedTracks = createFinishedTrackCache({ clock });
   listenWhileOpen(app, () => listenForTrackChanges(deps.database, finishedTracks));
@@ -242,12 +274,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onJobEnqueued: deps.onJobEnqueued,
     checkWebhookUrl,
     finishedTracks,
+    edgePurge: edgePurges && {
+      enqueue: (tx, trackId, { publicFeed, delayMs }) =>
+        edgePurges.enqueue(tx, trackPurge(trackId, { publicFeed }), delayMs),
+      wake: edgePurges.wake,
+    },
   });
-  registerTrackSharePage(app, { tracks });
+  registerTrackSharePage(app, { tracks, edgeCache });
   await app.register(
     async (v1) => {
       registerCreditRoutes(v1, { credits, publicUrl: deps.config.PUBLIC_URL });
-      registerTrackRoutes(v1, { tracks, publicUrl: deps.config.PUBLIC_URL });
+      registerTrackRoutes(v1, { tracks, publicUrl: deps.config.PUBLIC_URL, edgeCache });
       registerTrackRemixRoutes(v1, {
         remix: createTrackRemix({ tracks }),
         tracks,

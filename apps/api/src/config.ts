@@ -113,6 +113,18 @@ const ConfigSchema = z.object({
   RATE_LIMIT_STUDIO: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_ENTERPRISE: z.coerce.number().int().min(1).default(3000),
   WEBSOCKETS_PER_WORKSPACE: z.coerce.number().int().min(1).default(20),
+  // Edge purges (docs/DEPLOY.md "CDN and edge caching"): where a purge goes when a track is made
+  // private or deleted. off: nothing is purged, and shared caches keep public answers 5 minutes at most.
+  EDGE_PURGE: z.enum(['off', 'http', 'cloudflare']).default('off'),
+  EDGE_PURGE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  EDGE_PURGE_METHOD: z.enum(['PURGE', 'BAN', 'POST']).default('PURGE'),
+  EDGE_PURGE_TOKEN: z.string().min(1).optional(),
+  // The header an http purge carries EDGE_PURGE_TOKEN in (Fastly: Fastly-Key); authorization sends "Bearer <token>".
+  EDGE_PURGE_TOKEN_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'a header name, such as Fastly-Key')
+    .default('authorization'),
+  EDGE_PURGE_BY: z.enum(['tag', 'url']).default('tag'),
   // Bearer token for GET /metrics; unset → /metrics answers only loopback clients.
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
 });
@@ -153,6 +165,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (parsed.NODE_ENV === 'production' && !parsed.SMTP_URL) {
     throw new ConfigError(
       'Invalid SMTP_URL="": required when NODE_ENV=production (smtp://user:pass@host:port), since sign-in links are sent by mail',
+    );
+  }
+  if (parsed.EDGE_PURGE !== 'off' && !parsed.EDGE_PURGE_URL) {
+    throw new ConfigError(
+      `Invalid EDGE_PURGE_URL="": required when EDGE_PURGE=${parsed.EDGE_PURGE} (${parsed.EDGE_PURGE === 'http' ? 'the cache to send BAN/PURGE to, e.g. http://varnish:6081/' : 'https://api.cloudflare.com/client/v4/zones/<zone id>/purge_cache'})`,
+    );
+  }
+  if (parsed.EDGE_PURGE === 'cloudflare' && !parsed.EDGE_PURGE_TOKEN) {
+    throw new ConfigError(
+      'Invalid EDGE_PURGE_TOKEN="": required when EDGE_PURGE=cloudflare (an API token with the Cache Purge permission on the zone)',
     );
   }
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');

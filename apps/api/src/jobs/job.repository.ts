@@ -41,6 +41,8 @@ export async function insertJob(
     payload: Record<string, unknown>;
     maxAttempts: number;
     now: Date;
+    /** When it is first due; default now. */
+    runAt?: Date;
     concurrencyKey?: string | null;
   },
 ): Promise<string> {
@@ -54,7 +56,7 @@ export async function insertJob(
       status: 'queued',
       attempts: 0,
       max_attempts: job.maxAttempts,
-      run_at: job.now,
+      run_at: job.runAt ?? job.now,
       concurrency_key: job.concurrencyKey ?? null,
       created_at: job.now,
       updated_at: job.now,

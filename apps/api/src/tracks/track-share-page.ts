@@ -5,10 +5,12 @@
 // Open Graph and Twitter tags let chat apps and social sites unfurl the link with the cover art and
 // (where they support og:audio) a player; every piece of text in it is HTML-escaped.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type EdgeCachePolicy, setTrackCaching } from '../http/edge-cache.js';
 import type { TracksService, Viewer } from './track.service.js';
 
 export interface TrackSharePageDeps {
   tracks: Pick<TracksService, 'getTrack'>;
+  edgeCache: EdgeCachePolicy;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -89,7 +91,11 @@ export function registerTrackSharePage(app: FastifyInstance, deps: TrackSharePag
 </body>
 </html>
 `;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    // Only the owner's view says the visibility; anyone else reads a track that is not private. The
+    // page of a track still rendering gains its player once it is ready: revalidated until then.
+    const visibility = 'visibility' in track ? track.visibility : 'public';
+    setTrackCaching(reply, deps.edgeCache, { id: track.id, visibility }, Boolean(track.audio));
+    return reply.type('text/html; charset=utf-8').send(html);
   });
 }
 
