@@ -169,7 +169,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (parsed.EDGE_PURGE !== 'off' && !parsed.EDGE_PURGE_URL) {
     throw new ConfigError(
-      `Invalid EDGE_PURGE_URL="": required when EDGE_PURGE=${parsed.EDGE_PURGE} (${parsed.EDGE_PURGE === 'http' ? 'the cache to send BAN/PURGE to, e.g. http://varnish:6081/' : 'https://api.cloudflare.com/client/v4/zones/<zone id>/purge_cache'})`,
+      `Invalid EDGE_PURGE_URL="": required when EDGE_PURGE=${parsed.EDGE_PURGE} (${parsed.EDGE_PURGE === 'http' ? 'the cache to send PURGE to, e.g. http://cache/, or https://api.fastly.com/service/<service id>/purge' : 'https://api.cloudflare.com/client/v4/zones/<zone id>/purge_cache'})`,
     );
   }
   if (parsed.EDGE_PURGE === 'cloudflare' && !parsed.EDGE_PURGE_TOKEN) {

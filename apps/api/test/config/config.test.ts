@@ -86,6 +86,32 @@ describe('loadConfig', () => {
     }
   });
 
+  it('requires where purges go once EDGE_PURGE is on, and a token for a Cloudflare-style API', () => {
+    assert.equal(loadConfig({}).EDGE_PURGE, 'off');
+    assert.throws(
+      () => loadConfig({ EDGE_PURGE: 'http' }),
+      /Invalid EDGE_PURGE_URL="": required when EDGE_PURGE=http \(the cache to send/,
+    );
+    assert.throws(
+      () =>
+        loadConfig({
+          EDGE_PURGE: 'cloudflare',
+          EDGE_PURGE_URL: 'https://api.cloudflare.com/client/v4/zones/z/purge_cache',
+        }),
+      /Invalid EDGE_PURGE_TOKEN="": required when EDGE_PURGE=cloudflare/,
+    );
+    assert.throws(
+      () => loadConfig({ EDGE_PURGE: 'akamai' }),
+      /Invalid EDGE_PURGE="akamai": allowed values are off, http, cloudflare/,
+    );
+    assert.throws(
+      () => loadConfig({ EDGE_PURGE_METHOD: 'DELETE' }),
+      /Invalid EDGE_PURGE_METHOD="DELETE": allowed values are PURGE, BAN, POST/,
+    );
+    const varnish = loadConfig({ EDGE_PURGE: 'http', EDGE_PURGE_URL: 'http://cache/' });
+    assert.equal(varnish.EDGE_PURGE_METHOD, 'PURGE');
+  });
+
   it('stops the process with one line and exit code 78 on a bad value', () => {
     const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
     const result = spawnSync(process.execPath, ['--import', 'tsx', main, 'migrate'], {
