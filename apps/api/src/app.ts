@@ -20,6 +20,10 @@ import type { Config } from './config.js';
 import { registerCreditRoutes } from './credits/credit.routes.js';
 import { createCreditsService, grantSignupCredits } from './credits/credit.service.js';
 import type { DatabaseHandle } from './database/create-database.js';
+import { createPurger } from './edge/create-purger.js';
+import type { Purger } from './edge/edge-purge.js';
+import { trackPurge } from './edge/edge-purge.js';
+import { createEdgePurgeQueue } from './edge/edge-purge-queue.js';
 import { registerEventRoutes } from './events/events.routes.js';
 import { createOpenSocketCount } from './events/job-socket.js';
 import { registerJobSocketRoutes } from './events/job-socket.routes.js';
@@ -31,6 +35,7 @@ import { createDerivedFiles } from './generation/track-derived-files.js';
 import { closeSocketsForRestart, type Drain } from './health/drain.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { canonicalRequestTarget } from './http/canonical-url.js';
+import { createEdgeCachePolicy, registerNoStoreByDefault } from './http/edge-cache.js';
 import { answerClientError, answerFrameworkError, installErrorHandlers } from './http/error-handler.js';
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.js';
 import { registerDocs, registerOpenApi } from './http/openapi.js';
@@ -39,6 +44,7 @@ import { requestIdFor } from './http/request-id.js';
 import { registerRouteAccess } from './http/route-access.js';
 import { registerSecurityHeaders, STUDIO_CONTENT_SECURITY_POLICY } from './http/security-headers.js';
 import { registerTextValidation } from './http/text-validation.js';
+import { trustProxyOption } from './http/trusted-proxies.js';
 import { registerVersionHeader } from './http/version.js';
 import { registerIdempotency } from './idempotency/idempotency.plugin.js';
 import { createIdempotencyService, IDEMPOTENCY_SEALING_PURPOSE } from './idempotency/idempotency.service.js';
@@ -93,6 +99,10 @@ export interface AppDeps {
   render?: Generate;
   /** DNS for the creation-time webhook URL check; default the system resolver (tests inject one). */
   resolveHost?: (host: string) => Promise<string[]>;
+  /** Where edge purges go; default the one EDGE_PURGE configures (none when off). */
+  purger?: Purger;
+  /** Purge retry waits (tests shorten them). */
+  purgeRetryDelaysMs?: readonly number[];
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -116,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     genReqId: requestIdFor,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.config.NODE_ENV === 'production',
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     // Before routing: the router, the rate limit, idempotency and the logs see one spelling.
     rewriteUrl: (request) => canonicalRequestTarget(request.url ?? '/'),
     // Off: http/error-handler.ts answers requests during shutdown with a problem+json 503.
@@ -134,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerNoStoreByDefault(app);
   registerTextValidation(app);
   registerVersionHeader(app);
   // Before any route, so that a WebSocket upgrade to a plain HTTP route is refused.
@@ -242,6 +253,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await voices.seedCatalogue();
+  // Edge purges leave from the durable queue once the change that needs them has committed.
+  const purger = deps.purger ?? createPurger(deps.config);
+  const edgePurges = purger
+    ? createEdgePurgeQueue({
+        db: deps.database.db,
+        clock,
+        purger,
+        retryDelaysMs: deps.purgeRetryDelaysMs,
+        onError: (error, purge, willRetry) =>
+          app.log.error(
+            { err: error },
+            purge
+              ? `edge purge of ${purge.keys.join(' ')} failed${willRetry ? '; retrying' : '; giving up'}`
+              : 'edge purge queue failure',
+          ),
+      })
+    : undefined;
+  if (edgePurges) {
+    app.addHook('onReady', async () => edgePurges.start());
+    app.addHook('onClose', () => edgePurges.stop());
+  }
+  const edgeCache = createEdgeCachePolicy({ purging: purger !== undefined });
   // Finished tracks are remembered between reads; a trigger announces their changes to every process.
   const finishedTracks = createFinishedTrackCache({ clock });
   // Musical inputs (a create's melody file and plan, an extension's plan) are read on their own
@@ -269,12 +302,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checkWebhookUrl,
     finishedTracks,
     resolveInputs: trackInputs.resolve,
+    edgePurge: edgePurges && {
+      enqueue: (tx, trackId, { publicFeed, delayMs }) =>
+        edgePurges.enqueue(tx, trackPurge(trackId, { publicFeed }), delayMs),
+      wake: edgePurges.wake,
+    },
   });
-  registerTrackSharePage(app, { tracks });
+  registerTrackSharePage(app, { tracks, edgeCache });
   await app.register(
     async (v1) => {
       registerCreditRoutes(v1, { credits, publicUrl: deps.config.PUBLIC_URL });
-      registerTrackRoutes(v1, { tracks, publicUrl: deps.config.PUBLIC_URL });
+      registerTrackRoutes(v1, { tracks, publicUrl: deps.config.PUBLIC_URL, edgeCache });
       registerTrackRemixRoutes(v1, {
         remix: createTrackRemix({ tracks, extensionLength: trackInputs.extensionLength }),
         tracks,

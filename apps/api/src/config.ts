@@ -1,15 +1,75 @@
 // Every setting the service reads, validated once at start. Nothing else reads process.env.
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/** Who may say where a request came from (docs/DEPLOY.md "Client addresses"). */
+export type TrustProxy = false | { hops: number } | { ranges: string[] };
+
+// proxy-addr's names for well-known ranges, accepted beside CIDRs.
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_TRUSTED_HOPS = 10;
+
+/** `off`, a hop count (1-10) or a comma-separated list of CIDRs, addresses or named ranges. */
+const trustProxySetting = z
+  .string()
+  .default('off')
+  .transform((value, context): TrustProxy => {
+    const text = value.trim().toLowerCase();
+    if (text === 'off' || text === 'false' || text === '0') return false;
+    if (/^\d+$/.test(text)) {
+      const hops = Number(text);
+      if (hops <= MAX_TRUSTED_HOPS) return { hops };
+      context.addIssue({
+        code: 'custom',
+        message: `a hop count is from 1 to ${MAX_TRUSTED_HOPS} (the proxies in front of this node); list CIDRs to trust by address`,
+      });
+      return z.NEVER;
+    }
+    if (text === 'true' || text === 'on') {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'trusting every peer lets any client choose its address; give the number of proxies in front (1-10) or their CIDRs (10.0.0.0/8,2001:db8::/32)',
+      });
+      return z.NEVER;
+    }
+    const ranges = text.split(',').map((range) => range.trim());
+    const bad = ranges.find((range) => !NAMED_RANGES.has(range) && !isAddressOrCidr(range));
+    if (bad !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: `"${bad}" is not an address or CIDR; use off, a hop count from 1 to ${MAX_TRUSTED_HOPS}, or a comma-separated list of CIDRs (10.0.0.0/8,2001:db8::/32, loopback, linklocal, uniquelocal)`,
+      });
+      return z.NEVER;
+    }
+    return { ranges };
+  });
+
+// node:net's isIP is strict (ipaddr.js alone also takes legacy forms such as "11" or "0x7f.1").
+function isAddressOrCidr(text: string): boolean {
+  const [address = '', prefix] = text.split('/');
+  if (!isIP(address)) return false;
+  if (prefix === undefined) return true;
+  try {
+    ipaddr.parseCIDR(text);
+    return /^\d+$/.test(prefix);
+  } catch {
+    return false;
+  }
+}
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // The balancer's or CDN's hops whose X-Forwarded-For is believed; off: the socket's peer is the client.
+  TRUST_PROXY: trustProxySetting,
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   STORAGE_URL: z
@@ -54,6 +114,18 @@ const ConfigSchema = z.object({
   RATE_LIMIT_STUDIO: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_ENTERPRISE: z.coerce.number().int().min(1).default(3000),
   WEBSOCKETS_PER_WORKSPACE: z.coerce.number().int().min(1).default(20),
+  // Edge purges (docs/DEPLOY.md "CDN and edge caching"): where a purge goes when a track is made
+  // private or deleted. off: nothing is purged, and shared caches keep public answers 5 minutes at most.
+  EDGE_PURGE: z.enum(['off', 'http', 'cloudflare']).default('off'),
+  EDGE_PURGE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  EDGE_PURGE_METHOD: z.enum(['PURGE', 'BAN', 'POST']).default('PURGE'),
+  EDGE_PURGE_TOKEN: z.string().min(1).optional(),
+  // The header an http purge carries EDGE_PURGE_TOKEN in (Fastly: Fastly-Key); authorization sends "Bearer <token>".
+  EDGE_PURGE_TOKEN_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'a header name, such as Fastly-Key')
+    .default('authorization'),
+  EDGE_PURGE_BY: z.enum(['tag', 'url']).default('tag'),
   // Bearer token for GET /metrics; unset → /metrics answers only loopback clients.
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
 });
@@ -94,6 +166,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (parsed.NODE_ENV === 'production' && !parsed.SMTP_URL) {
     throw new ConfigError(
       'Invalid SMTP_URL="": required when NODE_ENV=production (smtp://user:pass@host:port), since sign-in links are sent by mail',
+    );
+  }
+  if (parsed.EDGE_PURGE !== 'off' && !parsed.EDGE_PURGE_URL) {
+    throw new ConfigError(
+      `Invalid EDGE_PURGE_URL="": required when EDGE_PURGE=${parsed.EDGE_PURGE} (${parsed.EDGE_PURGE === 'http' ? 'the cache to send PURGE to, e.g. http://cache/, or https://api.fastly.com/service/<service id>/purge' : 'https://api.cloudflare.com/client/v4/zones/<zone id>/purge_cache'})`,
+    );
+  }
+  if (parsed.EDGE_PURGE === 'cloudflare' && !parsed.EDGE_PURGE_TOKEN) {
+    throw new ConfigError(
+      'Invalid EDGE_PURGE_TOKEN="": required when EDGE_PURGE=cloudflare (an API token with the Cache Purge permission on the zone)',
     );
   }
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');

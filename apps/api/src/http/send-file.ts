@@ -13,8 +13,8 @@ export interface SendableFile {
   /** A strong ETag, quoted. */
   etag: string;
   contentType: string;
-  /** The Cache-Control value (who may keep it, for how long). */
-  cacheControl: string;
+  /** The Cache-Control value (who may keep it, for how long); omitted when the route set it (http/edge-cache.ts). */
+  cacheControl?: string;
   /** `inline` or `attachment`, with the name a browser saves it under. */
   disposition?: { type: 'inline' | 'attachment'; filename: string };
   /** The file's bytes, or only the inclusive range asked for. */
@@ -80,7 +80,7 @@ export function answerOver(reply: FastifyReply): AbortSignal {
 function describe(request: FastifyRequest, reply: FastifyReply, file: GrowingFile | SendableFile): boolean {
   reply.header('etag', file.etag);
   reply.header('accept-ranges', 'bytes');
-  reply.header('cache-control', file.cacheControl);
+  if (file.cacheControl) reply.header('cache-control', file.cacheControl);
   if (file.disposition) {
     reply.header('content-disposition', `${file.disposition.type}; filename="${file.disposition.filename}"`);
   }

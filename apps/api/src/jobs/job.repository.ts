@@ -41,6 +41,8 @@ export async function insertJob(
     payload: Record<string, unknown>;
     maxAttempts: number;
     now: Date;
+    /** When it is first due; default now. */
+    runAt?: Date;
     concurrencyKey?: string | null;
     fairnessKey?: string | null;
   },
@@ -55,7 +57,7 @@ export async function insertJob(
       status: 'queued',
       attempts: 0,
       max_attempts: job.maxAttempts,
-      run_at: job.now,
+      run_at: job.runAt ?? job.now,
       concurrency_key: job.concurrencyKey ?? null,
       fairness_key: job.fairnessKey ?? null,
       created_at: job.now,

@@ -9,10 +9,12 @@
 // neither run nor restyle the page.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type EdgeCachePolicy, setTrackCaching } from '../http/edge-cache.js';
 import type { TracksService, Viewer } from './track.service.js';
 
 export interface TrackSharePageDeps {
   tracks: Pick<TracksService, 'getTrack'>;
+  edgeCache: EdgeCachePolicy;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -112,9 +114,12 @@ export function registerTrackSharePage(app: FastifyInstance, deps: TrackSharePag
 </body>
 </html>
 `;
+    // Only the owner's view says the visibility; anyone else reads a track that is not private. The
+    // page of a track still rendering gains its player once it is ready: revalidated until then.
+    const visibility = 'visibility' in track ? track.visibility : 'public';
+    setTrackCaching(reply, deps.edgeCache, { id: track.id, visibility }, Boolean(track.audio));
     return reply
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
       .header('content-security-policy', contentSecurityPolicy)
       .send(html);
   });

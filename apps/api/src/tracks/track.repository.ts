@@ -81,6 +81,22 @@ export async function listTrackRows(
   return applyKeyset(query, range).execute();
 }
 
+/** The track's visibility, its row locked until the transaction ends; undefined if not in the workspace. */
+export async function lockTrackVisibility(
+  tx: Tx,
+  id: string,
+  workspaceId: string,
+): Promise<TrackVisibility | undefined> {
+  const row = await tx
+    .selectFrom('track')
+    .select('visibility')
+    .where('id', '=', id)
+    .where('workspace_id', '=', workspaceId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.visibility;
+}
+
 export async function updateTrackVisibility(
   db: Executor,
   id: string,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { requireAuth } from '../http/auth-context.js';
 import { compileSerializer } from '../http/compiled-serializer.js';
+import { type EdgeCachePolicy, setPublicFeedCaching, setTrackCaching } from '../http/edge-cache.js';
 import { listPage } from '../http/list-page.js';
 import { answerOver, sendFile, sendGrowingFile } from '../http/send-file.js';
 import { IdempotencyKeyHeaderSchema } from '../idempotency/idempotency.plugin.js';
@@ -31,6 +32,8 @@ import type { TrackFileKind } from './track.table.js';
 export interface TrackRoutesDeps {
   tracks: TracksService;
   publicUrl: string;
+  /** How long shared caches may keep public answers (long only when purges reach them). */
+  edgeCache: EdgeCachePolicy;
 }
 
 const MAX_WAIT_SECONDS = 60;
@@ -152,6 +155,7 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     },
     async (request, reply) => {
       const page = await tracks.listPublicTracks(request.query);
+      setPublicFeedCaching(reply);
       return listPage(reply, `${deps.publicUrl}/v1/public/tracks`, request.query, page);
     },
   );
@@ -231,9 +235,9 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
       kind === 'midi' ? 'mid' : kind === 'stems' ? 'zip' : kind === 'waveform' ? 'json' : kind;
     const download = (request.query as { download?: string }).download;
     const attach = download === '1' || download === 'true' || kind === 'stems';
+    setTrackCaching(reply, deps.edgeCache, track, true);
     const described = {
       contentType,
-      cacheControl: track.visibility === 'private' ? 'private, max-age=0' : 'public, max-age=3600',
       disposition: { type: attach ? 'attachment' : 'inline', filename: `${track.id}.${extension}` } as const,
     };
     // A derived file's first download streams while it is made (its length is not known yet); a
@@ -313,14 +317,8 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     async (request, reply) => {
       const { track, svg, etag } = await tracks.getTrackCover(viewerOf(request), request.params.id);
       reply.header('etag', etag);
-      reply.header(
-        'cache-control',
-        track.visibility === 'private'
-          ? 'private, max-age=0'
-          : track.status === 'ready'
-            ? 'public, max-age=86400'
-            : 'public, no-cache',
-      );
+      // Before the track is ready the cover is drawn from the prompt and changes once: revalidated.
+      setTrackCaching(reply, deps.edgeCache, track, track.status === 'ready');
       reply.type('image/svg+xml; charset=utf-8');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       return reply.send(svg);
@@ -342,10 +340,7 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
       const chunks: Buffer[] = [];
       for await (const chunk of await tracks.openFile(file.key)) chunks.push(Buffer.from(chunk));
       reply.header('etag', file.etag);
-      reply.header(
-        'cache-control',
-        track.visibility === 'private' ? 'private, max-age=0' : 'public, max-age=3600',
-      );
+      setTrackCaching(reply, deps.edgeCache, track, true);
       return JSON.parse(Buffer.concat(chunks).toString('utf8')) as z.infer<typeof WaveformSchema>;
     },
   );

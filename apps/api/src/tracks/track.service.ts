@@ -13,7 +13,7 @@ import type { Clock } from '../shared/clock.js';
 import { isId, newId } from '../shared/ids.js';
 import { fetchKeysetPage, type Page, type PageQuery } from '../shared/keyset-page.js';
 import type { ByteRange, Storage } from '../storage/storage.js';
-import type { FinishedTrackCache } from './finished-track-cache.js';
+import { FINISHED_TRACK_TTL_MS, type FinishedTrackCache } from './finished-track-cache.js';
 import { tailLiveAudio } from './live-audio.js';
 import { presentPublicTrack } from './public-track.presenter.js';
 import { presentTrack, titleFromPrompt } from './track.presenter.js';
@@ -23,6 +23,7 @@ import {
   findTrackPosition,
   insertTrack,
   listTrackRows,
+  lockTrackVisibility,
   type NewTrack,
   type TrackRow,
   updateTrackVisibility,
@@ -100,6 +101,14 @@ export interface TracksServiceDeps {
   finishedTracks?: FinishedTrackCache;
   /** Reads and checks a create's musical inputs off the event loop (track-inputs-thread.ts). */
   resolveInputs: ResolveTrackInputs;
+  /**
+   * Purges the edge's copies of a track's public answers (edge/, EDGE_PURGE): enqueue runs in the
+   * transaction that hides the track, wake once it committed. Without it nothing is purged.
+   */
+  edgePurge?: {
+    enqueue(tx: Tx, trackId: string, change: { publicFeed: boolean; delayMs: number }): Promise<void>;
+    wake(): void;
+  };
 }
 
 export type TracksService = ReturnType<typeof createTracksService>;
@@ -134,6 +143,17 @@ export function createTracksService(deps: TracksServiceDeps) {
         param: 'id',
       },
     );
+  }
+
+  /**
+   * Two purges: one as soon as the change commits, and one once no API process can still be
+   * serving the old row from memory (a process hears of the change within milliseconds, but an
+   * edge that refetched from it in that window would otherwise keep the old answer for a day).
+   */
+  async function purgeEdge(tx: Tx, trackId: string, publicFeed: boolean): Promise<void> {
+    if (!deps.edgePurge) return;
+    await deps.edgePurge.enqueue(tx, trackId, { publicFeed, delayMs: 0 });
+    await deps.edgePurge.enqueue(tx, trackId, { publicFeed, delayMs: FINISHED_TRACK_TTL_MS + 1_000 });
   }
 
   function notOwned(id: string): AppError {
@@ -328,9 +348,21 @@ export function createTracksService(deps: TracksServiceDeps) {
     },
 
     async publishTrack(workspaceId: string, id: string, visibility: TrackVisibility): Promise<TrackJson> {
-      const row = isId('trk', id) ? await updateTrackVisibility(db, id, workspaceId, visibility) : undefined;
+      const row = isId('trk', id)
+        ? await transaction(db, async (tx) => {
+            const before = await lockTrackVisibility(tx, id, workspaceId);
+            if (before === undefined) return undefined;
+            // Whatever the edge kept of the track shows it as it was: leaving private exposes
+            // nothing cached, any other change (hidden, or moved in or out of the feed) purges.
+            if (before !== visibility && before !== 'private') {
+              await purgeEdge(tx, id, before === 'public' || visibility === 'public');
+            }
+            return updateTrackVisibility(tx, id, workspaceId, visibility);
+          })
+        : undefined;
       if (!row) throw notOwned(id);
       deps.finishedTracks?.forget(id);
+      deps.edgePurge?.wake();
       return present(row);
     },
 
@@ -343,11 +375,14 @@ export function createTracksService(deps: TracksServiceDeps) {
               await credits.settleTrackCredit(tx, workspaceId, id, 'release');
               await deps.generationQueue.cancel(tx, id);
             }
+            // A private track's answers were never cacheable: nothing of it is at the edge.
+            if (row && row.visibility !== 'private') await purgeEdge(tx, id, row.visibility === 'public');
             return row;
           })
         : undefined;
       if (!deleted) throw notOwned(id);
       deps.finishedTracks?.forget(id);
+      deps.edgePurge?.wake();
       // a derived file still being made here must not be kept after the folder is gone
       deps.derivedFiles?.discard(id);
       await deps.storage.deletePrefix(trackFolder(workspaceId, id));

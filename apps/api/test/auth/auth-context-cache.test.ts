@@ -214,10 +214,11 @@ for (const kind of testDatabaseKinds()) {
           // its notification is lost. The manual clock stands still, so the TTL cannot end it.
           await sql`select pg_terminate_backend(pid) from pg_stat_activity
                     where query like 'LISTEN %' and pid <> pg_backend_pid()`.execute(t.database.db);
-          await createApiKeyService({ db: t.database.db, clock: t.clock }).revokeApiKey(
-            account.workspaceId,
-            parseApiKey(account.apiKey!)!.keyId,
-          );
+          await createApiKeyService({
+            db: t.database.db,
+            clock: t.clock,
+            liveKeysPerWorkspace: WORKSPACE_CAPS.apiKeys,
+          }).revokeApiKey(account.workspaceId, parseApiKey(account.apiKey!)!.keyId);
           assert.equal((await otherMe()).statusCode, 401, 'served a revoked key from memory');
         } finally {
           await other.close();

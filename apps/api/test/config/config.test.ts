@@ -57,6 +57,61 @@ describe('loadConfig', () => {
     assert.deepEqual(config.ALLOWED_ORIGINS, ['https://api.example.com', 'https://studio.example.com']);
   });
 
+  it('reads TRUST_PROXY as off by default, a hop count, or a list of CIDRs and named ranges', () => {
+    assert.equal(loadConfig({}).TRUST_PROXY, false);
+    assert.equal(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://m' }).TRUST_PROXY,
+      false,
+    );
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY, { hops: 2 });
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 2001:db8::/32,loopback' }).TRUST_PROXY, {
+      ranges: ['10.0.0.0/8', '2001:db8::/32', 'loopback'],
+    });
+  });
+
+  it('refuses a TRUST_PROXY that would trust everyone or is not an address, naming the value', () => {
+    assert.throws(
+      () => loadConfig({ TRUST_PROXY: 'true' }),
+      /Invalid TRUST_PROXY="true": trusting every peer/,
+    );
+    assert.throws(
+      () => loadConfig({ TRUST_PROXY: '11' }),
+      /Invalid TRUST_PROXY="11": a hop count is from 1 to 10/,
+    );
+    for (const bad of ['10.0.0.0/33', '0x7f.1', 'cdn.example.com']) {
+      assert.throws(
+        () => loadConfig({ TRUST_PROXY: bad }),
+        /Invalid TRUST_PROXY=.*is not an address or CIDR/,
+      );
+    }
+  });
+
+  it('requires where purges go once EDGE_PURGE is on, and a token for a Cloudflare-style API', () => {
+    assert.equal(loadConfig({}).EDGE_PURGE, 'off');
+    assert.throws(
+      () => loadConfig({ EDGE_PURGE: 'http' }),
+      /Invalid EDGE_PURGE_URL="": required when EDGE_PURGE=http \(the cache to send/,
+    );
+    assert.throws(
+      () =>
+        loadConfig({
+          EDGE_PURGE: 'cloudflare',
+          EDGE_PURGE_URL: 'https://api.cloudflare.com/client/v4/zones/z/purge_cache',
+        }),
+      /Invalid EDGE_PURGE_TOKEN="": required when EDGE_PURGE=cloudflare/,
+    );
+    assert.throws(
+      () => loadConfig({ EDGE_PURGE: 'akamai' }),
+      /Invalid EDGE_PURGE="akamai": allowed values are off, http, cloudflare/,
+    );
+    assert.throws(
+      () => loadConfig({ EDGE_PURGE_METHOD: 'DELETE' }),
+      /Invalid EDGE_PURGE_METHOD="DELETE": allowed values are PURGE, BAN, POST/,
+    );
+    const varnish = loadConfig({ EDGE_PURGE: 'http', EDGE_PURGE_URL: 'http://cache/' });
+    assert.equal(varnish.EDGE_PURGE_METHOD, 'PURGE');
+  });
+
   it('stops the process with one line and exit code 78 on a bad value', () => {
     const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
     const result = spawnSync(process.execPath, ['--import', 'tsx', main, 'migrate'], {

@@ -64,7 +64,8 @@ for (const kind of testDatabaseKinds()) {
       const first = await get(`/v1/tracks/${id}/cover.svg`);
       const etag = String(first.headers.etag);
       assert.match(etag, /^"[\w-]{22}"$/);
-      assert.equal(first.headers['cache-control'], 'public, max-age=86400');
+      assert.equal(first.headers['cache-control'], 'public, max-age=300');
+      assert.equal(first.headers['surrogate-key'], id);
       const again = await get(`/v1/tracks/${id}/cover.svg`, undefined, { 'if-none-match': etag });
       assert.equal(again.statusCode, 304);
       assert.equal(again.body, '');
@@ -96,7 +97,7 @@ for (const kind of testDatabaseKinds()) {
       }
       const mine = await get(`/v1/tracks/${created.id}/cover.svg`, owner);
       assert.equal(mine.statusCode, 200);
-      assert.equal(mine.headers['cache-control'], 'private, max-age=0');
+      assert.equal(mine.headers['cache-control'], 'private, no-store');
     });
 
     it('escapes markup from the prompt in the cover', async () => {

@@ -1,0 +1,42 @@
+// What an edge purge is, and what a purger does with one. The tracks feature says which track
+// changed; this says which cached answers that touches: by surrogate key (the names
+// http/edge-cache.ts puts on every cacheable answer) and, for CDNs that purge by address, the
+// URLs those answers live at.
+import { PUBLIC_FEED_CACHE_KEY, trackCacheKey } from '../http/edge-cache.js';
+
+export interface EdgePurge {
+  /** Surrogate keys (Surrogate-Key / Cache-Tag) whose answers are to go. */
+  keys: string[];
+  /** The same answers' paths on the public origin, for purges by URL. */
+  paths: string[];
+}
+
+/** Sends one purge to the edge; throws when the edge did not take it (the queue retries). */
+export interface Purger {
+  purge(purge: EdgePurge, signal: AbortSignal): Promise<void>;
+}
+
+// Every format and download flag a track's files are fetched with: a CDN that purges by URL keeps
+// each query string apart. Purges by key need none of this.
+const FILE_PATHS = [
+  'audio',
+  'audio?format=mp3',
+  'audio?format=wav',
+  'audio?format=ogg',
+  'audio?format=flac',
+  'midi',
+  'stems',
+  'waveform',
+  'cover.svg',
+];
+
+/** The answers about one track, and the public feed's when the track is or was listed there. */
+export function trackPurge(trackId: string, { publicFeed }: { publicFeed: boolean }): EdgePurge {
+  const keys = [trackCacheKey(trackId)];
+  const paths = [`/t/${trackId}`, ...FILE_PATHS.map((path) => `/v1/tracks/${trackId}/${path}`)];
+  if (publicFeed) {
+    keys.push(PUBLIC_FEED_CACHE_KEY);
+    paths.push('/v1/public/tracks');
+  }
+  return { keys, paths };
+}
