@@ -1,6 +1,9 @@
-// Builds the final part list: genre defaults, a touch of the secondary genre, the instruments the
-// prompt names, minus exclusions, then repaired so composition can always play it (≤ 8 parts,
-// exactly one lead, at most one drum kit, a bass unless there should be none).
+// Builds the final part list. A prompt that names its genre gets the genre's ensemble, bent to the
+// instruments it names (a named instrument leads); one that names instruments but no genre, or says
+// "solo", "only", "duet", "trio", gets exactly those players (a lone melody instrument gets the
+// genre's chords under it, never a rhythm section it did not ask for). Exclusions come off last, then
+// the list is repaired so composition can always play it (≤ 8 parts, exactly one lead, at most one
+// drum kit, a bass where the genre's ensemble has one).
 import type { InstrumentChoice, PartRole } from '../types.js';
 import { isExcluded } from './exclusions.js';
 import type { GenreProfile } from './genres.js';
@@ -15,6 +18,12 @@ const FALLBACK_BASSES = [33, 32, 38, 43, 58, 35, 42, 89];
 interface Slot {
   choice: InstrumentChoice;
   named: boolean;
+  /** The prompt gave this part its role ("cello lead", "piano chords"). */
+  roleGiven?: boolean;
+  /** Can carry the harmony alone (piano, guitar, harp, organ, choir). */
+  polyphonic?: boolean;
+  /** Played by the same player as another slot ("solo piano": the tune and its chords). */
+  samePlayer?: boolean;
 }
 
 export interface ArrangementInput {
@@ -23,6 +32,10 @@ export interface ArrangementInput {
   mentions: readonly InstrumentMention[];
   exclusions: readonly string[];
   arousal: number;
+  /** The prompt names its genre ("jazz", "house"); a genre read from moods or instruments is not named. */
+  genreNamed: boolean;
+  /** Players asked for by "duet", "trio", "quartet"…, or null. */
+  ensembleSize: number | null;
 }
 
 function mentionToChoice(mention: InstrumentMention, genre: GenreProfile): InstrumentChoice {
@@ -47,7 +60,22 @@ function blendSecondary(slots: Slot[], secondary: GenreProfile): void {
   slots.push({ choice: { ...candidate, role }, named: false });
 }
 
-function addNamed(slots: Slot[], choice: InstrumentChoice, explicitRole: boolean): void {
+function addNamed(slots: Slot[], mention: InstrumentMention, genre: GenreProfile): void {
+  const choice = mentionToChoice(mention, genre);
+  const explicitRole = mention.role !== null;
+  const before = new Set(slots);
+  placeNamed(slots, choice, explicitRole);
+  // Mark whichever slot now holds the named choice with what the prompt said about it.
+  const placed =
+    slots.find((slot) => !before.has(slot)) ??
+    slots.find((slot) => slot.named && slot.choice.program === choice.program && !slot.choice.isDrums);
+  if (placed && !placed.choice.isDrums) {
+    placed.roleGiven = placed.roleGiven || explicitRole;
+    placed.polyphonic = placed.polyphonic || Boolean(mention.word.polyphonic);
+  }
+}
+
+function placeNamed(slots: Slot[], choice: InstrumentChoice, explicitRole: boolean): void {
   if (choice.role === 'drums') {
     const drums = slots.find((slot) => slot.choice.role === 'drums');
     if (drums) {
@@ -101,21 +129,93 @@ function addNamed(slots: Slot[], choice: InstrumentChoice, explicitRole: boolean
   } else slots.push({ choice, named: true });
 }
 
-function onlySlots(mentions: readonly InstrumentMention[], genre: GenreProfile): Slot[] {
+function namedSlots(mentions: readonly InstrumentMention[], genre: GenreProfile): Slot[] {
   const slots: Slot[] = [];
-  for (const mention of mentions) addNamed(slots, mentionToChoice(mention, genre), mention.role !== null);
-  const melodic = slots.filter((slot) => isMelodic(slot.choice));
-  const single = melodic[0];
-  if (
-    melodic.length === 1 &&
-    single &&
-    mentions.find((m) => m.word.name === single.choice.name)?.word.polyphonic
-  ) {
-    // "Solo piano": the one instrument plays both the tune and its harmony.
-    single.choice = { ...single.choice, role: 'lead' };
-    slots.push({ choice: { ...single.choice, role: 'chords' }, named: true });
-  }
+  for (const mention of mentions) addNamed(slots, mention, genre);
   return slots;
+}
+
+const FILL_ORDER: readonly PartRole[] = [
+  'lead',
+  'chords',
+  'bass',
+  'drums',
+  'counter',
+  'arp',
+  'pad',
+  'percussion',
+];
+
+// "Jazz quartet", "guitar duet": named players first, then the genre's parts (a genre the prompt
+// named) or more of the named instruments, until the count is met; extra unnamed parts go.
+function fillToSize(slots: Slot[], size: number, input: ArrangementInput): void {
+  const players = () => slots.filter((slot) => !slot.samePlayer).length;
+  const named = slots.filter((slot) => !slot.choice.isDrums);
+  if (input.genreNamed || named.length === 0) {
+    const pool = [...input.genre.instruments].sort(
+      (a, b) => FILL_ORDER.indexOf(a.role) - FILL_ORDER.indexOf(b.role),
+    );
+    for (const choice of pool) {
+      if (players() >= size) break;
+      const taken = slots.some(
+        (slot) =>
+          (slot.choice.role === choice.role && ['lead', 'bass', 'drums'].includes(choice.role)) ||
+          (slot.choice.program === choice.program && slot.choice.isDrums === choice.isDrums),
+      );
+      if (!taken && !isExcluded(input.exclusions, choice))
+        slots.push({ choice: { ...choice }, named: false });
+    }
+  }
+  for (let index = 0; players() < size && named.length > 0; index++) {
+    const model = named[index % named.length]!;
+    const role: PartRole = model.polyphonic ? 'chords' : 'counter';
+    slots.push({ ...model, choice: { ...model.choice, role }, named: true, roleGiven: false });
+  }
+}
+
+// A named melody instrument alone needs something under it: the genre's chords (never its drums).
+function addHarmonyUnder(slots: Slot[], input: ArrangementInput): void {
+  const holdsHarmony = slots.some(
+    (slot) => !slot.choice.isDrums && (slot.polyphonic || ['chords', 'pad'].includes(slot.choice.role)),
+  );
+  if (holdsHarmony || !slots.some((slot) => isMelodic(slot.choice))) return;
+  const bed = input.genre.instruments.find(
+    (choice) =>
+      !choice.isDrums && ['chords', 'pad'].includes(choice.role) && !isExcluded(input.exclusions, choice),
+  );
+  if (bed) slots.push({ choice: { ...bed, role: 'chords' }, named: false, polyphonic: true });
+}
+
+// "Named instruments lead": the first named line instrument (or, failing one, a named keyboard,
+// guitar or choir) takes the lead from the genre's; an unnamed lead it displaces is dropped. In a
+// genre's ensemble a named keyboard that holds the only harmony keeps comping under the genre's lead.
+function leadFromNamed(slots: Slot[], namedEnsemble: boolean): void {
+  if (slots.some((slot) => slot.named && slot.choice.role === 'lead' && !slot.choice.isDrums)) return;
+  const candidates = slots.filter((slot) => slot.named && !slot.roleGiven && isMelodic(slot.choice));
+  // A genre's arp (pop's picked guitar) colours the chords but does not replace them; alone with a
+  // named harp, a named choir can sing the tune.
+  const harmonyRoles: readonly PartRole[] = namedEnsemble ? ['chords', 'pad', 'arp'] : ['chords', 'pad'];
+  const holdsOnlyHarmony = (chosen: Slot) =>
+    Boolean(chosen.polyphonic) &&
+    !slots.some((slot) => slot !== chosen && !slot.choice.isDrums && harmonyRoles.includes(slot.choice.role));
+  const line = candidates.find((slot) => !slot.polyphonic && ['lead', 'counter'].includes(slot.choice.role));
+  const keyboard = candidates.find(
+    (slot) =>
+      slot.polyphonic &&
+      (namedEnsemble ? ['chords', 'pad'].includes(slot.choice.role) : slot.choice.role === 'chords') &&
+      (namedEnsemble || !holdsOnlyHarmony(slot)),
+  );
+  const chosen = line ?? keyboard;
+  if (!chosen) return;
+  const heldHarmony = holdsOnlyHarmony(chosen);
+  for (let index = slots.length - 1; index >= 0; index--) {
+    const slot = slots[index]!;
+    if (!slot.named && slot.choice.role === 'lead' && !slot.choice.isDrums) slots.splice(index, 1);
+  }
+  chosen.choice = { ...chosen.choice, role: 'lead' };
+  // A piano that was the only harmony keeps playing it beside the tune (one player, two hands): the
+  // left hand breaks the chords, as a pianist or guitarist alone does, rather than blocking them.
+  if (heldHarmony) slots.push({ ...chosen, choice: { ...chosen.choice, role: 'arp' }, samePlayer: true });
 }
 
 function firstAllowed(
@@ -198,13 +298,20 @@ function capParts(slots: Slot[]): void {
 /** The playable part list for a brief. */
 export function arrangeInstruments(input: ArrangementInput): InstrumentChoice[] {
   const onlyMode = input.mentions.some((mention) => mention.only);
+  const namesMelody = input.mentions.some((mention) => !mention.word.isDrums);
+  // Without a named genre the named instruments are the ensemble: "calm piano" is a piano piece.
+  const namedEnsemble = onlyMode || input.ensembleSize !== null || (namesMelody && !input.genreNamed);
   let slots: Slot[];
-  if (onlyMode) slots = onlySlots(input.mentions, input.genre);
-  else {
+  if (namedEnsemble) {
+    slots = namedSlots(input.mentions, input.genre);
+    if (input.ensembleSize !== null && !onlyMode) fillToSize(slots, input.ensembleSize, input);
+    else if (!onlyMode) addHarmonyUnder(slots, input);
+    leadFromNamed(slots, true);
+  } else {
     slots = input.genre.instruments.map((choice) => ({ choice: { ...choice }, named: false }));
     if (input.secondaryGenre) blendSecondary(slots, input.secondaryGenre);
-    for (const mention of input.mentions)
-      addNamed(slots, mentionToChoice(mention, input.genre), mention.role !== null);
+    for (const mention of input.mentions) addNamed(slots, mention, input.genre);
+    leadFromNamed(slots, false);
   }
   slots = slots.filter((slot) => !isExcluded(input.exclusions, slot.choice));
   // Calm prompts get fewer parts (MUSIC.md: calm → fewer parts, sparser texture).
@@ -229,7 +336,7 @@ export function arrangeInstruments(input: ArrangementInput): InstrumentChoice[] 
     }
     return true;
   });
-  if (!onlyMode) ensureBass(slots, input);
+  if (!namedEnsemble) ensureBass(slots, input);
   ensureOneLead(slots, input.exclusions, input.genre);
   capParts(slots);
   return slots.map((slot) => slot.choice);
