@@ -24,6 +24,8 @@ interface Slot {
   polyphonic?: boolean;
   /** Played by the same player as another slot ("solo piano": the tune and its chords). */
   samePlayer?: boolean;
+  /** A named instrument the genre's ensemble already had ("bossa nova with guitar"): it keeps its part. */
+  inGenre?: boolean;
 }
 
 export interface ArrangementInput {
@@ -95,6 +97,7 @@ function placeNamed(slots: Slot[], choice: InstrumentChoice, explicitRole: boole
   );
   if (same && (same.choice.role === choice.role || !explicitRole)) {
     same.named = true;
+    same.inGenre = true;
     same.choice = { ...same.choice, name: choice.name };
     return;
   }
@@ -135,6 +138,7 @@ function namedSlots(mentions: readonly InstrumentMention[], genre: GenreProfile)
   return slots;
 }
 
+const ORDINALS = ['second', 'third', 'fourth', 'fifth'];
 const FILL_ORDER: readonly PartRole[] = [
   'lead',
   'chords',
@@ -169,14 +173,18 @@ function fillToSize(slots: Slot[], size: number, input: ArrangementInput): void 
   for (let index = 0; players() < size && named.length > 0; index++) {
     const model = named[index % named.length]!;
     const role: PartRole = model.polyphonic ? 'chords' : 'counter';
-    slots.push({ ...model, choice: { ...model.choice, role }, named: true, roleGiven: false });
+    // Its own name, so the track's instrument list says two guitarists play, not one.
+    const name = `${ORDINALS[Math.floor(index / named.length)] ?? 'another'} ${model.choice.name}`;
+    slots.push({ ...model, choice: { ...model.choice, name, role }, named: true, roleGiven: false });
   }
 }
 
 // A named melody instrument alone needs something under it: the genre's chords (never its drums).
 function addHarmonyUnder(slots: Slot[], input: ArrangementInput): void {
+  // Broken chords (a marimba's or harp's arpeggios) are harmony enough.
   const holdsHarmony = slots.some(
-    (slot) => !slot.choice.isDrums && (slot.polyphonic || ['chords', 'pad'].includes(slot.choice.role)),
+    (slot) =>
+      !slot.choice.isDrums && (slot.polyphonic || ['chords', 'pad', 'arp'].includes(slot.choice.role)),
   );
   if (holdsHarmony || !slots.some((slot) => isMelodic(slot.choice))) return;
   const bed = input.genre.instruments.find(
@@ -186,36 +194,48 @@ function addHarmonyUnder(slots: Slot[], input: ArrangementInput): void {
   if (bed) slots.push({ choice: { ...bed, role: 'chords' }, named: false, polyphonic: true });
 }
 
+// What counts as the harmony beside a lead: a genre's arp (pop's picked guitar) colours the chords
+// but does not replace them; in a named ensemble a harp's arpeggios are the accompaniment.
+function othersHoldHarmony(slots: readonly Slot[], lead: Slot, namedEnsemble: boolean): boolean {
+  const roles: readonly PartRole[] = namedEnsemble ? ['chords', 'pad', 'arp'] : ['chords', 'pad'];
+  return slots.some((slot) => slot !== lead && !slot.choice.isDrums && roles.includes(slot.choice.role));
+}
+
 // "Named instruments lead": the first named line instrument (or, failing one, a named keyboard,
 // guitar or choir) takes the lead from the genre's; an unnamed lead it displaces is dropped. In a
-// genre's ensemble a named keyboard that holds the only harmony keeps comping under the genre's lead.
-function leadFromNamed(slots: Slot[], namedEnsemble: boolean): void {
-  if (slots.some((slot) => slot.named && slot.choice.role === 'lead' && !slot.choice.isDrums)) return;
-  const candidates = slots.filter((slot) => slot.named && !slot.roleGiven && isMelodic(slot.choice));
-  // A genre's arp (pop's picked guitar) colours the chords but does not replace them; alone with a
-  // named harp, a named choir can sing the tune.
-  const harmonyRoles: readonly PartRole[] = namedEnsemble ? ['chords', 'pad', 'arp'] : ['chords', 'pad'];
-  const holdsOnlyHarmony = (chosen: Slot) =>
-    Boolean(chosen.polyphonic) &&
-    !slots.some((slot) => slot !== chosen && !slot.choice.isDrums && harmonyRoles.includes(slot.choice.role));
-  const line = candidates.find((slot) => !slot.polyphonic && ['lead', 'counter'].includes(slot.choice.role));
-  const keyboard = candidates.find(
-    (slot) =>
-      slot.polyphonic &&
-      (namedEnsemble ? ['chords', 'pad'].includes(slot.choice.role) : slot.choice.role === 'chords') &&
-      (namedEnsemble || !holdsOnlyHarmony(slot)),
-  );
-  const chosen = line ?? keyboard;
-  if (!chosen) return;
-  const heldHarmony = holdsOnlyHarmony(chosen);
-  for (let index = slots.length - 1; index >= 0; index--) {
-    const slot = slots[index]!;
-    if (!slot.named && slot.choice.role === 'lead' && !slot.choice.isDrums) slots.splice(index, 1);
+// genre's ensemble, an instrument the genre already had keeps its part ("bossa nova with guitar"
+// still comps), and a named keyboard that holds the only harmony keeps comping under the lead.
+function leadFromNamed(slots: Slot[], namedEnsemble: boolean, genreNamed: boolean): void {
+  let lead = slots.find((slot) => slot.named && slot.choice.role === 'lead' && !slot.choice.isDrums);
+  if (!lead) {
+    const candidates = slots.filter(
+      (slot) => slot.named && !slot.roleGiven && !slot.inGenre && isMelodic(slot.choice),
+    );
+    const line = candidates.find(
+      (slot) => !slot.polyphonic && ['lead', 'counter'].includes(slot.choice.role),
+    );
+    const keyboard = candidates.find(
+      (slot) =>
+        slot.polyphonic &&
+        (namedEnsemble
+          ? ['chords', 'pad'].includes(slot.choice.role)
+          : slot.choice.role === 'chords' && othersHoldHarmony(slots, slot, false)),
+    );
+    lead = line ?? keyboard;
+    if (!lead) return;
+    for (let index = slots.length - 1; index >= 0; index--) {
+      const slot = slots[index]!;
+      if (!slot.named && slot.choice.role === 'lead' && !slot.choice.isDrums) slots.splice(index, 1);
+    }
+    lead.choice = { ...lead.choice, role: 'lead' };
   }
-  chosen.choice = { ...chosen.choice, role: 'lead' };
-  // A piano that was the only harmony keeps playing it beside the tune (one player, two hands): the
-  // left hand breaks the chords, as a pianist or guitarist alone does, rather than blocking them.
-  if (heldHarmony) slots.push({ ...chosen, choice: { ...chosen.choice, role: 'arp' }, samePlayer: true });
+  // A piano or guitar leading with no other harmony keeps playing it beside the tune (one player,
+  // two hands): comping in the genre's rhythm when the prompt named a genre ("jazz trio"), broken
+  // chords in a piece for the instrument itself ("calm piano"), as a player alone would.
+  if (lead.polyphonic && !othersHoldHarmony(slots, lead, namedEnsemble)) {
+    const role: PartRole = genreNamed ? 'chords' : 'arp';
+    slots.push({ ...lead, choice: { ...lead.choice, role }, samePlayer: true });
+  }
 }
 
 function firstAllowed(
@@ -306,12 +326,12 @@ export function arrangeInstruments(input: ArrangementInput): InstrumentChoice[] 
     slots = namedSlots(input.mentions, input.genre);
     if (input.ensembleSize !== null && !onlyMode) fillToSize(slots, input.ensembleSize, input);
     else if (!onlyMode) addHarmonyUnder(slots, input);
-    leadFromNamed(slots, true);
+    leadFromNamed(slots, true, input.genreNamed);
   } else {
     slots = input.genre.instruments.map((choice) => ({ choice: { ...choice }, named: false }));
     if (input.secondaryGenre) blendSecondary(slots, input.secondaryGenre);
     for (const mention of input.mentions) addNamed(slots, mention, input.genre);
-    leadFromNamed(slots, false);
+    leadFromNamed(slots, false, true);
   }
   slots = slots.filter((slot) => !isExcluded(input.exclusions, slot.choice));
   // Calm prompts get fewer parts (MUSIC.md: calm → fewer parts, sparser texture).

@@ -145,6 +145,12 @@ const CHORUS_SECTIONS = new Set<SectionName>(['chorus', 'drop']);
 const STYLE_LEVEL: Partial<Record<CompStyle, number>> = { doubleStops: 0.72, interlock: 0.8 };
 /** Section energy from which an 'ostinato' part drives in eighths rather than sustaining. */
 const OSTINATO_FROM_ENERGY = 0.6;
+/**
+ * Section energy from which a 4/4 arpeggio runs in sixteenths; below it the broken chord moves in
+ * eighths, so "minimal", "gentle" and "calm" are heard as fewer notes, not only softer ones.
+ */
+export const ARPEGGIO_SIXTEENTHS_FROM_ENERGY = 0.55;
+const EIGHTH_ARPEGGIO: Hit[] = Array.from({ length: 8 }, (_, i) => [i * 2, 2, i % 4] as Hit);
 
 function meterRhythm(ctx: ArrangeContext, style: CompStyle, energy: number): Hit[] | null {
   const steps = ctx.stepsPerBar;
@@ -167,6 +173,7 @@ function meterRhythm(ctx: ArrangeContext, style: CompStyle, energy: number): Hit
       [6, 5, 'all'],
     ];
   }
+  if (style === 'arpeggio' && energy < ARPEGGIO_SIXTEENTHS_FROM_ENERGY) return EIGHTH_ARPEGGIO;
   if (energy < 0.35 && style !== 'skank' && style !== 'arpeggio' && style !== 'interlock')
     return [
       [0, 8, 'all'],
