@@ -49,6 +49,8 @@ export const INSTRUMENTATION_SET: InstrumentationPrompt[] = [
   { prompt: 'upbeat pop, no rhythm section', expect: { absent: ['drums', 'bass'] } },
   { prompt: 'ambient pads without piano', expect: { absent: ['piano'] } },
   { prompt: 'baroque minuet, no drums', expect: { absent: ['drums'] } },
+  { prompt: 'baroque minuet', expect: { only: ['strings', 'harpsichord'] } },
+  { prompt: 'elegant minuet for a period drama', expect: { present: ['harpsichord'], absent: ['drums'] } },
 ];
 
 /** A prompt of the energy set: calm or energetic, at a stated tempo so pairs compare at one tempo. */

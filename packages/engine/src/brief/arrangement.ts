@@ -10,6 +10,8 @@ import type { GenreProfile } from './genres.js';
 import type { InstrumentMention } from './instrument-mentions.js';
 
 export const MAX_PARTS = 8;
+/** Energy from which a genre's energetic kit replaces its usual one. */
+const ENERGETIC_KIT_FROM_AROUSAL = 0.8;
 const MELODIC_ROLES: readonly PartRole[] = ['lead', 'counter', 'chords', 'pad', 'arp'];
 // Playable stand-ins when exclusions removed every melodic part.
 const FALLBACK_LEADS = [0, 4, 48, 89, 73, 11, 24, 80, 53, 56, 71, 22, 105, 46];
@@ -134,7 +136,12 @@ function placeNamed(slots: Slot[], choice: InstrumentChoice, explicitRole: boole
 
 function namedSlots(mentions: readonly InstrumentMention[], genre: GenreProfile): Slot[] {
   const slots: Slot[] = [];
-  for (const mention of mentions) addNamed(slots, mention, genre);
+  for (const mention of mentions) {
+    // "Harpsichord minuet": the harpsichord the minuet's ensemble already has.
+    const program = mentionToChoice(mention, genre).program;
+    const again = slots.some((slot) => !slot.choice.isDrums && slot.choice.program === program);
+    if (!(again && mention.role === null && !mention.word.isDrums)) addNamed(slots, mention, genre);
+  }
   return slots;
 }
 
@@ -342,6 +349,11 @@ export function arrangeInstruments(input: ArrangementInput): InstrumentChoice[] 
     }
   }
   const drums = slots.find((slot) => slot.choice.role === 'drums');
+  const { energeticDrumKit } = input.genre;
+  if (drums && energeticDrumKit !== undefined && input.arousal >= ENERGETIC_KIT_FROM_AROUSAL) {
+    if (drums.choice.program === input.genre.drumKit)
+      drums.choice = { ...drums.choice, program: energeticDrumKit };
+  }
   let percussionSeen = false;
   slots = slots.filter((slot) => {
     if (slot.choice.role === 'drums') return slot === drums;

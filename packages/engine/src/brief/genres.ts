@@ -20,6 +20,8 @@ export interface GenreProfile {
   swing: number;
   /** GS kit program used when drums are present or asked for. */
   drumKit: number;
+  /** The kit an energetic prompt gets instead (a trailer's "huge drums" are not timpani), if any. */
+  energeticDrumKit?: number;
   /** Parts the genre brings when the prompt names none. */
   instruments: readonly InstrumentChoice[];
   /**
@@ -251,6 +253,9 @@ const DATA: Record<GenreId, ProfileData> = {
     label: 'cinematic',
     bpmRange: { min: 60, max: 140 },
     drumKit: 48,
+    // The Power kit's big toms, kick and snare strike where the Orchestra kit's timpani swell: an
+    // energetic trailer cue mixed on timpani was heard as sparser than a minimal piano loop.
+    energeticDrumKit: 16,
     energy: 0.65,
     valence: -0.1,
     modes: { minor: 0.8, major: 0.2 },
