@@ -7,13 +7,8 @@ import { type ArrangeContext, pushNote, STEP_TICKS, sectionAt, velocityFor } fro
 import type { CompStyle } from './styles.js';
 import { pitchInOctaveFrom } from './theory.js';
 
-/** [step, lengthSteps, voice]: voice picks notes of the voicing: all, low, high, an index, or the
- * chord's root below the voicing (the low note a pianist's left hand starts a broken chord on). */
-type Hit = [
-  step: number,
-  lengthSteps: number,
-  voice: 'all' | 'low' | 'high' | 'up' | 'top2' | 'root' | number,
-];
+/** [step, lengthSteps, voice]: voice picks notes of the voicing: all, low, high, or an index. */
+type Hit = [step: number, lengthSteps: number, voice: 'all' | 'low' | 'high' | 'up' | 'top2' | number];
 
 const DUPLE_RHYTHMS: Record<CompStyle, Hit[][]> = {
   comp: [
@@ -156,13 +151,8 @@ const OSTINATO_FROM_ENERGY = 0.6;
  * piano's eighths were counted as more onsets than a trailer's drums).
  */
 export const ARPEGGIO_ENERGY = { sixteenths: 0.65, eighths: 0.5 } as const;
-// Each half bar starts on the chord's root below the voicing: without a bass part under it (a solo
-// piano) the voicing's lowest note is often not the root, and D minor was heard as F major.
-const EIGHTH_ARPEGGIO: Hit[] = Array.from(
-  { length: 8 },
-  (_, i) => [i * 2, 2, i % 4 === 0 ? 'root' : i % 4] as Hit,
-);
-const QUARTER_ARPEGGIO: Hit[] = Array.from({ length: 4 }, (_, i) => [i * 4, 4, ['root', 1, 2, 1][i]!] as Hit);
+const EIGHTH_ARPEGGIO: Hit[] = Array.from({ length: 8 }, (_, i) => [i * 2, 2, i % 4] as Hit);
+const QUARTER_ARPEGGIO: Hit[] = Array.from({ length: 4 }, (_, i) => [i * 4, 4, [0, 2, 1, 2][i]!] as Hit);
 
 function meterRhythm(ctx: ArrangeContext, style: CompStyle, energy: number): Hit[] | null {
   const steps = ctx.stepsPerBar;
@@ -202,8 +192,7 @@ function accent(ctx: ArrangeContext, step: number): number {
   return 0.82;
 }
 
-function pitchesFor(voicing: number[], voice: Hit[2], rootPc: number): number[] {
-  if (voice === 'root') return [pitchInOctaveFrom(rootPc, Math.min(...voicing) - 12)];
+function pitchesFor(voicing: number[], voice: Hit[2]): number[] {
   if (voice === 'all' || voice === 'up') return voicing;
   if (voice === 'low') return voicing.slice(0, Math.max(1, voicing.length - 1));
   if (voice === 'high') return voicing.slice(1);
@@ -244,7 +233,7 @@ export function writeAccompaniment(
         const sustain = style === 'sustain' || lengthSteps >= ctx.stepsPerBar;
         const end = sustain ? chordEnd : Math.min(tick + lengthSteps * STEP_TICKS - 20, chordEnd);
         // A copy: the chorus lift below adds to it, and the voicing is shared by every hit of the chord.
-        const pitches = [...pitchesFor(voicing, voice, chord.rootPc)];
+        const pitches = [...pitchesFor(voicing, voice)];
         // The chorus lift doubles the root on top, brightening without changing the harmony.
         if (lift && voice === 'all' && style !== 'power')
           pitches.push(pitchInOctaveFrom(chord.rootPc, Math.max(...voicing) + 1));
