@@ -117,6 +117,15 @@ describe('instrumentation from the words, as written to the MIDI file', () => {
     }
   });
 
+  it('plays a "baroque minuet" as two violins over harpsichord and cello, with no drums', () => {
+    for (const seed of [1, 2, 3]) {
+      const tracks = soundingTracks('baroque minuet', seed);
+      assert.deepEqual(melodicPrograms(tracks), [6, 40, 42], `seed ${seed}: ${JSON.stringify(tracks)}`);
+      assert.equal(hasDrums(tracks), false, `seed ${seed}`);
+      assert.equal(tracks.filter((t) => t.program === 40).length, 2, `seed ${seed}: two violins`);
+    }
+  });
+
   it('drops the drums and bass for "no rhythm section"', () => {
     for (const seed of [1, 2, 3]) {
       const tracks = soundingTracks('upbeat pop, no rhythm section', seed);
