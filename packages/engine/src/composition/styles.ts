@@ -580,7 +580,7 @@ export const STYLES: Record<GenreId, GenreStyle> = {
     ],
     minor: [
       ['i', 'bVImaj7'],
-      ['i7', 'iv7', 'bVImaj7', 'V'],
+      ['i', 'iv7', 'bVImaj7', 'V'],
     ],
     colour: 'sus',
     chordBars: 2,
