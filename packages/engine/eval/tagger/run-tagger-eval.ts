@@ -5,7 +5,9 @@
 // genre, or its family, is among the top k (genre-tags.ts). A report, not a gate: exits 0 whatever
 // the tagger heard, non-zero only when rendering or tagging fails.
 // Flags: --duration S (30), --bank small|full (full), --seed N (1), --top K (5), --only GENRE[,GENRE…],
-// --json out.json, --keep-audio DIR (keep the WAVs there; otherwise a temporary folder, removed).
+// --json out.json, --keep-audio DIR (keep the WAVs there; otherwise a temporary folder, removed),
+// --prompts FILE (tag every prompt of FILE, judged as its expect.genre, instead of one per genre:
+// `issue-prompts.json` holds the everyday prompts a listener's genre complaint was made with).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -38,6 +40,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     json: { type: 'string' },
     'keep-audio': { type: 'string' },
+    prompts: { type: 'string' },
   },
 });
 const durationSeconds = Number(values.duration);
@@ -54,7 +57,15 @@ if (unknown.length > 0) {
 }
 const genres = GENRE_IDS.filter((g) => !onlyGenres || onlyGenres.includes(g));
 
-const prompts: PromptEntry[] = JSON.parse(readFileSync(join(here, '..', 'prompts.json'), 'utf8'));
+const prompts: PromptEntry[] = JSON.parse(
+  readFileSync(values.prompts ? resolve(values.prompts) : join(here, '..', 'prompts.json'), 'utf8'),
+);
+// One prompt per genre from the eval set, or every prompt of a given file (named by its id).
+const selection: Array<{ genre: GenreId; entry: PromptEntry; name: string }> = values.prompts
+  ? prompts
+      .filter((entry) => entry.expect.genre && genres.includes(entry.expect.genre as GenreId))
+      .map((entry) => ({ genre: entry.expect.genre as GenreId, entry, name: entry.id }))
+  : genres.map((genre) => ({ genre, entry: promptForGenre(prompts, genre), name: genre }));
 
 const python = ensureTaggerVenv();
 const audioDir = values['keep-audio']
@@ -72,8 +83,7 @@ interface Rendered {
   parsedGenre: GenreId;
 }
 const rendered: Rendered[] = [];
-for (const genre of genres) {
-  const entry = promptForGenre(prompts, genre);
+for (const { genre, entry, name } of selection) {
   const result = await generateTrack(
     {
       prompt: entry.prompt,
@@ -85,7 +95,7 @@ for (const genre of genres) {
   );
   const wav = result.files.wav;
   if (!wav) throw new Error(`${entry.id}: the engine returned no WAV`);
-  const path = join(audioDir, `${genre}.wav`);
+  const path = join(audioDir, `${name}.wav`);
   writeFileSync(path, wav);
   rendered.push({ genre, entry, path, parsedGenre: result.brief.genre });
   console.error(`rendered ${genre} (${entry.id})`);

@@ -1,21 +1,22 @@
-// Builds the final part list: genre defaults, a touch of the secondary genre, the instruments the
-// prompt names, minus exclusions, then repaired so composition can always play it (≤ 8 parts,
-// exactly one lead, at most one drum kit, a bass unless there should be none).
+// Builds the final part list. A prompt that names its genre gets the genre's ensemble, bent to the
+// instruments it names (a named instrument leads); one that names instruments but no genre, or says
+// "solo", "only", "duet", "trio", gets exactly those players (a lone melody instrument gets the
+// genre's chords under it, never a rhythm section it did not ask for). Exclusions come off last, then
+// the list is repaired so composition can always play it (≤ 8 parts, exactly one lead, at most one
+// drum kit, a bass where the genre's ensemble has one).
 import type { InstrumentChoice, PartRole } from '../types.js';
+import { addNamed, gmFamily, isMelodic, type Slot } from './arrangement-slots.js';
 import { isExcluded } from './exclusions.js';
 import type { GenreProfile } from './genres.js';
 import type { InstrumentMention } from './instrument-mentions.js';
+import { addHarmonyUnder, fillToSize, leadFromNamed, namedSlots } from './named-ensemble.js';
 
 export const MAX_PARTS = 8;
-const MELODIC_ROLES: readonly PartRole[] = ['lead', 'counter', 'chords', 'pad', 'arp'];
+/** Energy from which a genre's energetic kit replaces its usual one. */
+const ENERGETIC_KIT_FROM_AROUSAL = 0.8;
 // Playable stand-ins when exclusions removed every melodic part.
 const FALLBACK_LEADS = [0, 4, 48, 89, 73, 11, 24, 80, 53, 56, 71, 22, 105, 46];
 const FALLBACK_BASSES = [33, 32, 38, 43, 58, 35, 42, 89];
-
-interface Slot {
-  choice: InstrumentChoice;
-  named: boolean;
-}
 
 export interface ArrangementInput {
   genre: GenreProfile;
@@ -23,16 +24,11 @@ export interface ArrangementInput {
   mentions: readonly InstrumentMention[];
   exclusions: readonly string[];
   arousal: number;
+  /** The prompt names its genre ("jazz", "house"); a genre read from moods or instruments is not named. */
+  genreNamed: boolean;
+  /** Players asked for by "duet", "trio", "quartet"…, or null. */
+  ensembleSize: number | null;
 }
-
-function mentionToChoice(mention: InstrumentMention, genre: GenreProfile): InstrumentChoice {
-  const { word } = mention;
-  const program = typeof word.program === 'function' ? word.program(genre) : word.program;
-  return { name: word.name, program, role: mention.role ?? word.role, isDrums: Boolean(word.isDrums) };
-}
-
-const gmFamily = (program: number) => Math.floor(program / 8);
-const isMelodic = (choice: InstrumentChoice) => !choice.isDrums && MELODIC_ROLES.includes(choice.role);
 
 function blendSecondary(slots: Slot[], secondary: GenreProfile): void {
   const families = new Set(
@@ -45,77 +41,6 @@ function blendSecondary(slots: Slot[], secondary: GenreProfile): void {
   const role: PartRole =
     candidate.role === 'lead' ? 'counter' : candidate.role === 'chords' ? 'pad' : candidate.role;
   slots.push({ choice: { ...candidate, role }, named: false });
-}
-
-function addNamed(slots: Slot[], choice: InstrumentChoice, explicitRole: boolean): void {
-  if (choice.role === 'drums') {
-    const drums = slots.find((slot) => slot.choice.role === 'drums');
-    if (drums) {
-      if (!drums.named) drums.choice = choice;
-      drums.named = true;
-    } else slots.push({ choice, named: true });
-    return;
-  }
-  if (choice.isDrums) {
-    const percussion = slots.find((slot) => slot.choice.isDrums && slot.choice.role === 'percussion');
-    if (percussion) percussion.named = true;
-    else slots.push({ choice, named: true });
-    return;
-  }
-  const same = slots.find(
-    (slot) => !slot.choice.isDrums && slot.choice.program === choice.program && !slot.named,
-  );
-  if (same && (same.choice.role === choice.role || !explicitRole)) {
-    same.named = true;
-    same.choice = { ...same.choice, name: choice.name };
-    return;
-  }
-  if (same) {
-    same.choice = { ...choice };
-    same.named = true;
-    return;
-  }
-  if (choice.role === 'lead' || choice.role === 'bass') {
-    const existing = slots.find((slot) => slot.choice.role === choice.role);
-    if (existing && !existing.named) {
-      existing.choice = choice;
-      existing.named = true;
-      return;
-    }
-    if (existing && choice.role === 'bass') return;
-    slots.push({
-      choice: choice.role === 'lead' && existing ? { ...choice, role: 'counter' } : choice,
-      named: true,
-    });
-    return;
-  }
-  const replaceable = slots.find(
-    (slot) =>
-      !slot.named &&
-      slot.choice.role === choice.role &&
-      gmFamily(slot.choice.program) === gmFamily(choice.program),
-  );
-  if (replaceable) {
-    replaceable.choice = choice;
-    replaceable.named = true;
-  } else slots.push({ choice, named: true });
-}
-
-function onlySlots(mentions: readonly InstrumentMention[], genre: GenreProfile): Slot[] {
-  const slots: Slot[] = [];
-  for (const mention of mentions) addNamed(slots, mentionToChoice(mention, genre), mention.role !== null);
-  const melodic = slots.filter((slot) => isMelodic(slot.choice));
-  const single = melodic[0];
-  if (
-    melodic.length === 1 &&
-    single &&
-    mentions.find((m) => m.word.name === single.choice.name)?.word.polyphonic
-  ) {
-    // "Solo piano": the one instrument plays both the tune and its harmony.
-    single.choice = { ...single.choice, role: 'lead' };
-    slots.push({ choice: { ...single.choice, role: 'chords' }, named: true });
-  }
-  return slots;
 }
 
 function firstAllowed(
@@ -198,13 +123,20 @@ function capParts(slots: Slot[]): void {
 /** The playable part list for a brief. */
 export function arrangeInstruments(input: ArrangementInput): InstrumentChoice[] {
   const onlyMode = input.mentions.some((mention) => mention.only);
+  const namesMelody = input.mentions.some((mention) => !mention.word.isDrums);
+  // Without a named genre the named instruments are the ensemble: "calm piano" is a piano piece.
+  const namedEnsemble = onlyMode || input.ensembleSize !== null || (namesMelody && !input.genreNamed);
   let slots: Slot[];
-  if (onlyMode) slots = onlySlots(input.mentions, input.genre);
-  else {
+  if (namedEnsemble) {
+    slots = namedSlots(input.mentions, input.genre);
+    if (input.ensembleSize !== null && !onlyMode) fillToSize(slots, input.ensembleSize, input);
+    else if (!onlyMode) addHarmonyUnder(slots, input);
+    leadFromNamed(slots, true, input.genreNamed);
+  } else {
     slots = input.genre.instruments.map((choice) => ({ choice: { ...choice }, named: false }));
     if (input.secondaryGenre) blendSecondary(slots, input.secondaryGenre);
-    for (const mention of input.mentions)
-      addNamed(slots, mentionToChoice(mention, input.genre), mention.role !== null);
+    for (const mention of input.mentions) addNamed(slots, mention, input.genre);
+    leadFromNamed(slots, false, true);
   }
   slots = slots.filter((slot) => !isExcluded(input.exclusions, slot.choice));
   // Calm prompts get fewer parts (MUSIC.md: calm → fewer parts, sparser texture).
@@ -215,6 +147,11 @@ export function arrangeInstruments(input: ArrangementInput): InstrumentChoice[] 
     }
   }
   const drums = slots.find((slot) => slot.choice.role === 'drums');
+  const { energeticDrumKit } = input.genre;
+  if (drums && energeticDrumKit !== undefined && input.arousal >= ENERGETIC_KIT_FROM_AROUSAL) {
+    if (drums.choice.program === input.genre.drumKit)
+      drums.choice = { ...drums.choice, program: energeticDrumKit };
+  }
   let percussionSeen = false;
   slots = slots.filter((slot) => {
     if (slot.choice.role === 'drums') return slot === drums;
@@ -229,7 +166,7 @@ export function arrangeInstruments(input: ArrangementInput): InstrumentChoice[] 
     }
     return true;
   });
-  if (!onlyMode) ensureBass(slots, input);
+  if (!namedEnsemble) ensureBass(slots, input);
   ensureOneLead(slots, input.exclusions, input.genre);
   capParts(slots);
   return slots.map((slot) => slot.choice);

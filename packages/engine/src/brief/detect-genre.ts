@@ -112,16 +112,24 @@ const MOOD_GENRES: Record<MoodName, GenreId[]> = {
   groovy: ['funk', 'disco'],
 };
 
-/** A genre for a prompt that names none: the moods vote, the seed breaks close votes. */
-export function chooseGenreFromMoods(moods: readonly MoodName[], rng: Rng): GenreId | null {
+/**
+ * A genre for a prompt that names none: the moods vote, the seed breaks close votes. `fits` leaves
+ * out genres the prompt's instruments cannot make ("calm piano" has no beat for lo-fi hip hop).
+ */
+export function chooseGenreFromMoods(
+  moods: readonly MoodName[],
+  rng: Rng,
+  fits: (genre: GenreId) => boolean = () => true,
+): GenreId | null {
   if (moods.length === 0) return null;
   const votes = new Map<GenreId, number>();
   moods.forEach((mood, moodIndex) => {
     const moodWeight = 1 / (1 + moodIndex * 0.5);
     MOOD_GENRES[mood].forEach((genre, rank) => {
-      votes.set(genre, (votes.get(genre) ?? 0) + moodWeight * (rank === 0 ? 1 : 0.75));
+      if (fits(genre)) votes.set(genre, (votes.get(genre) ?? 0) + moodWeight * (rank === 0 ? 1 : 0.75));
     });
   });
+  if (votes.size === 0) return null;
   const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1]);
   const close = ranked.filter(([, vote]) => vote >= ranked[0]![1] - 0.3);
   return rng.pick(close)[0];

@@ -7,7 +7,9 @@ import { PhraseIndex, type Token, type Words } from './text.js';
 export type TextureWord = 'sparse' | 'dense';
 
 /** How far a texture word moves the brief's energy (0..1). */
-export const TEXTURE_AROUSAL_SHIFT: Record<TextureWord, number> = { sparse: -0.15, dense: 0.15 };
+// "Minimal" says more about density than a mood word does, so it moves energy further than
+// "huge drums" (a piano loop asked to be minimal was still counted busier than a trailer).
+export const TEXTURE_AROUSAL_SHIFT: Record<TextureWord, number> = { sparse: -0.25, dense: 0.15 };
 
 // biome-ignore format: compact data table, one entry per line
 const TEXTURE_WORDS: Record<TextureWord, Words> = {

@@ -15,6 +15,7 @@ function programs(...ranges: Array<number | [number, number]>): (choice: Instrum
 const PREDICATES: Record<string, (choice: InstrumentChoice) => boolean> = {
   drums: (choice) => choice.isDrums || choice.role === 'drums' || choice.role === 'percussion',
   percussion: (choice) => choice.role === 'percussion',
+  'rhythm section': (choice) => choice.isDrums || choice.role === 'drums' || choice.role === 'bass',
   bass: (choice) => choice.role === 'bass',
   '808': (choice) => choice.name.includes('808'),
   piano: programs([0, 5]),

@@ -20,8 +20,16 @@ export interface GenreProfile {
   swing: number;
   /** GS kit program used when drums are present or asked for. */
   drumKit: number;
+  /** The kit an energetic prompt gets instead (a trailer's "huge drums" are not timpani), if any. */
+  energeticDrumKit?: number;
   /** Parts the genre brings when the prompt names none. */
   instruments: readonly InstrumentChoice[];
+  /**
+   * Roles the genre cannot exist without (house without a kick and a bass line is not house). A
+   * prompt that names its instruments but no genre gets a genre whose needs they meet; a lo-fi beat
+   * is never chosen for "calm piano".
+   */
+  needs: readonly PartRole[];
   /** Typical arousal 0..1 and valence −1..1 when the prompt names no mood. */
   energy: number;
   valence: number;
@@ -40,12 +48,13 @@ function kitPercussion(kitProgram: number, name: string): InstrumentChoice {
 const FOUR_FOUR: Meter = { beatsPerBar: 4, beatUnit: 4 };
 const SIX_EIGHT: Meter = { beatsPerBar: 6, beatUnit: 8 };
 
-type ProfileData = Omit<GenreProfile, 'id' | 'keywords' | 'defaultMeter' | 'halfTime' | 'swing'> &
-  Partial<Pick<GenreProfile, 'defaultMeter' | 'halfTime' | 'swing'>>;
+type ProfileData = Omit<GenreProfile, 'id' | 'keywords' | 'defaultMeter' | 'halfTime' | 'swing' | 'needs'> &
+  Partial<Pick<GenreProfile, 'defaultMeter' | 'halfTime' | 'swing' | 'needs'>>;
 
 // biome-ignore format: compact data table, one entry per line
 const DATA: Record<GenreId, ProfileData> = {
   lofi: {
+    needs: ['drums'],
     label: 'lo-fi hip hop',
     bpmRange: { min: 70, max: 90 },
     swing: 0.58,
@@ -57,6 +66,7 @@ const DATA: Record<GenreId, ProfileData> = {
     instruments: [drums(8), part('electric bass', 33, 'bass'), part('electric piano', 4, 'chords'), part('piano', 0, 'lead'), part('jazz guitar', 26, 'counter')],
   },
   house: {
+    needs: ['drums', 'bass'],
     label: 'house',
     bpmRange: { min: 118, max: 128 },
     drumKit: 24,
@@ -67,6 +77,7 @@ const DATA: Record<GenreId, ProfileData> = {
     instruments: [drums(24), part('synth bass', 38, 'bass'), part('piano', 0, 'lead'), part('organ', 16, 'chords'), part('warm pad', 89, 'pad')],
   },
   techno: {
+    needs: ['drums', 'bass'],
     label: 'techno',
     bpmRange: { min: 125, max: 135 },
     drumKit: 24,
@@ -77,6 +88,7 @@ const DATA: Record<GenreId, ProfileData> = {
     instruments: [drums(24), part('synth bass', 38, 'bass'), part('saw lead', 81, 'lead'), part('synth stab', 90, 'chords'), part('sweep pad', 95, 'pad')],
   },
   drum_and_bass: {
+    needs: ['drums', 'bass'],
     label: 'drum and bass',
     bpmRange: { min: 170, max: 178 },
     drumKit: 0,
@@ -87,6 +99,7 @@ const DATA: Record<GenreId, ProfileData> = {
     instruments: [drums(0), part('reese bass', 39, 'bass'), part('piano', 0, 'lead'), part('warm pad', 89, 'pad'), part('strings', 48, 'chords')],
   },
   trap: {
+    needs: ['drums', 'bass'],
     label: 'trap',
     bpmRange: { min: 130, max: 150 },
     halfTime: true,
@@ -98,6 +111,7 @@ const DATA: Record<GenreId, ProfileData> = {
     instruments: [drums(25, 'TR-808 drums'), part('808 bass', 38, 'bass'), part('bells', 8, 'lead'), part('warm pad', 89, 'pad'), part('choir', 52, 'chords')],
   },
   synthwave: {
+    needs: ['drums'],
     label: 'synthwave',
     bpmRange: { min: 80, max: 118 },
     drumKit: 24,
@@ -118,6 +132,7 @@ const DATA: Record<GenreId, ProfileData> = {
     instruments: [drums(0), part('electric bass', 34, 'bass'), part('piano', 0, 'chords'), part('clean guitar', 27, 'arp'), part('synth lead', 90, 'lead')],
   },
   rock: {
+    needs: ['drums'],
     label: 'rock',
     bpmRange: { min: 110, max: 150 },
     drumKit: 0,
@@ -128,6 +143,7 @@ const DATA: Record<GenreId, ProfileData> = {
     instruments: [drums(0), part('electric bass', 34, 'bass'), part('distortion guitar', 30, 'chords'), part('overdriven guitar', 29, 'lead'), part('organ', 16, 'pad')],
   },
   metal: {
+    needs: ['drums'],
     label: 'metal',
     bpmRange: { min: 140, max: 200 },
     drumKit: 16,
@@ -138,6 +154,7 @@ const DATA: Record<GenreId, ProfileData> = {
     instruments: [drums(16), part('electric bass', 34, 'bass'), part('rhythm guitar', 30, 'chords'), part('lead guitar', 30, 'lead')],
   },
   funk: {
+    needs: ['drums', 'bass'],
     label: 'funk',
     bpmRange: { min: 100, max: 125 },
     swing: 0.54,
@@ -149,6 +166,7 @@ const DATA: Record<GenreId, ProfileData> = {
     instruments: [drums(0), part('slap bass', 36, 'bass'), part('muted guitar', 28, 'arp'), part('electric piano', 4, 'chords'), part('brass section', 61, 'lead')],
   },
   disco: {
+    needs: ['drums', 'bass'],
     label: 'disco',
     bpmRange: { min: 115, max: 130 },
     drumKit: 0,
@@ -180,6 +198,7 @@ const DATA: Record<GenreId, ProfileData> = {
     instruments: [drums(0), part('upright bass', 32, 'bass'), part('nylon guitar', 24, 'chords'), part('flute', 73, 'lead'), part('slow strings', 49, 'pad')],
   },
   latin: {
+    needs: ['drums'],
     label: 'latin',
     bpmRange: { min: 160, max: 200 },
     drumKit: 0,
@@ -190,6 +209,7 @@ const DATA: Record<GenreId, ProfileData> = {
     instruments: [drums(0), kitPercussion(0, 'congas and timbales'), part('bass', 33, 'bass'), part('piano', 0, 'chords'), part('brass section', 61, 'lead'), part('trumpet', 56, 'counter')],
   },
   reggae: {
+    needs: ['drums', 'bass'],
     label: 'reggae',
     bpmRange: { min: 65, max: 80 },
     drumKit: 0,
@@ -233,6 +253,9 @@ const DATA: Record<GenreId, ProfileData> = {
     label: 'cinematic',
     bpmRange: { min: 60, max: 140 },
     drumKit: 48,
+    // The Power kit's big toms, kick and snare strike where the Orchestra kit's timpani swell: an
+    // energetic trailer cue mixed on timpani was heard as sparser than a minimal piano loop.
+    energeticDrumKit: 16,
     energy: 0.65,
     valence: -0.1,
     modes: { minor: 0.8, major: 0.2 },
@@ -250,6 +273,7 @@ const DATA: Record<GenreId, ProfileData> = {
     instruments: [part('low pad', 89, 'bass'), part('new age pad', 88, 'pad'), part('halo pad', 94, 'chords'), part('piano', 0, 'lead'), part('celesta', 8, 'arp')],
   },
   chiptune: {
+    needs: ['drums'],
     label: 'chiptune',
     bpmRange: { min: 120, max: 170 },
     drumKit: 24,
@@ -260,6 +284,7 @@ const DATA: Record<GenreId, ProfileData> = {
     instruments: [drums(24, 'chip drums'), part('square bass', 80, 'bass'), part('square lead', 80, 'lead'), part('square arpeggio', 80, 'arp')],
   },
   afrobeat: {
+    needs: ['drums', 'bass'],
     label: 'afrobeat',
     bpmRange: { min: 100, max: 120 },
     drumKit: 0,
@@ -304,6 +329,7 @@ function buildProfiles(): Record<GenreId, GenreProfile> {
       defaultMeter: data.defaultMeter ?? FOUR_FOUR,
       halfTime: data.halfTime ?? false,
       swing: data.swing ?? 0.5,
+      needs: data.needs ?? [],
     };
   }
   return profiles;

@@ -1,7 +1,7 @@
 // Finds the instruments a prompt names, the ones it rules out ("no drums", "sin batería",
 // "ohne Schlagzeug", "drumless") and whether it asks for nothing else ("solo piano", "nur Klavier").
 import type { PartRole } from '../types.js';
-import { findEnsembles } from './ensembles.js';
+import { findEnsembleSize, findEnsembles } from './ensembles.js';
 import { INSTRUMENT_WORDS, type InstrumentWord } from './instruments.js';
 import { type Language, PhraseIndex, type PhraseMatch, type Token } from './text.js';
 
@@ -17,6 +17,8 @@ export interface InstrumentMentions {
   named: InstrumentMention[];
   /** Canonical exclusion words, in order of appearance. */
   exclusions: string[];
+  /** Players asked for by "duet", "trio", "quartet", "quintet" (not inside a named ensemble), or null. */
+  ensembleSize: number | null;
 }
 
 // biome-ignore format: compact data table, one entry per line
@@ -197,5 +199,6 @@ export function findInstrumentMentions(
   return {
     named: onlyNamed ? named.map((mention) => ({ ...mention, only: true })) : named,
     exclusions,
+    ensembleSize: findEnsembleSize(tokens, ensembles.spans),
   };
 }

@@ -93,7 +93,13 @@ export function parseBrief(prompt: string, options: ParseBriefOptions): Brief {
   let genre: GenreId = 'pop';
   let genreSource: Source = 'default';
   const hinted = mentions.named.find((mention) => mention.word.genreHint)?.word.genreHint;
-  const fromMood = chooseGenreFromMoods(moodReading.moods, rng.fork('genre'));
+  // Named instruments without a named genre are the whole ensemble, so the moods pick among
+  // genres that can exist with them alone (a piano piece is not lo-fi hip hop without its beat).
+  const namedRoles = new Set(mentions.named.map((mention) => mention.role ?? mention.word.role));
+  const namesMelody = mentions.named.some((mention) => !mention.word.isDrums);
+  const fits = (id: GenreId) =>
+    !namesMelody || getGenreProfile(id).needs.every((role) => namedRoles.has(role));
+  const fromMood = chooseGenreFromMoods(moodReading.moods, rng.fork('genre'), fits);
   if (named.genre) [genre, genreSource] = [named.genre, 'prompt'];
   else if (hinted) [genre, genreSource] = [hinted, 'prompt'];
   else if (fromMood) [genre, genreSource] = [fromMood, 'mood'];
@@ -156,6 +162,8 @@ export function parseBrief(prompt: string, options: ParseBriefOptions): Brief {
     mentions: mentions.named,
     exclusions: mentions.exclusions,
     arousal,
+    genreNamed: named.genre !== null,
+    ensembleSize: mentions.ensembleSize,
   });
   const structureHints = findStructureHints(view.tokens);
   const loop = options?.loop === true || findLoopRequest(view.tokens);

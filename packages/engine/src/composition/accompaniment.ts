@@ -145,6 +145,14 @@ const CHORUS_SECTIONS = new Set<SectionName>(['chorus', 'drop']);
 const STYLE_LEVEL: Partial<Record<CompStyle, number>> = { doubleStops: 0.72, interlock: 0.8 };
 /** Section energy from which an 'ostinato' part drives in eighths rather than sustaining. */
 const OSTINATO_FROM_ENERGY = 0.6;
+/**
+ * Section energies from which a 4/4 arpeggio runs in sixteenths, else in eighths, else in quarter
+ * notes, so "minimal", "gentle" and "calm" are heard as fewer notes, not only softer ones (a solo
+ * piano's eighths were counted as more onsets than a trailer's drums).
+ */
+export const ARPEGGIO_ENERGY = { sixteenths: 0.65, eighths: 0.5 } as const;
+const EIGHTH_ARPEGGIO: Hit[] = Array.from({ length: 8 }, (_, i) => [i * 2, 2, i % 4] as Hit);
+const QUARTER_ARPEGGIO: Hit[] = Array.from({ length: 4 }, (_, i) => [i * 4, 4, [0, 2, 1, 2][i]!] as Hit);
 
 function meterRhythm(ctx: ArrangeContext, style: CompStyle, energy: number): Hit[] | null {
   const steps = ctx.stepsPerBar;
@@ -167,6 +175,8 @@ function meterRhythm(ctx: ArrangeContext, style: CompStyle, energy: number): Hit
       [6, 5, 'all'],
     ];
   }
+  if (style === 'arpeggio' && energy < ARPEGGIO_ENERGY.eighths) return QUARTER_ARPEGGIO;
+  if (style === 'arpeggio' && energy < ARPEGGIO_ENERGY.sixteenths) return EIGHTH_ARPEGGIO;
   if (energy < 0.35 && style !== 'skank' && style !== 'arpeggio' && style !== 'interlock')
     return [
       [0, 8, 'all'],

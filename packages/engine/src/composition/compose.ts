@@ -228,7 +228,7 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
       program: performsVoice && voice ? voice.program : instrument.program,
       isDrums: instrument.isDrums,
       channel,
-      ...mixFor(instrument.role, indexInRole),
+      ...mixFor(instrument.role, indexInRole, brief.arousal),
       notes: cleanNotes(notes, form.totalTicks),
       controls: cleanControls(controls, form.totalTicks),
     };

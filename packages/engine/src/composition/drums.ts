@@ -7,6 +7,7 @@ import type { DrumLane } from './styles.js';
 
 const LEVEL: Record<string, number> = { X: 118, x: 98, o: 76, g: 44 };
 const KICK = 36;
+const SIDE_STICK = 37;
 const SNARE = 38;
 const CRASH = 49;
 const TOMS = [50, 48, 47, 45, 43, 41];
@@ -54,6 +55,12 @@ function sectionLanes(ctx: ArrangeContext, lanes: DrumLane[], section: Section):
   }
   if (section.name === 'breakdown') active = active.filter((lane) => laneFamily(lane.note) === 'hat');
   if (active.length === 0 && section.energy >= 0.3 && lanes[0]) active = [lanes[0]];
+  // A kick alone on 1 and 3 is heard at half the tempo ("calm minimal pop, 120 bpm" read as 60):
+  // below the snare's energy a calm drummer keeps the backbeat on the rim, softly.
+  const backbeat = lanes.find((lane) => laneFamily(lane.note) === 'snare');
+  const pulsed = active.some((lane) => laneFamily(lane.note) === 'snare' || laneFamily(lane.note) === 'hat');
+  if (backbeat && !pulsed && active.some((lane) => laneFamily(lane.note) === 'kick'))
+    active = [...active, { note: SIDE_STICK, pattern: backbeat.pattern.replace(/[Xx]/g, 'o'), minEnergy: 0 }];
   return active;
 }
 

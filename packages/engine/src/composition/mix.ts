@@ -24,9 +24,29 @@ const ROLE_MIX: Record<PartRole, PartMix> = {
 // Alternate sides so two guitars or keyboards do not sit on top of each other.
 const SPREAD = [1, -1, 0.6, -0.6];
 
-/** The mix for the n-th part of a role (n counts from 0). */
-export function mixFor(role: PartRole, indexInRole: number): PartMix {
+/** Energy (the brief's arousal) inside which the mix is the roles' own. */
+const STEADY_ENERGY = { low: 0.35, high: 0.7 } as const;
+/** Channel volume steps per unit of energy beyond the steady band: drums forward, beds back. */
+const DRUMS_VOLUME_PER_ENERGY = 70;
+const BED_VOLUME_PER_ENERGY = 30;
+
+/**
+ * The mix for the n-th part of a role (n counts from 0) at the brief's energy. An energetic prompt
+ * ("epic", "huge drums", "driving") brings drums and percussion forward and sustained beds back, so
+ * its hits are heard through the orchestra after mastering evens loudness out; a calm one the reverse.
+ */
+export function mixFor(role: PartRole, indexInRole: number, energy = 0.5): PartMix {
   const mix = { ...ROLE_MIX[role] };
   if (mix.pan !== 0) mix.pan = Math.round(mix.pan * SPREAD[indexInRole % SPREAD.length]! * 100) / 100;
+  const beyond =
+    energy > STEADY_ENERGY.high
+      ? energy - STEADY_ENERGY.high
+      : energy < STEADY_ENERGY.low
+        ? energy - STEADY_ENERGY.low
+        : 0;
+  if (role === 'drums' || role === 'percussion') mix.volume += Math.round(beyond * DRUMS_VOLUME_PER_ENERGY);
+  if (role === 'pad' || role === 'chords' || role === 'arp')
+    mix.volume -= Math.round(beyond * BED_VOLUME_PER_ENERGY);
+  mix.volume = Math.max(1, Math.min(127, mix.volume));
   return mix;
 }

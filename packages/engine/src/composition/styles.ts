@@ -557,10 +557,15 @@ export const STYLES: Record<GenreId, GenreStyle> = {
     bass: 'sustained',
     comp: 'ostinato',
     comp2: 'arpeggio',
+    // Timpani (41, 43 in the Orchestra kit) swell rather than strike, so an energetic cue's "huge
+    // drums" add a bass drum and a driving snare (on the Power kit, see genres.ts): onset detectors
+    // (and listeners) heard the timpani-only cue as sparser than a minimal piano loop.
     drums: [
       { note: 41, pattern: 'X..x..x.X.......', minEnergy: 0.4 },
       { note: 43, pattern: '........x..x.x..', minEnergy: 0.6 },
       { note: 38, pattern: '....x.......x...', minEnergy: 0.75 },
+      { note: 36, pattern: 'X.....x.X.....x.', minEnergy: 0.7 },
+      { note: 38, pattern: 'x.x...x.x.x...xx', minEnergy: 0.78 },
     ],
     percussion: [{ note: 47, pattern: 'X.....x.X.......', minEnergy: 0.4 }],
     introDrums: 'none',
@@ -575,7 +580,7 @@ export const STYLES: Record<GenreId, GenreStyle> = {
     ],
     minor: [
       ['i', 'bVImaj7'],
-      ['i7', 'iv7', 'bVImaj7', 'V'],
+      ['i', 'iv7', 'bVImaj7', 'V'],
     ],
     colour: 'sus',
     chordBars: 2,
