@@ -3,6 +3,7 @@
 // Built field by field from an allow-list, so a column added to `track` never leaks by default.
 import type { TrackRow } from './track.repository.js';
 import type { PublicTrackJson } from './track.schemas.js';
+import { toMilliseconds } from './track.presenter.js';
 
 export function presentPublicTrack(track: TrackRow, publicUrl: string): PublicTrackJson {
   const base = `${publicUrl}/v1/tracks/${track.id}`;
@@ -12,7 +13,7 @@ export function presentPublicTrack(track: TrackRow, publicUrl: string): PublicTr
     title: track.title,
     prompt: track.prompt,
     duration: track.duration,
-    duration_seconds: track.duration_seconds,
+    duration_seconds: toMilliseconds(track.duration_seconds),
     music: track.music,
     audio: track.audio,
     urls: {
