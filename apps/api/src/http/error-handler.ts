@@ -3,10 +3,10 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode, type FieldError, problemBody } from '../errors.js';
 import { newId } from '../shared/ids.js';
 import { createAllowedMethods } from './allowed-methods.js';
+import { RequestValidationError } from './validation.js';
 
 const MAX_URL_LENGTH = 8192;
 
@@ -71,6 +71,12 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
   );
 }
 
+/** A field's message as the detail shows it: naming the field once ("duration: duration must…" was twice). */
+function namingField(error: FieldError): string {
+  const named = error.message.startsWith(error.param) || error.message.startsWith('the request');
+  return named ? error.message : `${error.param}: ${error.message}`;
+}
+
 /** Installs the root error and not-found handlers; call before any route is registered. */
 export function installErrorHandlers(app: FastifyInstance): void {
   const allowedMethods = createAllowedMethods(app);
@@ -101,23 +107,13 @@ export function installErrorHandlers(app: FastifyInstance): void {
       if (error.status >= 500) request.log.error({ err: error }, error.detail);
       return sendProblem(reply, error.code, error.detail, error.extras);
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldError[] = error.validation.map((issue) => {
-        const location = error.validationContext ?? 'body';
-        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        // zod's own issue code (too_small, invalid_type…) is nested in params by the type provider.
-        const zodCode = (issue.params as { issue?: { code?: string } } | undefined)?.issue?.code;
-        return {
-          param: path || location,
-          message: issue.message ?? 'is invalid',
-          code: zodCode ?? issue.keyword,
-        };
-      });
+    if (error instanceof RequestValidationError) {
+      const errors = error.fieldErrors();
       const first = errors[0];
       const detail =
         errors.length === 1 && first
-          ? `${first.param}: ${first.message}`
-          : `${errors.length} fields are invalid: ${errors.map((e) => e.param).join(', ')}. See errors[] for each.`;
+          ? namingField(first)
+          : `${errors.length} fields are invalid: ${errors.map(namingField).join('; ')}.`;
       return sendProblem(reply, 'validation_failed', detail, { param: first?.param ?? null, errors });
     }
     switch (error.code) {

@@ -1,9 +1,10 @@
 // The public track (API.md "Two representations"): what a listener who is not in the owner's
 // workspace sees — an anonymous or foreign read of a public/unlisted track and /v1/public/tracks.
 // Built field by field from an allow-list, so a column added to `track` never leaks by default.
+
+import { toMilliseconds } from './track.presenter.js';
 import type { TrackRow } from './track.repository.js';
 import type { PublicTrackJson } from './track.schemas.js';
-import { toMilliseconds } from './track.presenter.js';
 
 export function presentPublicTrack(track: TrackRow, publicUrl: string): PublicTrackJson {
   const base = `${publicUrl}/v1/tracks/${track.id}`;

@@ -238,7 +238,7 @@ for (const kind of testDatabaseKinds()) {
         sections: [{ name: 'a', bars: 4, seconds: 8 }],
       });
       assert.equal(both.statusCode, 400, both.body);
-      assert.equal(both.json().param, 'sections.0');
+      assert.equal(both.json().param, 'sections[0]');
       const neither = await createTrack(t, account, { prompt: 'pop', chords: 'C G' });
       assert.equal(neither.statusCode, 400);
       assert.equal(neither.json().param, 'duration');
