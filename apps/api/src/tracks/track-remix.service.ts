@@ -7,7 +7,6 @@ import {
   extensionLength,
   InputError,
   MAX_DURATION_SECONDS,
-  VARIATION_PARTS,
 } from '@trackforge/engine/request';
 import { AppError } from '../errors.js';
 import type { IdempotencyScope } from '../idempotency/idempotency.service.js';
