@@ -27,8 +27,13 @@ import { generationQueue } from './generation/generation-queue.js';
 import { createOnDemandGeneration } from './generation/on-demand-generation.js';
 import { createDerivedFiles } from './generation/track-derived-files.js';
 import { closeSocketsForRestart, type Drain } from './health/drain.js';
+import { registerGuideRoutes } from './guides/guides.routes.js';
 import { registerHealthRoutes } from './health/health.routes.js';
-import { answerClientError, answerFrameworkError, installErrorHandlers } from './http/error-handler.js';
+import {
+  createClientErrorAnswer,
+  createFrameworkErrorAnswer,
+  installErrorHandlers,
+} from './http/error-handler.js';
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.js';
 import { registerDocs, registerOpenApi } from './http/openapi.js';
 import { rateLimitSettingsFrom, registerRateLimit } from './http/rate-limit.js';
@@ -61,9 +66,13 @@ import { registerWebhookEndpointRoutes } from './webhooks/webhook-endpoints.rout
 
 // The studio's build (`npm ci` runs it) ships with the repository; a deployment may point elsewhere.
 const DEFAULT_STUDIO_DIR = fileURLToPath(new URL('../../studio/dist/', import.meta.url));
+// The guides' markdown (docs/ at the repository root; the image copies it to the same place).
+const DEFAULT_DOCS_DIR = fileURLToPath(new URL('../../../docs/', import.meta.url));
 
 export interface AppDeps {
   studioDir?: string;
+  /** The markdown of /docs/guides and /docs/errors; default the repository's docs/. */
+  docsDir?: string;
   config: Config;
   database: DatabaseHandle;
   clock?: Clock;
@@ -110,15 +119,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Off: http/error-handler.ts answers requests during shutdown with a problem+json 503.
     return503OnClosing: false,
     // Router and HTTP-parser failures are problem+json too (http/error-handler.ts).
-    frameworkErrors: answerFrameworkError,
-    clientErrorHandler: answerClientError,
+    frameworkErrors: createFrameworkErrorAnswer(deps.config.PUBLIC_URL),
+    clientErrorHandler: createClientErrorAnswer(deps.config.PUBLIC_URL),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON bodies are accepted; anything else is 415 (features that need raw bodies,
   // like Stripe webhooks, add their own parser inside their plugin).
   app.removeContentTypeParser('text/plain');
-  installErrorHandlers(app);
+  installErrorHandlers(app, { publicUrl: deps.config.PUBLIC_URL });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -285,5 +294,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await registerDocs(app);
+  registerGuideRoutes(app, { docsDir: deps.docsDir ?? DEFAULT_DOCS_DIR });
   return app;
 }

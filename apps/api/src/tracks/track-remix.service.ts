@@ -2,12 +2,7 @@
 // whole in its lineage), queued and paid for like POST /v1/tracks through TracksService.queueTrack.
 import { randomInt } from 'node:crypto';
 import type { PartRole, SectionPlanEntry, TrackRequest } from '@trackforge/engine';
-import {
-  EngineError,
-  extensionLength,
-  InputError,
-  MAX_DURATION_SECONDS,
-} from '@trackforge/engine/request';
+import { EngineError, extensionLength, InputError, MAX_DURATION_SECONDS } from '@trackforge/engine/request';
 import { AppError } from '../errors.js';
 import type { IdempotencyScope } from '../idempotency/idempotency.service.js';
 import type { TrackRow } from './track.repository.js';

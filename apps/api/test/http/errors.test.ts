@@ -22,7 +22,7 @@ describe('problem+json errors from the real app', () => {
     assert.match(response.headers['content-type'] as string, /^application\/problem\+json/);
     const body = response.json();
     assert.equal(body.code, 'not_found');
-    assert.equal(body.type, 'https://trackforge.dev/errors/not_found');
+    assert.equal(body.type, `${t.config.PUBLIC_URL}/docs/errors#not_found`);
     assert.equal(body.status, 404);
     assert.equal(body.request_id, response.headers['x-request-id']);
     assert.match(body.detail, /GET \/v1\/nothing-here/);
@@ -69,7 +69,7 @@ describe('the root error handler', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     app.removeContentTypeParser('text/plain');
-    installErrorHandlers(app);
+    installErrorHandlers(app, { publicUrl: 'http://localhost:8080' });
     const routes = app.withTypeProvider<ZodTypeProvider>();
     routes.post(
       '/things',
