@@ -12,7 +12,11 @@ export interface GuidePage {
 /** The guide set, in reading order; /docs/guides lists them. */
 export const GUIDE_PAGES: readonly GuidePage[] = [
   { path: '/docs/guides/quickstart', file: 'guides/quickstart.md', title: 'Quickstart' },
-  { path: '/docs/guides/concepts', file: 'guides/concepts.md', title: 'Concepts: tracks, credits, events, voices' },
+  {
+    path: '/docs/guides/concepts',
+    file: 'guides/concepts.md',
+    title: 'Concepts: tracks, credits, events, voices',
+  },
   { path: '/docs/guides/musical-control', file: 'guides/musical-control.md', title: 'Musical control' },
   { path: '/docs/guides/webhooks', file: 'guides/webhooks.md', title: 'Webhooks and events' },
   { path: '/docs/guides/sdks', file: 'guides/sdks.md', title: 'The SDKs' },
@@ -44,15 +48,15 @@ export function headingId(text: string): string {
     .replace(/\s/g, '-');
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The body of one page, as HTML. Error-table rows get their code as an id (`/docs/errors#not_found`). */
 export function renderMarkdown(markdown: string, fromFile: string): string {
   const marked = new Marked({
     gfm: true,
     walkTokens(token) {
-      if (token.type === 'link') (token as Tokens.Link).href = servedHref((token as Tokens.Link).href, fromFile);
+      if (token.type === 'link')
+        (token as Tokens.Link).href = servedHref((token as Tokens.Link).href, fromFile);
     },
     renderer: {
       heading({ tokens, depth, text }) {
@@ -86,6 +90,8 @@ export function guideDocument(title: string, bodyHtml: string): string {
 
 /** The index page of /docs/guides. */
 export function guideIndexHtml(): string {
-  const items = GUIDE_PAGES.map((page) => `<li><a href="${page.path}">${escapeHtml(page.title)}</a></li>`).join('');
+  const items = GUIDE_PAGES.map(
+    (page) => `<li><a href="${page.path}">${escapeHtml(page.title)}</a></li>`,
+  ).join('');
   return `<h1>Trackforge guides</h1><p>Start with the quickstart; the <a href="/docs">API reference</a> has every operation and field.</p><ul>${items}</ul>`;
 }
