@@ -32,9 +32,10 @@ export function servedHref(href: string, fromFile: string): string {
   if (/^[a-z]+:|^\/|^#/.test(href)) return href;
   const [target = '', anchor] = href.split('#');
   if (!target.endsWith('.md')) return href;
-  const resolved = new URL(target, `file:///docs/${fromFile}`).pathname.replace(/^\/docs\//, '');
-  const page = GUIDE_PAGES.find((candidate) => candidate.file === resolved);
-  if (!page) return href;
+  const path = new URL(target, `file:///docs/${fromFile}`).pathname;
+  const page = GUIDE_PAGES.find((candidate) => `/docs/${candidate.file}` === path);
+  // A file the server does not serve (a package's README) is named by its path in the repository.
+  if (!page) return `repository:${path.slice(1)}`;
   return anchor ? `${page.path}#${anchor}` : page.path;
 }
 
@@ -59,6 +60,12 @@ export function renderMarkdown(markdown: string, fromFile: string): string {
         (token as Tokens.Link).href = servedHref((token as Tokens.Link).href, fromFile);
     },
     renderer: {
+      link({ href, tokens }) {
+        const text = this.parser.parseInline(tokens);
+        if (href.startsWith('repository:'))
+          return `${text} (<code>${escapeHtml(href.slice(11))}</code> in the repository)`;
+        return `<a href="${escapeHtml(href)}">${text}</a>`;
+      },
       heading({ tokens, depth, text }) {
         return `<h${depth} id="${headingId(text)}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
       },
