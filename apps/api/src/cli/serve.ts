@@ -14,7 +14,7 @@ import { openRuntime } from '../runtime.js';
 import { systemClock } from '../shared/clock.js';
 import { createStorage } from '../storage/create-storage.js';
 import { adminAnswer } from './admin.js';
-import { demoAccountBanner, seedDemoAccount } from './dev-seed.js';
+import { apiKeyHint, demoAccountBanner, seedDemoAccount } from './dev-seed.js';
 import { migratedByServerAnswer } from './migrate.js';
 import { startOperatorChannel } from './operator-channel.js';
 
@@ -107,5 +107,7 @@ export async function serve(config: Config): Promise<void> {
   process.stdout.write(
     `\nTrackforge is running on http://localhost:${port}  (database: ${runtime.database.kind}, docs: http://localhost:${port}/docs)\n`,
   );
-  if (demo) process.stdout.write(`${demoAccountBanner(demo.apiKey, `http://localhost:${port}`)}\n`);
+  process.stdout.write(
+    `${demo ? demoAccountBanner(demo.apiKey, `http://localhost:${port}`) : apiKeyHint(config)}\n`,
+  );
 }
