@@ -26,8 +26,8 @@ import { registerWorkspaceSecretRoutes } from './events/workspace-secret.routes.
 import { generationQueue } from './generation/generation-queue.js';
 import { createOnDemandGeneration } from './generation/on-demand-generation.js';
 import { createDerivedFiles } from './generation/track-derived-files.js';
-import { closeSocketsForRestart, type Drain } from './health/drain.js';
 import { registerGuideRoutes } from './guides/guides.routes.js';
+import { closeSocketsForRestart, type Drain } from './health/drain.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import {
   createClientErrorAnswer,
@@ -38,6 +38,7 @@ import { createMetrics, type Metrics, registerMetrics } from './http/metrics.js'
 import { registerDocs, registerOpenApi } from './http/openapi.js';
 import { rateLimitSettingsFrom, registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
+import { registerRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders, STUDIO_CONTENT_SECURITY_POLICY } from './http/security-headers.js';
 import { registerTextValidation } from './http/text-validation.js';
 import { validatorCompiler } from './http/validation.js';
@@ -114,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     genReqId: requestIdFor,
+    // http/request-log.ts writes one line a request instead of Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.NODE_ENV === 'production',
     // Off: http/error-handler.ts answers requests during shutdown with a problem+json 503.
@@ -128,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // like Stripe webhooks, add their own parser inside their plugin).
   app.removeContentTypeParser('text/plain');
   installErrorHandlers(app, { publicUrl: deps.config.PUBLIC_URL });
+  registerRequestLog(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -10,6 +10,7 @@ import { composeGenerationWorkers } from '../compose.js';
 import type { Config } from '../config.js';
 import type { GenerationWorkers } from '../generation/start-generation-workers.js';
 import { createDrain } from '../health/drain.js';
+import { REQUEST_LOG_FIELDS, redactUrl } from '../http/request-log.js';
 import { openRuntime } from '../runtime.js';
 import { systemClock } from '../shared/clock.js';
 import { createStorage } from '../storage/create-storage.js';
@@ -41,15 +42,21 @@ export async function serve(config: Config): Promise<void> {
       serializers: {
         req: (request: { method: string; url: string; ip?: string }) => ({
           method: request.method,
-          url: request.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]'),
+          url: redactUrl(request.url),
           remoteAddress: request.ip,
         }),
       },
+      // On a developer's terminal: one readable line per entry (the request line's fields are in
+      // its message). Piped or in production: JSON lines for a log collector.
       ...(process.stdout.isTTY && config.NODE_ENV !== 'production'
         ? {
             transport: {
               target: 'pino-pretty',
-              options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' },
+              options: {
+                ignore: ['pid', 'hostname', ...REQUEST_LOG_FIELDS].join(','),
+                translateTime: 'HH:MM:ss',
+                singleLine: true,
+              },
             },
           }
         : {}),
