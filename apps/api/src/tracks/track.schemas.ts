@@ -212,7 +212,11 @@ export const TrackSchema = z.object({
   voice_id: z.string().nullable().describe('The marketplace voice (voc_…), or null for none.'),
   seed: z.number().int().describe('The seed used; the same seed and request give the same track.'),
   loop: z.boolean(),
-  bpm: z.number().int().nullable().describe('The tempo asked for in the request, or null (music.bpm is the one played).'),
+  bpm: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The tempo asked for in the request, or null (music.bpm is the one played).'),
   key: z.string().nullable(),
   metadata: z.record(z.string(), z.string()).describe('Your own key/value pairs, returned as sent.'),
   webhook_url: z.string().nullable(),
