@@ -62,8 +62,12 @@ export function renderMarkdown(markdown: string, fromFile: string): string {
     renderer: {
       link({ href, tokens }) {
         const text = this.parser.parseInline(tokens);
-        if (href.startsWith('repository:'))
-          return `${text} (<code>${escapeHtml(href.slice(11))}</code> in the repository)`;
+        if (href.startsWith('repository:')) {
+          const path = `<code>${escapeHtml(href.slice(11))}</code>`;
+          return text === href.slice(11)
+            ? `${path} (in the repository)`
+            : `${text} (${path} in the repository)`;
+        }
         return `<a href="${escapeHtml(href)}">${text}</a>`;
       },
       heading({ tokens, depth, text }) {
