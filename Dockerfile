@@ -48,6 +48,9 @@ COPY --chown=node:node package.json package-lock.json ./
 COPY --chown=node:node apps/api/package.json ./apps/api/
 COPY --from=build --chown=node:node /app/apps/api/dist ./apps/api/dist
 COPY --from=build --chown=node:node /app/apps/studio/dist ./apps/studio/dist
+# The guides and the error page the API serves (/docs/guides, /docs/errors) are rendered from these.
+COPY --chown=node:node docs/guides ./docs/guides
+COPY --chown=node:node docs/DEPLOY.md docs/errors.md ./docs/
 RUN mkdir -p /var/lib/trackforge && chown node:node /var/lib/trackforge
 # The image's `node` user, by number so orchestrators can verify runAsNonRoot.
 USER 1000:1000

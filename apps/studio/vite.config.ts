@@ -12,8 +12,10 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     target: 'es2022',
-    // The SDK loads `ws` only on servers; the browser build never reaches that import.
-    rollupOptions: { external: ['ws'] },
+    // The SDK loads `ws` and Node's file and stream modules only on servers (saving a download to a
+    // file); the browser build never reaches those imports, so they stay out of it, without
+    // Vite's "externalized for browser compatibility" warning on every build.
+    rollupOptions: { external: ['ws', 'node:fs', 'node:stream', 'node:stream/promises'] },
     reportCompressedSize: false,
   },
   server: { proxy: { '/v1': { target: 'http://localhost:8080', ws: true } } },

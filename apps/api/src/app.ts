@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { listenForRevocations } from './auth/auth-context-cache.js';
@@ -32,19 +32,26 @@ import type { Generate } from './generation/generation-pool.js';
 import { generationQueue } from './generation/generation-queue.js';
 import { createOnDemandGeneration } from './generation/on-demand-generation.js';
 import { createDerivedFiles } from './generation/track-derived-files.js';
+import { registerGuideRoutes } from './guides/guides.routes.js';
 import { closeSocketsForRestart, type Drain } from './health/drain.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { canonicalRequestTarget } from './http/canonical-url.js';
 import { createEdgeCachePolicy, registerNoStoreByDefault } from './http/edge-cache.js';
-import { answerClientError, answerFrameworkError, installErrorHandlers } from './http/error-handler.js';
+import {
+  createClientErrorAnswer,
+  createFrameworkErrorAnswer,
+  installErrorHandlers,
+} from './http/error-handler.js';
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.js';
 import { registerDocs, registerOpenApi } from './http/openapi.js';
 import { rateLimitSettingsFrom, registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
+import { registerRequestLog } from './http/request-log.js';
 import { registerRouteAccess } from './http/route-access.js';
 import { registerSecurityHeaders, STUDIO_CONTENT_SECURITY_POLICY } from './http/security-headers.js';
 import { registerTextValidation } from './http/text-validation.js';
 import { trustProxyOption } from './http/trusted-proxies.js';
+import { validatorCompiler } from './http/validation.js';
 import { registerVersionHeader } from './http/version.js';
 import { registerIdempotency } from './idempotency/idempotency.plugin.js';
 import { createIdempotencyService, IDEMPOTENCY_SEALING_PURPOSE } from './idempotency/idempotency.service.js';
@@ -72,9 +79,13 @@ import { registerWebhookEndpointRoutes } from './webhooks/webhook-endpoints.rout
 
 // The studio's build (`npm ci` runs it) ships with the repository; a deployment may point elsewhere.
 const DEFAULT_STUDIO_DIR = fileURLToPath(new URL('../../studio/dist/', import.meta.url));
+// The guides' markdown (docs/ at the repository root; the image copies it to the same place).
+const DEFAULT_DOCS_DIR = fileURLToPath(new URL('../../../docs/', import.meta.url));
 
 export interface AppDeps {
   studioDir?: string;
+  /** The markdown of /docs/guides and /docs/errors; default the repository's docs/. */
+  docsDir?: string;
   config: Config;
   database: DatabaseHandle;
   clock?: Clock;
@@ -125,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     genReqId: requestIdFor,
+    // http/request-log.ts writes one line a request instead of Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     // Before routing: the router, the rate limit, idempotency and the logs see one spelling.
@@ -132,15 +145,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Off: http/error-handler.ts answers requests during shutdown with a problem+json 503.
     return503OnClosing: false,
     // Router and HTTP-parser failures are problem+json too (http/error-handler.ts).
-    frameworkErrors: answerFrameworkError,
-    clientErrorHandler: answerClientError,
+    frameworkErrors: createFrameworkErrorAnswer(deps.config.PUBLIC_URL),
+    clientErrorHandler: createClientErrorAnswer(deps.config.PUBLIC_URL),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON bodies are accepted; anything else is 415 (features that need raw bodies,
   // like Stripe webhooks, add their own parser inside their plugin).
   app.removeContentTypeParser('text/plain');
-  installErrorHandlers(app);
+  installErrorHandlers(app, { publicUrl: deps.config.PUBLIC_URL });
+  registerRequestLog(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -350,5 +364,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await registerDocs(app);
+  registerGuideRoutes(app, { docsDir: deps.docsDir ?? DEFAULT_DOCS_DIR });
   return app;
 }

@@ -55,8 +55,17 @@ export class AppError extends Error {
   }
 }
 
-/** Builds the problem+json body that API.md specifies. */
+/**
+ * Where a code is explained: its row of the served error page (GET /docs/errors, rendered from
+ * docs/errors.md), so a problem's `type` is a link that answers.
+ */
+export function errorTypeUrl(publicUrl: string, code: ErrorCode): string {
+  return `${publicUrl}/docs/errors#${code}`;
+}
+
+/** Builds the problem+json body that API.md specifies; `type` links to the server's own error page. */
 export function problemBody(
+  publicUrl: string,
   code: ErrorCode,
   detail: string,
   requestId: string,
@@ -64,7 +73,7 @@ export function problemBody(
 ): Record<string, unknown> {
   const { headers: _headers, param = null, ...rest } = extras;
   return {
-    type: `https://trackforge.dev/errors/${code}`,
+    type: errorTypeUrl(publicUrl, code),
     title: ERROR_CODES[code].title,
     status: ERROR_CODES[code].status,
     detail,

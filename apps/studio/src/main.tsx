@@ -137,8 +137,8 @@ function App() {
         {page}
       </main>
       <footer class="bottom">
-        <a href="/docs">API reference</a> · Trackforge renders every track on this server; nothing is fetched
-        from anywhere else.
+        <a href="/docs/guides">Guides</a> · <a href="/docs">API reference</a> · Trackforge renders every track
+        on this server; nothing is fetched from anywhere else.
       </footer>
     </>
   );

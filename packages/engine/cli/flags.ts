@@ -38,8 +38,34 @@ export function parseFlags<T extends OptionsSpec>(argv: string[], options: T) {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError(describeParseError(error as Error & { code?: string }));
+    throw new UsageError(describeParseError(error as Error & { code?: string }, Object.keys(options)));
   }
+}
+
+/** The flag a mistyped one most likely meant: at most two edits away (`--durration` → `--duration`). */
+export function closestFlag(typed: string, names: readonly string[]): string | undefined {
+  const word = typed.replace(/^-+/, '').split('=')[0] ?? '';
+  let best: { name: string; distance: number } | undefined;
+  for (const name of names) {
+    const distance = editDistance(word, name);
+    if (distance <= 2 && distance < word.length && (!best || distance < best.distance))
+      best = { name, distance };
+  }
+  return best && `--${best.name}`;
+}
+
+/** Levenshtein distance; flag names are short, so the plain two-row table is enough. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length] as number;
 }
 
 function shortToLong(options: OptionsSpec, short: string): string {
@@ -47,12 +73,14 @@ function shortToLong(options: OptionsSpec, short: string): string {
   return entry ? entry[0] : short.slice(1);
 }
 
-function describeParseError(error: Error & { code?: string }): string {
+function describeParseError(error: Error & { code?: string }, flagNames: readonly string[]): string {
   const quoted = /'([^']+)'/.exec(error.message)?.[1] ?? '';
   const flag = /--[\w-]+/.exec(quoted)?.[0] ?? quoted;
   switch (error.code) {
-    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return `unknown flag ${quoted}`;
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': {
+      const suggestion = closestFlag(quoted, flagNames);
+      return suggestion ? `unknown flag ${quoted}: did you mean ${suggestion}?` : `unknown flag ${quoted}`;
+    }
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
       // "argument missing" (last word) and "ambiguous" (followed by another flag) mean the same
       return /argument missing|ambiguous/.test(error.message)

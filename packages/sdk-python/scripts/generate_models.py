@@ -75,6 +75,13 @@ def strip_properties(node: Any) -> Any:
                 continue
             else:
                 out[key] = strip_properties(value)
+        # A JSON number is kept as the JSON has it: `bpm: 100` is the int 100 (as in TypeScript), not
+        # pydantic's float 100.0; `99.5` stays a float.
+        kinds = out.get("type")
+        if kinds == "number" or (isinstance(kinds, list) and "number" in kinds):
+            others = [{"type": kind} for kind in (kinds if isinstance(kinds, list) else []) if kind != "number"]
+            out.pop("type")
+            out["anyOf"] = [{"type": "integer"}, {"type": "number"}, *others]
         return out
     if isinstance(node, list):
         return [strip_properties(item) for item in node]

@@ -1,7 +1,9 @@
 // The Trackforge client: reads its options (or TRACKFORGE_* variables), builds the HTTP core once
 // and hands it to each resource. Nothing happens at construction: the first call makes the first request.
+
 import { APIClient, type RequestOptions } from './core/api-client.js';
 import { sleep } from './core/retry.js';
+import { TrackforgeError } from './errors.js';
 import { browserPageOrigin, readEnv } from './internal/env.js';
 import { createLevelLogger, type Logger, type LogLevel, parseLogLevel } from './internal/logger.js';
 import type { WebSocketConstructor } from './internal/websocket.js';
@@ -19,7 +21,11 @@ import type { Me } from './types.js';
 import { API_VERSION } from './version.js';
 
 export interface ClientOptions {
-  /** An API key (`tf_live_…`) or an access token; default `TRACKFORGE_API_KEY`. Omit it for cookie sessions and public reads. */
+  /**
+   * An API key (`tf_live_…`) or an access token; default `TRACKFORGE_API_KEY`. Without either the
+   * constructor throws, except on a web page (the cookie session signs requests); `''` sends no
+   * credential on purpose (public reads).
+   */
   apiKey?: string | undefined;
   /** The server's origin; default `TRACKFORGE_BASE_URL`, else the page's origin in a browser, else `http://localhost:8080`. A trailing `/v1` is accepted. */
   baseURL?: string | undefined;
@@ -76,12 +82,19 @@ export class Trackforge {
     )
       .replace(/\/+$/, '')
       .replace(/\/v1$/, '');
+    const apiKey = options.apiKey ?? readEnv('TRACKFORGE_API_KEY');
+    // Failing here says what is missing; sending the request would only come back 401.
+    if (apiKey === undefined && browserPageOrigin() === undefined) {
+      throw new TrackforgeError(
+        "No API key: set TRACKFORGE_API_KEY or pass new Trackforge({ apiKey: 'tf_live_…' }) (apiKey: '' for public reads without one).",
+      );
+    }
     const fetchImpl = options.fetch ?? globalThis.fetch?.bind(globalThis);
     const logLevel = options.logLevel ?? parseLogLevel(readEnv('TRACKFORGE_LOG')) ?? 'warn';
     this.baseURL = baseURL;
     this.api = new APIClient({
       baseURL,
-      apiKey: options.apiKey ?? readEnv('TRACKFORGE_API_KEY'),
+      apiKey,
       timeout: options.timeout ?? 60_000,
       maxRetries: options.maxRetries ?? 2,
       fetch: fetchImpl,

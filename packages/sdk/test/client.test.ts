@@ -8,6 +8,8 @@ import {
   InternalServerError,
   RateLimitError,
   Trackforge,
+  TrackforgeError,
+  type TrackVariationParams,
 } from '../src/index.js';
 import { json, mockClient, problem, trackBody } from './helpers/mock-fetch.js';
 
@@ -147,6 +149,28 @@ describe('client requests', () => {
     assert.equal(request!.headers.get('trackforge-version'), '2026-11-01');
     assert.match(request!.headers.get('user-agent')!, /^trackforge-node\/0\.1\.0 \(node \d+\.\d+\.\d+; /);
     assert.deepEqual(request!.body, { prompt: 'p', duration: 'short', metadata: { order: '1' } });
+  });
+
+  it('types the closed sets as unions, so a misspelt part name does not compile', () => {
+    const good: TrackVariationParams = { keep: ['drums', 'bass'] };
+    // @ts-expect-error 'drumz' is not one of the part names (tsc -p packages/sdk checks this line)
+    const bad: TrackVariationParams = { keep: ['drumz'] };
+    assert.deepEqual([good.keep, bad.keep], [['drums', 'bass'], ['drumz']]);
+  });
+
+  it('refuses to build without a key, naming TRACKFORGE_API_KEY, unless given one or an empty one on purpose', () => {
+    const saved = process.env.TRACKFORGE_API_KEY;
+    delete process.env.TRACKFORGE_API_KEY;
+    try {
+      assert.throws(
+        () => new Trackforge(),
+        (error: Error) => error instanceof TrackforgeError && /TRACKFORGE_API_KEY/.test(error.message),
+      );
+      assert.ok(new Trackforge({ apiKey: 'tf_test_x' }));
+      assert.ok(new Trackforge({ apiKey: '' }));
+    } finally {
+      if (saved !== undefined) process.env.TRACKFORGE_API_KEY = saved;
+    }
   });
 
   it('reads the base URL and key from TRACKFORGE_BASE_URL and TRACKFORGE_API_KEY, accepting a trailing /v1', async () => {

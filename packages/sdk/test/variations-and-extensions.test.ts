@@ -51,14 +51,12 @@ describe('tracks.createVariation and tracks.extend', () => {
     assert.equal(error.param, 'sections[0].instruments[0]');
   });
 
-  it('raise the 422 with the parts the server lists', async () => {
-    const { client } = mockClient([
-      problem(422, 'unprocessable_track', { param: 'keep', parts: ['drums', 'bass'] }),
-    ]);
-    const error = await client.tracks.createVariation('trk_1', { keep: ['kazoo'] }).catch((e: unknown) => e);
+  it('raise the 422 the server gives for an original that is not ready', async () => {
+    const { client } = mockClient([problem(422, 'unprocessable_track', { param: 'id' })]);
+    const error = await client.tracks.createVariation('trk_1', { keep: ['drums'] }).catch((e: unknown) => e);
     assert.ok(error instanceof UnprocessableEntityError);
     assert.equal(error.status, 422);
     assert.equal(error.code, 'unprocessable_track');
-    assert.equal(error.param, 'keep');
+    assert.equal(error.param, 'id');
   });
 });

@@ -1,19 +1,25 @@
 // `admin`: operator commands on the configured database.
 //   admin grant <email> [--plan free|studio|enterprise] [--credits N]
-// Creates the account when the email has none yet, so an operator can set up a customer first.
+//   admin create-key <email> [--name NAME]
+// grant creates the account when the email has none yet, so an operator can set up a customer first.
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createAccountService } from '../accounts/account.service.js';
+import { WORKSPACE_CAPS } from '../billing/billing-catalogue.js';
 import type { Config } from '../config.js';
 import { createCreditsService } from '../credits/credit.service.js';
 import type { Db } from '../database/create-database.js';
+import { AppError } from '../errors.js';
 import type { Plan } from '../http/auth-context.js';
+import { createApiKeyService } from '../keys/api-key.service.js';
 import { type Clock, systemClock } from '../shared/clock.js';
 import { type OperatorAnswer, runOnDatabaseOwner } from './operator-channel.js';
 
 export const ADMIN_USAGE = `usage: trackforge admin <command>
   grant <email> [--plan free|studio|enterprise] [--credits N]
       set the plan of the email's workspace and/or add N credits (creates the account if needed)
+  create-key <email> [--name NAME]
+      make an API key for the email's workspace (Studio or Enterprise plan) and print it once
   help    this text`;
 
 const PLANS: readonly Plan[] = ['free', 'studio', 'enterprise'];
@@ -25,6 +31,7 @@ export async function runAdminCommand(args: string[], deps: { db: Db; clock?: Cl
   const clock = deps.clock ?? systemClock;
   const parsed = parseAdminArgs(args);
   if (parsed === 'help') return ADMIN_USAGE;
+  if (parsed.command === 'create-key') return createKey(parsed, { db: deps.db, clock });
   const { email, plan, credits: amount } = parsed;
   const accounts = createAccountService({ db: deps.db, clock });
   const { user, workspace, created } = await accounts.findOrCreateUser(email);
@@ -47,16 +54,68 @@ export async function runAdminCommand(args: string[], deps: { db: Db; clock?: Cl
   return lines.join('\n');
 }
 
-/** The grant to run, or 'help'; throws AdminUsageError before anything touches the database. */
-export function parseAdminArgs(args: string[]): ReturnType<typeof parseGrant> | 'help' {
+/** An API key for an existing account's workspace; the secret is shown here and never again. */
+async function createKey(
+  parsed: { email: string; name: string },
+  deps: { db: Db; clock: Clock },
+): Promise<string> {
+  const accounts = createAccountService(deps);
+  const user = await accounts.findUserByEmail(parsed.email);
+  if (!user)
+    throw new AdminUsageError(
+      `no account for ${parsed.email}; make one with: admin grant ${parsed.email} --plan studio`,
+    );
+  const workspace = await accounts.getDefaultWorkspace(user.id);
+  try {
+    const { secret } = await createApiKeyService({
+      ...deps,
+      liveKeysPerWorkspace: WORKSPACE_CAPS.apiKeys,
+    }).createApiKey(
+      { workspaceId: workspace.id, plan: workspace.plan, userId: user.id },
+      { name: parsed.name },
+    );
+    return [
+      `API key "${parsed.name}" for ${user.email} (workspace ${workspace.id}; shown once):`,
+      secret,
+    ].join('\n');
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'plan_required')
+      throw new AdminUsageError(
+        `${user.email} is on the ${workspace.plan} plan; API keys need studio or enterprise: admin grant ${user.email} --plan studio`,
+      );
+    throw error;
+  }
+}
+
+/** The command to run, or 'help'; throws AdminUsageError before anything touches the database. */
+export function parseAdminArgs(args: string[]): ParsedAdminCommand | 'help' {
   const [command, ...rest] = args;
   if (command === undefined || command === 'help' || command === '--help') return 'help';
-  if (command !== 'grant') throw new AdminUsageError(`unknown admin command "${command}"`);
+  if (command !== 'grant' && command !== 'create-key')
+    throw new AdminUsageError(`unknown admin command "${command}"`);
   try {
-    return parseGrant(rest);
+    return command === 'grant' ? { command, ...parseGrant(rest) } : { command, ...parseCreateKey(rest) };
   } catch (error) {
     throw new AdminUsageError((error as Error).message);
   }
+}
+
+type ParsedAdminCommand =
+  | ({ command: 'grant' } & ReturnType<typeof parseGrant>)
+  | ({ command: 'create-key' } & ReturnType<typeof parseCreateKey>);
+
+function parseCreateKey(args: string[]): { email: string; name: string } {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { name: { type: 'string' } },
+  });
+  const [email, ...extra] = positionals;
+  if (!email || extra.length > 0 || !email.includes('@'))
+    throw new Error('create-key needs exactly one email');
+  const name = values.name?.trim() || 'admin key';
+  if (name.length > 100) throw new Error('--name must be at most 100 characters');
+  return { email, name };
 }
 
 function parseGrant(args: string[]): { email: string; plan?: Plan; credits?: number } {

@@ -48,3 +48,12 @@ export function demoAccountBanner(apiKey: string, baseUrl: string): string {
     `curl -X POST ${baseUrl}/v1/tracks -H "Authorization: Bearer ${apiKey}" -H "Content-Type: application/json" -d '{"prompt":"mellow lofi piano","duration":"short"}'`,
   ].join('\n');
 }
+
+/**
+ * What a start that prints no key says instead: a key's secret is stored hashed, so the demo key
+ * cannot be shown again, but the operator channel can make another while the server runs.
+ */
+export function apiKeyHint(config: Pick<Config, 'NODE_ENV'>): string {
+  const email = config.NODE_ENV === 'production' ? '<email>' : DEMO_EMAIL;
+  return `API key: make one with  npm run admin -- create-key ${email}  (the account needs the Studio or Enterprise plan)`;
+}

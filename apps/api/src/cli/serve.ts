@@ -10,11 +10,12 @@ import { composeGenerationWorkers } from '../compose.js';
 import type { Config } from '../config.js';
 import type { GenerationWorkers } from '../generation/start-generation-workers.js';
 import { createDrain } from '../health/drain.js';
+import { REQUEST_LOG_FIELDS, redactUrl } from '../http/request-log.js';
 import { openRuntime } from '../runtime.js';
 import { systemClock } from '../shared/clock.js';
 import { createStorage } from '../storage/create-storage.js';
 import { adminAnswer } from './admin.js';
-import { demoAccountBanner, seedDemoAccount } from './dev-seed.js';
+import { apiKeyHint, demoAccountBanner, seedDemoAccount } from './dev-seed.js';
 import { migratedByServerAnswer } from './migrate.js';
 import { startOperatorChannel } from './operator-channel.js';
 
@@ -41,15 +42,21 @@ export async function serve(config: Config): Promise<void> {
       serializers: {
         req: (request: { method: string; url: string; ip?: string }) => ({
           method: request.method,
-          url: request.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]'),
+          url: redactUrl(request.url),
           remoteAddress: request.ip,
         }),
       },
+      // On a developer's terminal: one readable line per entry (the request line's fields are in
+      // its message). Piped or in production: JSON lines for a log collector.
       ...(process.stdout.isTTY && config.NODE_ENV !== 'production'
         ? {
             transport: {
               target: 'pino-pretty',
-              options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' },
+              options: {
+                ignore: ['pid', 'hostname', ...REQUEST_LOG_FIELDS].join(','),
+                translateTime: 'HH:MM:ss',
+                singleLine: true,
+              },
             },
           }
         : {}),
@@ -107,5 +114,7 @@ export async function serve(config: Config): Promise<void> {
   process.stdout.write(
     `\nTrackforge is running on http://localhost:${port}  (database: ${runtime.database.kind}, docs: http://localhost:${port}/docs)\n`,
   );
-  if (demo) process.stdout.write(`${demoAccountBanner(demo.apiKey, `http://localhost:${port}`)}\n`);
+  process.stdout.write(
+    `${demo ? demoAccountBanner(demo.apiKey, `http://localhost:${port}`) : apiKeyHint(config)}\n`,
+  );
 }

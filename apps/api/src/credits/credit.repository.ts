@@ -118,7 +118,16 @@ export async function findCreditEntryPosition(db: Executor, workspaceId: string,
     .executeTakeFirst();
 }
 
+/**
+ * The entries a workspace sees: those that change its balance. A capture (amount 0: the hold's −1
+ * was the charge) stays in the table as the settlement's once-only record, but a "0" row only
+ * puzzles a reader of the ledger.
+ */
 export async function listCreditEntries(db: Executor, workspaceId: string, range: KeysetRange) {
-  const query = db.selectFrom('credit_entry').selectAll().where('workspace_id', '=', workspaceId);
+  const query = db
+    .selectFrom('credit_entry')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('amount', '<>', 0);
   return applyKeyset(query, range).execute();
 }

@@ -9,7 +9,7 @@ export const CreditEntrySchema = z.object({
   amount: z
     .number()
     .int()
-    .describe('Change to the spendable balance: a hold is -1, a refund +1, a capture 0.'),
+    .describe("Change to the spendable balance, never 0: a hold is -1 (the track's charge), a refund +1."),
   balance_after: z.number().int(),
   held_after: z.number().int(),
   track_id: prefixedId('trk', 'Track').nullable(),

@@ -45,7 +45,10 @@ export const EventListSchema = z.object({
 export const JobSocketQuerySchema = z.object({
   last_event_id: z
     .string()
-    .regex(/^evt_[0-9A-HJKMNP-TV-Z]{26}$/, 'an event id (evt_…) from a frame you received')
+    .regex(
+      /^evt_[0-9A-HJKMNP-TV-Z]{26}$/,
+      'last_event_id must be an event id (evt_…) from a frame you received',
+    )
     .optional()
     .describe('Replay every later event of the workspace, in order, before live ones'),
 });

@@ -9,7 +9,7 @@ import {
   OPERATION_CONTRACTS,
   type OperationContract,
 } from './openapi-contract.js';
-import { OPERATION_EXAMPLES } from './openapi-examples.js';
+import { EXAMPLE_PUBLIC_URL, OPERATION_EXAMPLES } from './openapi-examples.js';
 
 // Loose shapes: the document is plain JSON produced by @fastify/swagger.
 type Json = Record<string, unknown>;
@@ -29,7 +29,11 @@ const PROBLEM_SCHEMA = {
     'RFC 9457 problem details. `code` is stable and documented in docs/errors.md; other members (such as `required_plan`) may be added for some codes.',
   required: ['type', 'title', 'status', 'detail', 'code', 'request_id'],
   properties: {
-    type: { type: 'string', format: 'uri', description: 'https://trackforge.dev/errors/{code}' },
+    type: {
+      type: 'string',
+      format: 'uri',
+      description: "{PUBLIC_URL}/docs/errors#{code}: the server's page explaining the code",
+    },
     title: { type: 'string', description: 'Short, fixed summary of the code.' },
     status: { type: 'integer', minimum: 400, maximum: 599, description: 'The HTTP status, repeated.' },
     detail: { type: 'string', description: 'What went wrong with this request and how to fix it.' },
@@ -160,7 +164,13 @@ function errorResponse(status: number, codes: ErrorCode[]): Json {
   if (status === 401) headers['WWW-Authenticate'] = { $ref: '#/components/headers/WwwAuthenticate' };
   const first = codes[0];
   const media: Json = { schema: { $ref: '#/components/schemas/Problem' } };
-  if (first) media.example = problemBody(first, `An example of ${first}.`, 'req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z');
+  if (first)
+    media.example = problemBody(
+      EXAMPLE_PUBLIC_URL,
+      first,
+      `An example of ${first}.`,
+      'req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z',
+    );
   const description = first
     ? `Problem details; \`code\` is one of: ${lines}.`
     : `Problem details. ${FRAMEWORK_STATUS_TEXT[status] ?? ''}`.trim();

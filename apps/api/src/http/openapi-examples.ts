@@ -1,7 +1,9 @@
 // One worked example per operation (request body, path parameters, JSON answer) for the reference
 // at /docs and for the fuzzer's example phase. The OpenAPI test checks that every operation has one.
 const ULID = '01JD5Z8K3M9Q2R7T4V6W8X0Y1Z';
-const BASE = 'https://api.trackforge.dev';
+/** The public URL the examples are written for. */
+export const EXAMPLE_PUBLIC_URL = 'https://api.trackforge.dev';
+const BASE = EXAMPLE_PUBLIC_URL;
 const TRACK_ID = `trk_${ULID}`;
 const CREATED_AT = '2026-11-01T09:30:00.000Z';
 

@@ -1,6 +1,8 @@
 // The public track (API.md "Two representations"): what a listener who is not in the owner's
 // workspace sees — an anonymous or foreign read of a public/unlisted track and /v1/public/tracks.
 // Built field by field from an allow-list, so a column added to `track` never leaks by default.
+
+import { toMilliseconds } from './track.presenter.js';
 import type { TrackRow } from './track.repository.js';
 import type { PublicTrackJson } from './track.schemas.js';
 
@@ -12,7 +14,7 @@ export function presentPublicTrack(track: TrackRow, publicUrl: string): PublicTr
     title: track.title,
     prompt: track.prompt,
     duration: track.duration,
-    duration_seconds: track.duration_seconds,
+    duration_seconds: toMilliseconds(track.duration_seconds),
     music: track.music,
     audio: track.audio,
     urls: {

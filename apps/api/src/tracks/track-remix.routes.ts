@@ -2,6 +2,7 @@
 // track, 1 credit held until it is ready and given back if it fails; Idempotency-Key and
 // `Prefer: wait=N` as there).
 
+import type { PartRole } from '@trackforge/engine';
 import {
   MAX_DURATION_SECONDS,
   MAX_PLAN_SECTIONS,
@@ -26,7 +27,8 @@ export interface TrackRemixRoutesDeps {
 
 export const CreateVariationBodySchema = z.strictObject({
   keep: z
-    .array(z.string().max(40))
+    // A closed set, so the SDKs type it as a union of the part names (a typo fails to compile).
+    .array(z.enum(VARIATION_PARTS as [PartRole, ...PartRole[]]))
     .max(VARIATION_PARTS.length)
     .describe(
       `Parts to keep exactly as they are in the original (note for note, and sample for sample in their stems): any of ${VARIATION_PARTS.join(', ')}. Every other part is written again from the new seed. Keeping any part but the drums keeps the chord progression too. [] keeps nothing.`,
@@ -45,7 +47,10 @@ export const CreateExtensionBodySchema = z
     seconds: z
       .number()
       .min(MIN_DURATION_SECONDS)
-      .max(MAX_DURATION_SECONDS - MIN_DURATION_SECONDS)
+      .max(
+        MAX_DURATION_SECONDS - MIN_DURATION_SECONDS,
+        `seconds must be at most ${MAX_DURATION_SECONDS - MIN_DURATION_SECONDS}: the extension lasts the original plus these, ${MAX_DURATION_SECONDS} s at most in all (so less when the original is longer than ${MIN_DURATION_SECONDS} s)`,
+      )
       .optional()
       .describe(
         `Seconds to add (give seconds or sections). The new track lasts the original's length plus these (at most ${MAX_DURATION_SECONDS} s in all); the continuation goes on in the original's form (a progression keeps cycling, a section plan's last section goes on).`,
@@ -75,7 +80,7 @@ export function registerTrackRemixRoutes(app: FastifyInstance, deps: TrackRemixR
         summary:
           'Make a variation of a ready track: same brief, new seed, the kept parts unchanged (1 credit)',
         description:
-          'A new track (`kind: "variation"`, `parent_track_id`) with the original\'s prompt, duration, tempo, key, instruments and form. The parts named in `keep` are the original\'s, note for note; the others are written again from `seed`. 422 `unprocessable_track` when the original is not ready or `keep` names an unknown part (the answer lists the parts). Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.',
+          'A new track (`kind: "variation"`, `parent_track_id`) with the original\'s prompt, duration, tempo, key, instruments and form. The parts named in `keep` are the original\'s, note for note; the others are written again from `seed`. 422 `unprocessable_track` when the original is not ready; 400 `validation_failed` when `keep` names an unknown part (the message lists the parts). Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.',
         headers: CreateHeadersSchema,
         params: TrackIdParamsSchema,
         body: CreateVariationBodySchema,

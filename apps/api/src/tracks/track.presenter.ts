@@ -5,6 +5,12 @@ import type { TrackJson } from './track.schemas.js';
 
 const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
 
+/**
+ * A length as shown to clients: to the millisecond. A section plan's length is whole bars at the
+ * tempo (24 bars at 110 bpm = 52.3636… s); the row keeps the exact figure the engine renders from.
+ */
+export const toMilliseconds = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
 export function presentTrack(track: TrackRow, publicUrl: string): TrackJson {
   const base = `${publicUrl}/v1/tracks/${track.id}`;
   return {
@@ -12,7 +18,7 @@ export function presentTrack(track: TrackRow, publicUrl: string): TrackJson {
     object: 'track',
     prompt: track.prompt,
     duration: track.duration,
-    duration_seconds: track.duration_seconds,
+    duration_seconds: toMilliseconds(track.duration_seconds),
     status: track.status,
     progress: track.progress,
     visibility: track.visibility,

@@ -196,8 +196,8 @@ const TrackMusicSchema = z
 const TrackAudioSchema = z
   .object({
     formats: z.array(z.string()),
-    sample_rate: z.number(),
-    channels: z.number(),
+    sample_rate: z.number().int(),
+    channels: z.number().int(),
     duration_seconds: z.number(),
     loudness_lufs: z.number(),
     true_peak_dbtp: z.number(),
@@ -215,9 +215,13 @@ export const TrackSchema = z.object({
   visibility: VisibilitySchema,
   title: z.string().describe('A title made from the prompt.'),
   voice_id: z.string().nullable().describe('The marketplace voice (voc_…), or null for none.'),
-  seed: z.number().describe('The seed used; the same seed and request give the same track.'),
+  seed: z.number().int().describe('The seed used; the same seed and request give the same track.'),
   loop: z.boolean(),
-  bpm: z.number().nullable(),
+  bpm: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The tempo asked for in the request, or null (music.bpm is the one played).'),
   key: z.string().nullable(),
   metadata: z.record(z.string(), z.string()).describe('Your own key/value pairs, returned as sent.'),
   webhook_url: z.string().nullable(),

@@ -592,7 +592,8 @@ export const VOICE_CATALOGUE: CatalogueVoice[] = [
     id: 'voc_01K5361G6G7ZDKZKA22D27K2GZ',
     name: 'Soledad',
     createdAt: '2025-09-14T03:59:30Z',
-    description: 'A dark, aching contralto for boleros and tango. Sings every line like the last one.',
+    description:
+      'A dark, aching contralto sound for boleros and tango, wordless, every phrase played like the last one.',
     gender: 'female',
     range: 'alto',
     styles: ['latin', 'jazz', 'cinematic'],
@@ -834,7 +835,8 @@ export const VOICE_CATALOGUE: CatalogueVoice[] = [
     id: 'voc_01KCBN4TS0DPAWS2KG2DZAPDGP',
     name: 'Jade Holloway',
     createdAt: '2025-12-13T10:47:16Z',
-    description: 'A soulful indie-pop alto with a crack in the voice that makes every lyric sound true.',
+    description:
+      'A soulful indie-pop alto sound with a crack in the voice that makes every phrase sound true.',
     gender: 'female',
     range: 'alto',
     styles: ['pop', 'soul', 'folk'],

@@ -63,6 +63,31 @@ for (const kind of testDatabaseKinds()) {
       });
     });
 
+    it('makes an API key by email, and says which plan a Free account needs first', async () => {
+      await runAdminCommand(['grant', 'keys@example.com', '--credits', '1'], {
+        db: t.database.db,
+        clock: t.clock,
+      });
+      await assert.rejects(
+        runAdminCommand(['create-key', 'keys@example.com'], { db: t.database.db, clock: t.clock }),
+        (error: Error) =>
+          error instanceof AdminUsageError && /free plan; API keys need studio/.test(error.message),
+      );
+      await assert.rejects(
+        runAdminCommand(['create-key', 'nobody@example.com'], { db: t.database.db, clock: t.clock }),
+        /no account for nobody@example.com/,
+      );
+      await runAdminCommand(['grant', 'keys@example.com', '--plan', 'studio'], {
+        db: t.database.db,
+        clock: t.clock,
+      });
+      const output = await runAdminCommand(['create-key', 'keys@example.com', '--name', 'ci'], {
+        db: t.database.db,
+        clock: t.clock,
+      });
+      assert.match(output, /^API key "ci" for keys@example\.com .*\ntf_live_\S+$/);
+    });
+
     it('refuses a grant with nothing to grant', async () => {
       await assert.rejects(
         runAdminCommand(['grant', 'x@example.com'], { db: t.database.db }),

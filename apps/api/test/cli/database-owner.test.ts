@@ -32,23 +32,22 @@ function run(
 
 /**
  * Starts `serve` and resolves with its port once it listens, and the demo API key it prints after
- * that on a first start (later starts reuse the first one's key and print none).
+ * that on a first start (later starts cannot show that key again: they say how to make one).
  */
 async function startServer(
   dataDir: string,
   firstStart: boolean,
-): Promise<{ child: ChildProcess; port: number; apiKey: string }> {
+): Promise<{ child: ChildProcess; port: number; apiKey: string; output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN_PATH, 'serve'], {
     env: serveEnv(dataDir),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   servers.push(child);
   const keyPattern = /API key: (tf_live_\S+)\n/;
-  const { port, output } = await waitForServePort(
-    child,
-    (printed) => !firstStart || keyPattern.test(printed),
+  const { port, output } = await waitForServePort(child, (printed) =>
+    (firstStart ? keyPattern : /create-key/).test(printed),
   );
-  return { child, port, apiKey: keyPattern.exec(output())?.[1] ?? '' };
+  return { child, port, apiKey: keyPattern.exec(output())?.[1] ?? '', output };
 }
 
 const servers: ChildProcess[] = [];
@@ -108,6 +107,16 @@ describe('one owner for the embedded database', () => {
     const restarted = await startServer(dataDir, false);
     assert.equal(Number(readFileSync(join(dataDir, 'pglite.lock'), 'utf8')), restarted.child.pid);
     assert.equal(await creditBalance(restarted.port, first.apiKey), before + 7, 'the grant survived');
+    assert.match(
+      restarted.output(),
+      new RegExp(`npm run admin -- create-key ${DEMO_EMAIL.replace('.', '\\.')}`),
+      'a restart says how to get a key',
+    );
+    const key = await run(dataDir, ['admin', 'create-key', DEMO_EMAIL, '--name', 'after restart']);
+    assert.equal(key.code, 0, key.stderr);
+    const newKey = /^(tf_live_\S+)$/m.exec(key.stdout)?.[1];
+    assert.ok(newKey, key.stdout);
+    assert.equal(await creditBalance(restarted.port, newKey), before + 7, 'the new key works at once');
     const stopped = new Promise<number | null>((resolve) => restarted.child.on('exit', resolve));
     restarted.child.kill('SIGTERM');
     assert.equal(await stopped, 0);

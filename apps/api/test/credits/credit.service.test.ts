@@ -80,6 +80,22 @@ for (const kind of testDatabaseKinds()) {
       assert.deepEqual(await credits.getCreditBalance(workspaceId), { balance: 1, held: 0 });
     });
 
+    it('lists no zero-amount entry: a captured track shows its hold of -1 and nothing more', async () => {
+      const workspaceId = newId('wsp');
+      await credits.grantCredits({ workspaceId, amount: 1, kind: 'grant', sourceKey: newId('evt') });
+      const trackId = newId('trk');
+      await transaction(database.db, (tx) => credits.holdCreditForTrack(tx, workspaceId, trackId));
+      await transaction(database.db, (tx) => credits.settleTrackCredit(tx, workspaceId, trackId, 'capture'));
+      const { entries } = await credits.listCredits(workspaceId, { limit: 10 });
+      assert.deepEqual(
+        entries.data.map((entry) => [entry.kind, entry.amount]),
+        [
+          ['hold', -1],
+          ['grant', 1],
+        ],
+      );
+    });
+
     it('refuses a hold with 402 insufficient_credits and the balance when nothing is left', async () => {
       const workspaceId = newId('wsp');
       await assert.rejects(

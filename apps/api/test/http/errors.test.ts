@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ERROR_CODES } from '../../src/errors.js';
 import { installErrorHandlers } from '../../src/http/error-handler.js';
+import { validatorCompiler } from '../../src/http/validation.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 describe('problem+json errors from the real app', () => {
@@ -21,7 +22,7 @@ describe('problem+json errors from the real app', () => {
     assert.match(response.headers['content-type'] as string, /^application\/problem\+json/);
     const body = response.json();
     assert.equal(body.code, 'not_found');
-    assert.equal(body.type, 'https://trackforge.dev/errors/not_found');
+    assert.equal(body.type, `${t.config.PUBLIC_URL}/docs/errors#not_found`);
     assert.equal(body.status, 404);
     assert.equal(body.request_id, response.headers['x-request-id']);
     assert.match(body.detail, /GET \/v1\/nothing-here/);
@@ -68,11 +69,25 @@ describe('the root error handler', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     app.removeContentTypeParser('text/plain');
-    installErrorHandlers(app);
+    installErrorHandlers(app, { publicUrl: 'http://localhost:8080' });
     const routes = app.withTypeProvider<ZodTypeProvider>();
     routes.post(
       '/things',
-      { schema: { body: z.object({ name: z.string().min(1), count: z.number().int().max(5) }) } },
+      {
+        schema: {
+          body: z.strictObject({
+            name: z.string().min(1),
+            count: z.number().int().max(5),
+            size: z.number().max(595).optional(),
+            kind: z.enum(['a', 'b']).optional(),
+            parts: z.array(z.object({ bars: z.number() })).optional(),
+            duration: z
+              .string()
+              .refine((text) => text.endsWith('s'), 'duration must end in s')
+              .optional(),
+          }),
+        },
+      },
       async () => ({ ok: true }),
     );
     routes.get('/money', async () => {
@@ -94,6 +109,31 @@ describe('the root error handler', () => {
     assert.equal(body.code, 'validation_failed');
     assert.deepEqual(body.errors.map((e: { param: string }) => e.param).sort(), ['count', 'name']);
     assert.ok(body.errors.every((e: { message: string }) => e.message.length > 0));
+  });
+
+  it('says what is wrong in our words, naming each field once', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ name: 'x', count: 1, size: 600 }, 'size', 'size must be at most 595'],
+      [{ count: 1 }, 'name', 'name is required'],
+      [{ name: 'x', count: 'one' }, 'count', 'count must be a number'],
+      [{ name: 'x', count: 1.5 }, 'count', 'count must be a whole number'],
+      [{ name: '', count: 1 }, 'name', 'name must not be empty'],
+      [{ name: 'x', count: 1, kind: 'c' }, 'kind', 'kind must be one of "a", "b"'],
+      [{ name: 'x', count: 1, parts: [{ bars: 'two' }] }, 'parts[0].bars', 'parts[0].bars must be a number'],
+      [{ name: 'x', count: 1, colour: 'red' }, 'body', 'the request has no field "colour"'],
+      [{ name: 'x', count: 1, duration: '2m' }, 'duration', 'duration must end in s'],
+    ];
+    for (const [payload, param, message] of cases) {
+      const response = await app.inject({ method: 'POST', url: '/things', payload });
+      assert.equal(response.statusCode, 400, JSON.stringify(payload));
+      const body = response.json();
+      assert.equal(body.param, param);
+      assert.ok(body.detail.startsWith(message), `${body.detail} should start with ${message}`);
+      assert.doesNotMatch(
+        body.detail,
+        /Too big|Too small|Invalid input|expected \w+, received|Invalid option|Unrecognized key/,
+      );
+    }
   });
 
   it('renders an AppError with its status and extension members', async () => {

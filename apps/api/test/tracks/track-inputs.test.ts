@@ -110,6 +110,23 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(withoutDuration.statusCode, 201, withoutDuration.body);
     });
 
+    it('reports a plan whose length is not whole seconds to the millisecond', async () => {
+      // 24 bars of 4 beats at 110 bpm last 52.3636… s.
+      const response = await createTrack(t, account, {
+        prompt: 'synthwave 110 bpm',
+        sections: [{ name: 'verse', bars: 24 }],
+      });
+      assert.equal(response.statusCode, 201, response.body);
+      assert.equal(response.json().duration_seconds, 52.364);
+      assert.equal(response.json().duration, '52.364s');
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/v1/tracks/${response.json().id}`,
+        headers: account.headers,
+      });
+      assert.equal(read.json().duration_seconds, 52.364);
+    });
+
     it('accepts a melody as a multipart file part and stores the notes read from it', async () => {
       const response = await upload([
         {
@@ -221,7 +238,7 @@ for (const kind of testDatabaseKinds()) {
         sections: [{ name: 'a', bars: 4, seconds: 8 }],
       });
       assert.equal(both.statusCode, 400, both.body);
-      assert.equal(both.json().param, 'sections.0');
+      assert.equal(both.json().param, 'sections[0]');
       const neither = await createTrack(t, account, { prompt: 'pop', chords: 'C G' });
       assert.equal(neither.statusCode, 400);
       assert.equal(neither.json().param, 'duration');

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { isId } from '../../src/shared/ids.js';
 import { VOICE_GENDERS, VOICE_RANGES } from '../../src/voices/voice.table.js';
@@ -53,6 +54,13 @@ describe('voice catalogue', () => {
       const pitches = RANGE_PITCHES[voice.range];
       assert.ok(pitches.low < pitches.high);
     }
+  });
+
+  it('promises no words: no description speaks of lyrics or of singing lines or words', () => {
+    const promise = /\blyrics?\b|\bsings? (every|the|your|a) (line|word|song|verse)|\bsinging voice\b/i;
+    for (const voice of VOICE_CATALOGUE) assert.doesNotMatch(voice.description, promise, voice.name);
+    const landing = readFileSync(new URL('../../../studio/src/pages/landing.tsx', import.meta.url), 'utf8');
+    assert.doesNotMatch(landing, promise, 'the landing page');
   });
 
   it('says what each voice really is: a known sound, wordless or instrumental, and no language', () => {

@@ -128,7 +128,7 @@ for (const kind of testDatabaseKinds()) {
       for (const [payload, param] of [
         [{ secret: 'whsec_mine' }, ''],
         [{ enabled: 'yes' }, 'enabled'],
-        [{ event_types: ['track.exploded'] }, 'event_types.0'],
+        [{ event_types: ['track.exploded'] }, 'event_types[0]'],
         [{ description: 'x'.repeat(501) }, 'description'],
       ] as const) {
         const response = await patch(endpoint.id, payload);

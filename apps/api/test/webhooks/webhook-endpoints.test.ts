@@ -194,7 +194,7 @@ for (const kind of testDatabaseKinds()) {
         event_types: ['track.exploded'],
       });
       assert.equal(badType.statusCode, 400);
-      assert.equal(badType.json().errors[0].param, 'event_types.0');
+      assert.equal(badType.json().errors[0].param, 'event_types[0]');
     });
   });
 }

@@ -19,7 +19,7 @@ from typing import Any, Callable, Dict, Mapping, Optional, Tuple, Type, TypeVar
 import httpx
 import pydantic
 
-from ._exceptions import APIConnectionError, APITimeoutError, make_status_error
+from ._exceptions import APIConnectionError, APITimeoutError, TrackforgeError, make_status_error
 from ._logs import logger, setup_logging
 from ._types import RequestOptions, Timeout
 from ._version import API_VERSION, __version__
@@ -57,6 +57,12 @@ class BaseClient:
     ) -> None:
         setup_logging()
         self.api_key = api_key if api_key is not None else os.environ.get("TRACKFORGE_API_KEY") or None
+        # Failing here names what is missing; the first request would only come back 401.
+        if self.api_key is None:
+            raise TrackforgeError(
+                "No API key: set TRACKFORGE_API_KEY or pass Trackforge(api_key='tf_live_…')"
+                " (api_key='' for public reads and webhook verification without one)."
+            )
         url = base_url or os.environ.get("TRACKFORGE_BASE_URL") or DEFAULT_BASE_URL
         # The origin is configured; paths carry /v1, so a base URL given with /v1 is accepted too.
         url = url.rstrip("/")

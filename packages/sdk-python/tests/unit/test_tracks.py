@@ -29,3 +29,28 @@ def test_retrieve_public_gives_the_public_view_of_your_own_track() -> None:
     assert public.object == "public_track" and public.id == "trk_1"
     assert "workspace_id" not in public.to_dict() and "seed" not in public.to_dict()
     assert client.tracks.retrieve("trk_1").workspace_id == "wsp_1"
+
+
+def test_numbers_come_back_as_the_json_has_them_whole_numbers_as_int() -> None:
+    music = {
+        "bpm": 100, "key": "A minor", "time_signature": "4/4", "genre": "techno", "moods": [],
+        "instruments": [], "sections": [{"name": "intro", "start": 0, "end": 9.6}],
+    }  # fmt: skip
+    body = {**track_json("trk_1", "ready"), "bpm": 120, "duration_seconds": 52.364, "music": music}
+    track = sync_client(lambda _: httpx.Response(200, json=body), Recorder()).tracks.retrieve("trk_1")
+    assert track.music is not None
+    assert (track.music.bpm, type(track.music.bpm)) == (100, int)
+    assert (track.bpm, type(track.bpm)) == (120, int)
+    assert track.duration_seconds == 52.364
+    assert track.music.sections[0].end == 9.6
+
+
+def test_a_client_without_a_key_fails_at_once_naming_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    import trackforge
+
+    monkeypatch.delenv("TRACKFORGE_API_KEY", raising=False)
+    with pytest.raises(TrackforgeError, match="TRACKFORGE_API_KEY"):
+        trackforge.Trackforge()
+    with pytest.raises(TrackforgeError, match="TRACKFORGE_API_KEY"):
+        trackforge.AsyncTrackforge()
+    assert trackforge.Trackforge(api_key="").api_key == ""

@@ -37,7 +37,7 @@ EVENT = json.dumps(
 
 
 def test_unwrap_accepts_a_genuine_delivery_and_types_the_event() -> None:
-    client = Trackforge(base_url="http://api.test", webhook_secret=SECRET)
+    client = Trackforge(api_key="", base_url="http://api.test", webhook_secret=SECRET)
     event = client.webhooks.unwrap(EVENT.encode(), signed(EVENT, "evt_1", int(time.time())))
     assert event.type == "track.ready"
     assert event.data.track is not None
@@ -46,7 +46,7 @@ def test_unwrap_accepts_a_genuine_delivery_and_types_the_event() -> None:
 
 def test_unwrap_accepts_capitalised_header_names_and_a_secret_per_call() -> None:
     headers = {k.title(): v for k, v in signed(EVENT, "evt_1", int(time.time())).items()}
-    event = Trackforge(base_url="http://api.test").webhooks.unwrap(EVENT, headers, secret=SECRET)
+    event = Trackforge(api_key="", base_url="http://api.test").webhooks.unwrap(EVENT, headers, secret=SECRET)
     assert event.id == "evt_1"
 
 
@@ -54,18 +54,18 @@ def test_unwrap_rejects_a_tampered_body() -> None:
     headers = signed(EVENT, "evt_1", int(time.time()))
     tampered = EVENT.replace('"ready"', '"failed"', 1)
     with pytest.raises(WebhookVerificationError):
-        Trackforge(base_url="http://api.test").webhooks.unwrap(tampered, headers, secret=SECRET)
+        Trackforge(api_key="", base_url="http://api.test").webhooks.unwrap(tampered, headers, secret=SECRET)
 
 
 def test_unwrap_rejects_a_stale_delivery() -> None:
     headers = signed(EVENT, "evt_1", int(time.time()) - 600)
     with pytest.raises(WebhookVerificationError, match="too old"):
-        Trackforge(base_url="http://api.test").webhooks.unwrap(EVENT, headers, secret=SECRET)
+        Trackforge(api_key="", base_url="http://api.test").webhooks.unwrap(EVENT, headers, secret=SECRET)
 
 
 def test_unwrap_rejects_another_secret_and_a_replayed_id() -> None:
     other = "whsec_" + base64.b64encode(b"another-secret-of-32-bytes-long!").decode()
-    client = Trackforge(base_url="http://api.test")
+    client = Trackforge(api_key="", base_url="http://api.test")
     with pytest.raises(WebhookVerificationError):
         client.webhooks.unwrap(EVENT, signed(EVENT, "evt_1", int(time.time()), other), secret=SECRET)
     with pytest.raises(WebhookVerificationError, match="webhook-id"):

@@ -57,7 +57,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -82,7 +82,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -106,7 +106,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -131,7 +131,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -155,7 +155,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -179,7 +179,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -265,7 +265,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -290,7 +290,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -314,7 +314,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -339,7 +339,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -363,7 +363,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -387,7 +387,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -491,7 +491,7 @@ export interface paths {
                                     object: "credit_entry";
                                     /** @enum {string} */
                                     kind: "grant" | "topup" | "hold" | "capture" | "release" | "refund" | "adjust";
-                                    /** @description Change to the spendable balance: a hold is -1, a refund +1, a capture 0. */
+                                    /** @description Change to the spendable balance, never 0: a hold is -1 (the track's charge), a refund +1. */
                                     amount: number;
                                     balance_after: number;
                                     held_after: number;
@@ -521,7 +521,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -546,7 +546,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -570,7 +570,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -595,7 +595,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -619,7 +619,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -643,7 +643,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -819,6 +819,7 @@ export interface paths {
                                 /** @description The seed used; the same seed and request give the same track. */
                                 seed: number;
                                 loop: boolean;
+                                /** @description The tempo asked for in the request, or null (music.bpm is the one played). */
                                 bpm: number | null;
                                 key: string | null;
                                 /** @description Your own key/value pairs, returned as sent. */
@@ -898,7 +899,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -923,7 +924,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -947,7 +948,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -972,7 +973,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -996,7 +997,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -1020,7 +1021,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -1196,6 +1197,7 @@ export interface paths {
                             /** @description The seed used; the same seed and request give the same track. */
                             seed: number;
                             loop: boolean;
+                            /** @description The tempo asked for in the request, or null (music.bpm is the one played). */
                             bpm: number | null;
                             key: string | null;
                             /** @description Your own key/value pairs, returned as sent. */
@@ -1272,7 +1274,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -1297,7 +1299,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -1321,7 +1323,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/insufficient_credits",
+                         *       "type": "https://api.trackforge.dev/docs/errors#insufficient_credits",
                          *       "title": "Insufficient credits",
                          *       "status": 402,
                          *       "detail": "An example of insufficient_credits.",
@@ -1345,7 +1347,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -1369,7 +1371,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -1393,7 +1395,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_in_progress",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_in_progress",
                          *       "title": "Request in progress",
                          *       "status": 409,
                          *       "detail": "An example of idempotency_in_progress.",
@@ -1417,7 +1419,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/payload_too_large",
+                         *       "type": "https://api.trackforge.dev/docs/errors#payload_too_large",
                          *       "title": "Payload too large",
                          *       "status": 413,
                          *       "detail": "An example of payload_too_large.",
@@ -1441,7 +1443,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unsupported_media_type",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unsupported_media_type",
                          *       "title": "Unsupported media type",
                          *       "status": 415,
                          *       "detail": "An example of unsupported_media_type.",
@@ -1465,7 +1467,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_key_reused",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_key_reused",
                          *       "title": "Idempotency key reused",
                          *       "status": 422,
                          *       "detail": "An example of idempotency_key_reused.",
@@ -1490,7 +1492,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -1514,7 +1516,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -1538,7 +1540,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -1722,7 +1724,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -1747,7 +1749,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -1771,7 +1773,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -1796,7 +1798,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -1820,7 +1822,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -1844,7 +1846,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -2009,6 +2011,7 @@ export interface paths {
                             /** @description The seed used; the same seed and request give the same track. */
                             seed: number;
                             loop: boolean;
+                            /** @description The tempo asked for in the request, or null (music.bpm is the one played). */
                             bpm: number | null;
                             key: string | null;
                             /** @description Your own key/value pairs, returned as sent. */
@@ -2122,7 +2125,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -2147,7 +2150,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -2171,7 +2174,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -2195,7 +2198,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -2219,7 +2222,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "type": "https://api.trackforge.dev/docs/errors#uri_too_long",
                          *       "title": "URI too long",
                          *       "status": 414,
                          *       "detail": "An example of uri_too_long.",
@@ -2244,7 +2247,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -2268,7 +2271,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -2292,7 +2295,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -2353,7 +2356,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -2378,7 +2381,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -2402,7 +2405,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -2426,7 +2429,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -2450,7 +2453,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/conflict",
+                         *       "type": "https://api.trackforge.dev/docs/errors#conflict",
                          *       "title": "Conflict",
                          *       "status": 409,
                          *       "detail": "An example of conflict.",
@@ -2474,7 +2477,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/payload_too_large",
+                         *       "type": "https://api.trackforge.dev/docs/errors#payload_too_large",
                          *       "title": "Payload too large",
                          *       "status": 413,
                          *       "detail": "An example of payload_too_large.",
@@ -2498,7 +2501,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "type": "https://api.trackforge.dev/docs/errors#uri_too_long",
                          *       "title": "URI too long",
                          *       "status": 414,
                          *       "detail": "An example of uri_too_long.",
@@ -2522,7 +2525,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unsupported_media_type",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unsupported_media_type",
                          *       "title": "Unsupported media type",
                          *       "status": 415,
                          *       "detail": "An example of unsupported_media_type.",
@@ -2547,7 +2550,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -2571,7 +2574,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -2595,7 +2598,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -2771,6 +2774,7 @@ export interface paths {
                             /** @description The seed used; the same seed and request give the same track. */
                             seed: number;
                             loop: boolean;
+                            /** @description The tempo asked for in the request, or null (music.bpm is the one played). */
                             bpm: number | null;
                             key: string | null;
                             /** @description Your own key/value pairs, returned as sent. */
@@ -2847,7 +2851,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -2872,7 +2876,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -2896,7 +2900,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -2920,7 +2924,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -2944,7 +2948,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_in_progress",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_in_progress",
                          *       "title": "Request in progress",
                          *       "status": 409,
                          *       "detail": "An example of idempotency_in_progress.",
@@ -2968,7 +2972,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/payload_too_large",
+                         *       "type": "https://api.trackforge.dev/docs/errors#payload_too_large",
                          *       "title": "Payload too large",
                          *       "status": 413,
                          *       "detail": "An example of payload_too_large.",
@@ -2992,7 +2996,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "type": "https://api.trackforge.dev/docs/errors#uri_too_long",
                          *       "title": "URI too long",
                          *       "status": 414,
                          *       "detail": "An example of uri_too_long.",
@@ -3016,7 +3020,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unsupported_media_type",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unsupported_media_type",
                          *       "title": "Unsupported media type",
                          *       "status": 415,
                          *       "detail": "An example of unsupported_media_type.",
@@ -3040,7 +3044,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_key_reused",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_key_reused",
                          *       "title": "Idempotency key reused",
                          *       "status": 422,
                          *       "detail": "An example of idempotency_key_reused.",
@@ -3065,7 +3069,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -3089,7 +3093,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -3113,7 +3117,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -3223,7 +3227,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -3248,7 +3252,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -3272,7 +3276,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -3296,7 +3300,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -3320,7 +3324,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/conflict",
+                         *       "type": "https://api.trackforge.dev/docs/errors#conflict",
                          *       "title": "Conflict",
                          *       "status": 409,
                          *       "detail": "An example of conflict.",
@@ -3344,7 +3348,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "type": "https://api.trackforge.dev/docs/errors#uri_too_long",
                          *       "title": "URI too long",
                          *       "status": 414,
                          *       "detail": "An example of uri_too_long.",
@@ -3368,7 +3372,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/range_not_satisfiable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#range_not_satisfiable",
                          *       "title": "Range not satisfiable",
                          *       "status": 416,
                          *       "detail": "An example of range_not_satisfiable.",
@@ -3393,7 +3397,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -3417,7 +3421,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -3441,7 +3445,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -3543,7 +3547,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -3568,7 +3572,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -3592,7 +3596,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -3616,7 +3620,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -3640,7 +3644,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/conflict",
+                         *       "type": "https://api.trackforge.dev/docs/errors#conflict",
                          *       "title": "Conflict",
                          *       "status": 409,
                          *       "detail": "An example of conflict.",
@@ -3664,7 +3668,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "type": "https://api.trackforge.dev/docs/errors#uri_too_long",
                          *       "title": "URI too long",
                          *       "status": 414,
                          *       "detail": "An example of uri_too_long.",
@@ -3688,7 +3692,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/range_not_satisfiable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#range_not_satisfiable",
                          *       "title": "Range not satisfiable",
                          *       "status": 416,
                          *       "detail": "An example of range_not_satisfiable.",
@@ -3713,7 +3717,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -3737,7 +3741,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -3761,7 +3765,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -3863,7 +3867,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -3888,7 +3892,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -3912,7 +3916,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -3936,7 +3940,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -3960,7 +3964,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/conflict",
+                         *       "type": "https://api.trackforge.dev/docs/errors#conflict",
                          *       "title": "Conflict",
                          *       "status": 409,
                          *       "detail": "An example of conflict.",
@@ -3984,7 +3988,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "type": "https://api.trackforge.dev/docs/errors#uri_too_long",
                          *       "title": "URI too long",
                          *       "status": 414,
                          *       "detail": "An example of uri_too_long.",
@@ -4008,7 +4012,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/range_not_satisfiable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#range_not_satisfiable",
                          *       "title": "Range not satisfiable",
                          *       "status": 416,
                          *       "detail": "An example of range_not_satisfiable.",
@@ -4033,7 +4037,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -4057,7 +4061,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -4081,7 +4085,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -4170,7 +4174,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -4195,7 +4199,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -4219,7 +4223,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -4243,7 +4247,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -4267,7 +4271,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "type": "https://api.trackforge.dev/docs/errors#uri_too_long",
                          *       "title": "URI too long",
                          *       "status": 414,
                          *       "detail": "An example of uri_too_long.",
@@ -4292,7 +4296,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -4316,7 +4320,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -4340,7 +4344,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -4436,7 +4440,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -4461,7 +4465,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -4485,7 +4489,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -4509,7 +4513,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -4533,7 +4537,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/conflict",
+                         *       "type": "https://api.trackforge.dev/docs/errors#conflict",
                          *       "title": "Conflict",
                          *       "status": 409,
                          *       "detail": "An example of conflict.",
@@ -4557,7 +4561,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "type": "https://api.trackforge.dev/docs/errors#uri_too_long",
                          *       "title": "URI too long",
                          *       "status": 414,
                          *       "detail": "An example of uri_too_long.",
@@ -4582,7 +4586,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -4606,7 +4610,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -4630,7 +4634,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -4663,7 +4667,7 @@ export interface paths {
         put?: never;
         /**
          * Make a variation of a ready track: same brief, new seed, the kept parts unchanged (1 credit)
-         * @description A new track (`kind: "variation"`, `parent_track_id`) with the original's prompt, duration, tempo, key, instruments and form. The parts named in `keep` are the original's, note for note; the others are written again from `seed`. 422 `unprocessable_track` when the original is not ready or `keep` names an unknown part (the answer lists the parts). Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.
+         * @description A new track (`kind: "variation"`, `parent_track_id`) with the original's prompt, duration, tempo, key, instruments and form. The parts named in `keep` are the original's, note for note; the others are written again from `seed`. 422 `unprocessable_track` when the original is not ready; 400 `validation_failed` when `keep` names an unknown part (the message lists the parts). Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.
          *
          *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
@@ -4699,7 +4703,7 @@ export interface paths {
                      */
                     "application/json": {
                         /** @description Parts to keep exactly as they are in the original (note for note, and sample for sample in their stems): any of drums, percussion, bass, chords, pad, arp, lead, counter. Every other part is written again from the new seed. Keeping any part but the drums keeps the chord progression too. [] keeps nothing. */
-                        keep: string[];
+                        keep: ("drums" | "percussion" | "bass" | "chords" | "pad" | "arp" | "lead" | "counter")[];
                         /** @description Seed of the parts written again; omit for a random one (never the original’s). */
                         seed?: number;
                     };
@@ -4781,6 +4785,7 @@ export interface paths {
                             /** @description The seed used; the same seed and request give the same track. */
                             seed: number;
                             loop: boolean;
+                            /** @description The tempo asked for in the request, or null (music.bpm is the one played). */
                             bpm: number | null;
                             key: string | null;
                             /** @description Your own key/value pairs, returned as sent. */
@@ -4857,7 +4862,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -4882,7 +4887,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -4906,7 +4911,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/insufficient_credits",
+                         *       "type": "https://api.trackforge.dev/docs/errors#insufficient_credits",
                          *       "title": "Insufficient credits",
                          *       "status": 402,
                          *       "detail": "An example of insufficient_credits.",
@@ -4930,7 +4935,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -4954,7 +4959,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -4978,7 +4983,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_in_progress",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_in_progress",
                          *       "title": "Request in progress",
                          *       "status": 409,
                          *       "detail": "An example of idempotency_in_progress.",
@@ -5002,7 +5007,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/payload_too_large",
+                         *       "type": "https://api.trackforge.dev/docs/errors#payload_too_large",
                          *       "title": "Payload too large",
                          *       "status": 413,
                          *       "detail": "An example of payload_too_large.",
@@ -5026,7 +5031,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "type": "https://api.trackforge.dev/docs/errors#uri_too_long",
                          *       "title": "URI too long",
                          *       "status": 414,
                          *       "detail": "An example of uri_too_long.",
@@ -5050,7 +5055,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unsupported_media_type",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unsupported_media_type",
                          *       "title": "Unsupported media type",
                          *       "status": 415,
                          *       "detail": "An example of unsupported_media_type.",
@@ -5074,7 +5079,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_key_reused",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_key_reused",
                          *       "title": "Idempotency key reused",
                          *       "status": 422,
                          *       "detail": "An example of idempotency_key_reused.",
@@ -5099,7 +5104,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -5123,7 +5128,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -5147,7 +5152,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -5305,6 +5310,7 @@ export interface paths {
                             /** @description The seed used; the same seed and request give the same track. */
                             seed: number;
                             loop: boolean;
+                            /** @description The tempo asked for in the request, or null (music.bpm is the one played). */
                             bpm: number | null;
                             key: string | null;
                             /** @description Your own key/value pairs, returned as sent. */
@@ -5381,7 +5387,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -5406,7 +5412,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -5430,7 +5436,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/insufficient_credits",
+                         *       "type": "https://api.trackforge.dev/docs/errors#insufficient_credits",
                          *       "title": "Insufficient credits",
                          *       "status": 402,
                          *       "detail": "An example of insufficient_credits.",
@@ -5454,7 +5460,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -5478,7 +5484,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -5502,7 +5508,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_in_progress",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_in_progress",
                          *       "title": "Request in progress",
                          *       "status": 409,
                          *       "detail": "An example of idempotency_in_progress.",
@@ -5526,7 +5532,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/payload_too_large",
+                         *       "type": "https://api.trackforge.dev/docs/errors#payload_too_large",
                          *       "title": "Payload too large",
                          *       "status": 413,
                          *       "detail": "An example of payload_too_large.",
@@ -5550,7 +5556,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "type": "https://api.trackforge.dev/docs/errors#uri_too_long",
                          *       "title": "URI too long",
                          *       "status": 414,
                          *       "detail": "An example of uri_too_long.",
@@ -5574,7 +5580,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unsupported_media_type",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unsupported_media_type",
                          *       "title": "Unsupported media type",
                          *       "status": 415,
                          *       "detail": "An example of unsupported_media_type.",
@@ -5598,7 +5604,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_key_reused",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_key_reused",
                          *       "title": "Idempotency key reused",
                          *       "status": 422,
                          *       "detail": "An example of idempotency_key_reused.",
@@ -5623,7 +5629,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -5647,7 +5653,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -5671,7 +5677,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -5831,7 +5837,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -5856,7 +5862,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -5880,7 +5886,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -5905,7 +5911,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -5929,7 +5935,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -5953,7 +5959,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -6092,7 +6098,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -6117,7 +6123,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -6141,7 +6147,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -6165,7 +6171,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -6189,7 +6195,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "type": "https://api.trackforge.dev/docs/errors#uri_too_long",
                          *       "title": "URI too long",
                          *       "status": 414,
                          *       "detail": "An example of uri_too_long.",
@@ -6214,7 +6220,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -6238,7 +6244,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -6262,7 +6268,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -6338,7 +6344,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -6363,7 +6369,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -6387,7 +6393,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -6411,7 +6417,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -6435,7 +6441,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "type": "https://api.trackforge.dev/docs/errors#uri_too_long",
                          *       "title": "URI too long",
                          *       "status": 414,
                          *       "detail": "An example of uri_too_long.",
@@ -6460,7 +6466,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -6484,7 +6490,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -6508,7 +6514,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -6611,7 +6617,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -6636,7 +6642,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -6660,7 +6666,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -6684,7 +6690,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_in_progress",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_in_progress",
                          *       "title": "Request in progress",
                          *       "status": 409,
                          *       "detail": "An example of idempotency_in_progress.",
@@ -6708,7 +6714,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/payload_too_large",
+                         *       "type": "https://api.trackforge.dev/docs/errors#payload_too_large",
                          *       "title": "Payload too large",
                          *       "status": 413,
                          *       "detail": "An example of payload_too_large.",
@@ -6732,7 +6738,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unsupported_media_type",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unsupported_media_type",
                          *       "title": "Unsupported media type",
                          *       "status": 415,
                          *       "detail": "An example of unsupported_media_type.",
@@ -6756,7 +6762,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_key_reused",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_key_reused",
                          *       "title": "Idempotency key reused",
                          *       "status": 422,
                          *       "detail": "An example of idempotency_key_reused.",
@@ -6781,7 +6787,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -6805,7 +6811,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -6829,7 +6835,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -6926,7 +6932,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -6951,7 +6957,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -6975,7 +6981,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -6999,7 +7005,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_in_progress",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_in_progress",
                          *       "title": "Request in progress",
                          *       "status": 409,
                          *       "detail": "An example of idempotency_in_progress.",
@@ -7023,7 +7029,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/payload_too_large",
+                         *       "type": "https://api.trackforge.dev/docs/errors#payload_too_large",
                          *       "title": "Payload too large",
                          *       "status": 413,
                          *       "detail": "An example of payload_too_large.",
@@ -7047,7 +7053,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unsupported_media_type",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unsupported_media_type",
                          *       "title": "Unsupported media type",
                          *       "status": 415,
                          *       "detail": "An example of unsupported_media_type.",
@@ -7071,7 +7077,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_key_reused",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_key_reused",
                          *       "title": "Idempotency key reused",
                          *       "status": 422,
                          *       "detail": "An example of idempotency_key_reused.",
@@ -7096,7 +7102,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -7120,7 +7126,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -7144,7 +7150,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -7254,7 +7260,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -7279,7 +7285,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -7303,7 +7309,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -7328,7 +7334,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -7352,7 +7358,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -7376,7 +7382,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -7448,7 +7454,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -7473,7 +7479,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -7497,7 +7503,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -7521,7 +7527,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_in_progress",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_in_progress",
                          *       "title": "Request in progress",
                          *       "status": 409,
                          *       "detail": "An example of idempotency_in_progress.",
@@ -7545,7 +7551,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/payload_too_large",
+                         *       "type": "https://api.trackforge.dev/docs/errors#payload_too_large",
                          *       "title": "Payload too large",
                          *       "status": 413,
                          *       "detail": "An example of payload_too_large.",
@@ -7569,7 +7575,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unsupported_media_type",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unsupported_media_type",
                          *       "title": "Unsupported media type",
                          *       "status": 415,
                          *       "detail": "An example of unsupported_media_type.",
@@ -7593,7 +7599,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_key_reused",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_key_reused",
                          *       "title": "Idempotency key reused",
                          *       "status": 422,
                          *       "detail": "An example of idempotency_key_reused.",
@@ -7618,7 +7624,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -7642,7 +7648,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -7666,7 +7672,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -7797,7 +7803,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -7822,7 +7828,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -7846,7 +7852,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -7871,7 +7877,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -7895,7 +7901,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -7919,7 +7925,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -8021,7 +8027,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -8046,7 +8052,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -8070,7 +8076,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -8095,7 +8101,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -8119,7 +8125,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -8143,7 +8149,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -8253,7 +8259,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -8278,7 +8284,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -8302,7 +8308,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -8326,7 +8332,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_in_progress",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_in_progress",
                          *       "title": "Request in progress",
                          *       "status": 409,
                          *       "detail": "An example of idempotency_in_progress.",
@@ -8350,7 +8356,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/payload_too_large",
+                         *       "type": "https://api.trackforge.dev/docs/errors#payload_too_large",
                          *       "title": "Payload too large",
                          *       "status": 413,
                          *       "detail": "An example of payload_too_large.",
@@ -8374,7 +8380,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unsupported_media_type",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unsupported_media_type",
                          *       "title": "Unsupported media type",
                          *       "status": 415,
                          *       "detail": "An example of unsupported_media_type.",
@@ -8398,7 +8404,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_key_reused",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_key_reused",
                          *       "title": "Idempotency key reused",
                          *       "status": 422,
                          *       "detail": "An example of idempotency_key_reused.",
@@ -8423,7 +8429,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -8447,7 +8453,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -8471,7 +8477,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -8557,7 +8563,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -8582,7 +8588,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -8606,7 +8612,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -8630,7 +8636,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -8654,7 +8660,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "type": "https://api.trackforge.dev/docs/errors#uri_too_long",
                          *       "title": "URI too long",
                          *       "status": 414,
                          *       "detail": "An example of uri_too_long.",
@@ -8679,7 +8685,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -8703,7 +8709,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -8727,7 +8733,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -8788,7 +8794,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -8813,7 +8819,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -8837,7 +8843,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -8861,7 +8867,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -8885,7 +8891,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/payload_too_large",
+                         *       "type": "https://api.trackforge.dev/docs/errors#payload_too_large",
                          *       "title": "Payload too large",
                          *       "status": 413,
                          *       "detail": "An example of payload_too_large.",
@@ -8909,7 +8915,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "type": "https://api.trackforge.dev/docs/errors#uri_too_long",
                          *       "title": "URI too long",
                          *       "status": 414,
                          *       "detail": "An example of uri_too_long.",
@@ -8933,7 +8939,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unsupported_media_type",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unsupported_media_type",
                          *       "title": "Unsupported media type",
                          *       "status": 415,
                          *       "detail": "An example of unsupported_media_type.",
@@ -8958,7 +8964,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -8982,7 +8988,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -9006,7 +9012,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -9134,7 +9140,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -9159,7 +9165,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -9183,7 +9189,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -9208,7 +9214,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -9232,7 +9238,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -9256,7 +9262,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -9332,7 +9338,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -9357,7 +9363,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -9381,7 +9387,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -9405,7 +9411,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/upgrade_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#upgrade_required",
                          *       "title": "Upgrade required",
                          *       "status": 426,
                          *       "detail": "An example of upgrade_required.",
@@ -9430,7 +9436,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -9454,7 +9460,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -9478,7 +9484,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -9566,7 +9572,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -9591,7 +9597,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -9615,7 +9621,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -9639,7 +9645,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -9664,7 +9670,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -9688,7 +9694,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -9712,7 +9718,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -9804,7 +9810,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -9829,7 +9835,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -9853,7 +9859,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -9877,7 +9883,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -9901,7 +9907,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_in_progress",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_in_progress",
                          *       "title": "Request in progress",
                          *       "status": 409,
                          *       "detail": "An example of idempotency_in_progress.",
@@ -9925,7 +9931,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/payload_too_large",
+                         *       "type": "https://api.trackforge.dev/docs/errors#payload_too_large",
                          *       "title": "Payload too large",
                          *       "status": 413,
                          *       "detail": "An example of payload_too_large.",
@@ -9949,7 +9955,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unsupported_media_type",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unsupported_media_type",
                          *       "title": "Unsupported media type",
                          *       "status": 415,
                          *       "detail": "An example of unsupported_media_type.",
@@ -9973,7 +9979,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_key_reused",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_key_reused",
                          *       "title": "Idempotency key reused",
                          *       "status": 422,
                          *       "detail": "An example of idempotency_key_reused.",
@@ -9998,7 +10004,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -10022,7 +10028,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -10046,7 +10052,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -10171,7 +10177,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -10196,7 +10202,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -10220,7 +10226,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -10245,7 +10251,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -10269,7 +10275,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -10293,7 +10299,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -10413,7 +10419,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -10438,7 +10444,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -10462,7 +10468,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -10486,7 +10492,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_in_progress",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_in_progress",
                          *       "title": "Request in progress",
                          *       "status": 409,
                          *       "detail": "An example of idempotency_in_progress.",
@@ -10510,7 +10516,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/payload_too_large",
+                         *       "type": "https://api.trackforge.dev/docs/errors#payload_too_large",
                          *       "title": "Payload too large",
                          *       "status": 413,
                          *       "detail": "An example of payload_too_large.",
@@ -10534,7 +10540,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unsupported_media_type",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unsupported_media_type",
                          *       "title": "Unsupported media type",
                          *       "status": 415,
                          *       "detail": "An example of unsupported_media_type.",
@@ -10558,7 +10564,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_key_reused",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_key_reused",
                          *       "title": "Idempotency key reused",
                          *       "status": 422,
                          *       "detail": "An example of idempotency_key_reused.",
@@ -10583,7 +10589,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -10607,7 +10613,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -10631,7 +10637,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -10739,7 +10745,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -10764,7 +10770,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -10788,7 +10794,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -10812,7 +10818,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -10836,7 +10842,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "type": "https://api.trackforge.dev/docs/errors#uri_too_long",
                          *       "title": "URI too long",
                          *       "status": 414,
                          *       "detail": "An example of uri_too_long.",
@@ -10861,7 +10867,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -10885,7 +10891,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -10909,7 +10915,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -10967,7 +10973,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -10992,7 +10998,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -11016,7 +11022,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -11040,7 +11046,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -11064,7 +11070,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/payload_too_large",
+                         *       "type": "https://api.trackforge.dev/docs/errors#payload_too_large",
                          *       "title": "Payload too large",
                          *       "status": 413,
                          *       "detail": "An example of payload_too_large.",
@@ -11088,7 +11094,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "type": "https://api.trackforge.dev/docs/errors#uri_too_long",
                          *       "title": "URI too long",
                          *       "status": 414,
                          *       "detail": "An example of uri_too_long.",
@@ -11112,7 +11118,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unsupported_media_type",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unsupported_media_type",
                          *       "title": "Unsupported media type",
                          *       "status": 415,
                          *       "detail": "An example of unsupported_media_type.",
@@ -11137,7 +11143,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -11161,7 +11167,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -11185,7 +11191,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -11304,7 +11310,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -11329,7 +11335,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -11353,7 +11359,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -11377,7 +11383,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -11401,7 +11407,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/payload_too_large",
+                         *       "type": "https://api.trackforge.dev/docs/errors#payload_too_large",
                          *       "title": "Payload too large",
                          *       "status": 413,
                          *       "detail": "An example of payload_too_large.",
@@ -11425,7 +11431,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/uri_too_long",
+                         *       "type": "https://api.trackforge.dev/docs/errors#uri_too_long",
                          *       "title": "URI too long",
                          *       "status": 414,
                          *       "detail": "An example of uri_too_long.",
@@ -11449,7 +11455,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unsupported_media_type",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unsupported_media_type",
                          *       "title": "Unsupported media type",
                          *       "status": 415,
                          *       "detail": "An example of unsupported_media_type.",
@@ -11474,7 +11480,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -11498,7 +11504,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -11522,7 +11528,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -11633,7 +11639,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -11658,7 +11664,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -11682,7 +11688,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -11706,7 +11712,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -11730,7 +11736,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_in_progress",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_in_progress",
                          *       "title": "Request in progress",
                          *       "status": 409,
                          *       "detail": "An example of idempotency_in_progress.",
@@ -11754,7 +11760,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/payload_too_large",
+                         *       "type": "https://api.trackforge.dev/docs/errors#payload_too_large",
                          *       "title": "Payload too large",
                          *       "status": 413,
                          *       "detail": "An example of payload_too_large.",
@@ -11778,7 +11784,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unsupported_media_type",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unsupported_media_type",
                          *       "title": "Unsupported media type",
                          *       "status": 415,
                          *       "detail": "An example of unsupported_media_type.",
@@ -11802,7 +11808,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_key_reused",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_key_reused",
                          *       "title": "Idempotency key reused",
                          *       "status": 422,
                          *       "detail": "An example of idempotency_key_reused.",
@@ -11827,7 +11833,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -11851,7 +11857,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -11875,7 +11881,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -11975,7 +11981,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -12000,7 +12006,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unauthenticated",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
                          *       "title": "Authentication required",
                          *       "status": 401,
                          *       "detail": "An example of unauthenticated.",
@@ -12024,7 +12030,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/plan_required",
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
                          *       "title": "Plan upgrade required",
                          *       "status": 403,
                          *       "detail": "An example of plan_required.",
@@ -12048,7 +12054,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/not_found",
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
                          *       "title": "Not found",
                          *       "status": 404,
                          *       "detail": "An example of not_found.",
@@ -12072,7 +12078,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_in_progress",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_in_progress",
                          *       "title": "Request in progress",
                          *       "status": 409,
                          *       "detail": "An example of idempotency_in_progress.",
@@ -12096,7 +12102,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/payload_too_large",
+                         *       "type": "https://api.trackforge.dev/docs/errors#payload_too_large",
                          *       "title": "Payload too large",
                          *       "status": 413,
                          *       "detail": "An example of payload_too_large.",
@@ -12120,7 +12126,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unsupported_media_type",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unsupported_media_type",
                          *       "title": "Unsupported media type",
                          *       "status": 415,
                          *       "detail": "An example of unsupported_media_type.",
@@ -12144,7 +12150,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_key_reused",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_key_reused",
                          *       "title": "Idempotency key reused",
                          *       "status": 422,
                          *       "detail": "An example of idempotency_key_reused.",
@@ -12169,7 +12175,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -12193,7 +12199,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -12217,7 +12223,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -12301,7 +12307,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/validation_failed",
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
                          *       "title": "Validation failed",
                          *       "status": 400,
                          *       "detail": "An example of validation_failed.",
@@ -12325,7 +12331,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_in_progress",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_in_progress",
                          *       "title": "Request in progress",
                          *       "status": 409,
                          *       "detail": "An example of idempotency_in_progress.",
@@ -12349,7 +12355,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/payload_too_large",
+                         *       "type": "https://api.trackforge.dev/docs/errors#payload_too_large",
                          *       "title": "Payload too large",
                          *       "status": 413,
                          *       "detail": "An example of payload_too_large.",
@@ -12373,7 +12379,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unsupported_media_type",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unsupported_media_type",
                          *       "title": "Unsupported media type",
                          *       "status": 415,
                          *       "detail": "An example of unsupported_media_type.",
@@ -12397,7 +12403,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/idempotency_key_reused",
+                         *       "type": "https://api.trackforge.dev/docs/errors#idempotency_key_reused",
                          *       "title": "Idempotency key reused",
                          *       "status": 422,
                          *       "detail": "An example of idempotency_key_reused.",
@@ -12422,7 +12428,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/rate_limited",
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
                          *       "title": "Too many requests",
                          *       "status": 429,
                          *       "detail": "An example of rate_limited.",
@@ -12446,7 +12452,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/internal_error",
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
                          *       "title": "Internal server error",
                          *       "status": 500,
                          *       "detail": "An example of internal_error.",
@@ -12470,7 +12476,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "type": "https://trackforge.dev/errors/unavailable",
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
                          *       "title": "Service unavailable",
                          *       "status": 503,
                          *       "detail": "An example of unavailable.",
@@ -12600,7 +12606,7 @@ export interface components {
         Problem: {
             /**
              * Format: uri
-             * @description https://trackforge.dev/errors/{code}
+             * @description {PUBLIC_URL}/docs/errors#{code}: the server's page explaining the code
              */
             type: string;
             /** @description Short, fixed summary of the code. */

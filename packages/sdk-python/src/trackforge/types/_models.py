@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Literal, Optional
+from typing import Any, Dict, List, Literal, Optional, Union
 from trackforge._model_base import BaseModel
 
 
@@ -53,12 +53,12 @@ class ApiKeyWithSecret(BaseModel):
 
 
 class Audio(BaseModel):
-    channels: float
-    duration_seconds: float
+    channels: int
+    duration_seconds: Union[int, float]
     formats: List[str]
-    loudness_lufs: float
-    sample_rate: float
-    true_peak_dbtp: float
+    loudness_lufs: Union[int, float]
+    sample_rate: int
+    true_peak_dbtp: Union[int, float]
 
 
 class CheckoutSession(BaseModel):
@@ -84,7 +84,7 @@ class CreditBalance(BaseModel):
 class CreditEntry(BaseModel):
     amount: int
     """
-    Change to the spendable balance: a hold is -1, a refund +1, a capture 0.
+    Change to the spendable balance, never 0: a hold is -1 (the track's charge), a refund +1.
     """
     balance_after: int
     created_at: str
@@ -127,13 +127,13 @@ class MailSent(BaseModel):
 
 
 class Section(BaseModel):
-    end: float
+    end: Union[int, float]
     name: str
-    start: float
+    start: Union[int, float]
 
 
 class Music(BaseModel):
-    bpm: float
+    bpm: Union[int, float]
     genre: str
     instruments: List[str]
     key: str
@@ -250,12 +250,12 @@ class Voice(BaseModel):
 
 class Waveform(BaseModel):
     object: Literal["waveform"]
-    peaks: List[float]
+    peaks: List[Union[int, float]]
     """
     min/max pairs per bucket, interleaved, in -1…1
     """
-    sample_rate: float
-    samples_per_peak: float
+    sample_rate: Union[int, float]
+    samples_per_peak: Union[int, float]
 
 
 class WebhookEndpoint(BaseModel):
@@ -361,7 +361,7 @@ class PublicTrack(BaseModel):
     audio: Optional[Audio]
     created_at: str
     duration: str
-    duration_seconds: float
+    duration_seconds: Union[int, float]
     id: str
     music: Optional[Music]
     object: Literal["public_track"]
@@ -373,13 +373,16 @@ class PublicTrack(BaseModel):
 
 class Track(BaseModel):
     audio: Optional[Audio]
-    bpm: Optional[float]
+    bpm: Optional[int]
+    """
+    The tempo asked for in the request, or null (music.bpm is the one played).
+    """
     completed_at: Optional[str]
     created_at: str
     """
     When it was created (ISO 8601, UTC).
     """
-    credits_charged: float
+    credits_charged: Union[int, float]
     """
     Credits held or spent on this track (0 after a refund).
     """
@@ -387,7 +390,7 @@ class Track(BaseModel):
     """
     The duration as asked for, normalised (short, 45s, 2:30…).
     """
-    duration_seconds: float
+    duration_seconds: Union[int, float]
     """
     Length of the finished track in seconds (5–600).
     """
@@ -415,7 +418,7 @@ class Track(BaseModel):
     """
     The track a variation or extension was made from (it may since have been deleted); null for an original.
     """
-    progress: float
+    progress: Union[int, float]
     """
     0 to 1 while generating; 1 when ready.
     """
@@ -423,7 +426,7 @@ class Track(BaseModel):
     """
     The prompt as sent, trimmed.
     """
-    seed: float
+    seed: int
     """
     The seed used; the same seed and request give the same track.
     """
