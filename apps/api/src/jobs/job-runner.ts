@@ -74,6 +74,9 @@ export function exponentialRetryDelayMs(failedAttempts: number): number {
   return Math.min(2000 * 2 ** Math.max(0, failedAttempts - 1), 300_000);
 }
 
+/** Waits between tries of a job's outcome write while the database is away (~10 s in all). */
+const SETTLE_RETRY_DELAYS_MS = [100, 250, 500, 1_000, 2_000, 2_000, 2_000, 2_000];
+
 /** How long stop() lets aborted handlers wind down before handing their jobs back regardless. */
 const DEFAULT_STOP_GRACE_MS = 5_000;
 
@@ -105,6 +108,25 @@ export function createJobRunner(options: JobRunnerOptions) {
     else await markJobDone(db, { ...claim, now: clock.now() });
   }
 
+  /**
+   * Writes a job's outcome, trying again for ~10 s if the database is briefly away. Without this, a
+   * job whose handler finished while PostgreSQL restarted stayed "running" until its lease ran out,
+   * and with it every job of its concurrency key: one webhook endpoint's deliveries stalled for a
+   * whole lease (60 s) after a restart that took 0.1 s.
+   */
+  async function settle(write: () => Promise<unknown>): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await write();
+        return;
+      } catch (error) {
+        const delayMs = SETTLE_RETRY_DELAYS_MS[attempt];
+        if (delayMs === undefined) throw error;
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+    }
+  }
+
   async function execute(job: JobRow): Promise<void> {
     const claim = claimOf(job);
     if (job.attempts > job.max_attempts) {
@@ -125,34 +147,35 @@ export function createJobRunner(options: JobRunnerOptions) {
         })
         .catch(options.onError);
     }, heartbeatMs);
+    let failure: Error | undefined;
     try {
       await handler.run(job, { workerId, claim, signal: lease.signal });
-      await finish(claim);
     } catch (error) {
-      // A lost lease means another worker owns the job now; leave the row to it.
-      if (leaseLost) return;
-      // Stopping (shutdown): hand the job back at once rather than waiting for the lease to expire.
-      if (stopController.signal.aborted) {
-        await releaseJob(db, { ...claim, now: clock.now() });
-        return;
-      }
-      const failure = error instanceof Error ? error : new Error(String(error));
-      if (failure instanceof PermanentJobError || job.attempts >= job.max_attempts) {
-        await giveUp(job, claim, failure);
-      } else {
-        const retryAt = new Date(clock.now().getTime() + retryDelayMs(job.attempts));
-        await markJobFailed(db, { ...claim, now: clock.now(), error: failure.message, retryAt });
-      }
+      failure = error instanceof Error ? error : new Error(String(error));
     } finally {
       clearInterval(heartbeat);
       stopController.signal.removeEventListener('abort', onStop);
     }
+    if (!failure) return settle(() => finish(claim));
+    // A lost lease means another worker owns the job now; leave the row to it.
+    if (leaseLost) return;
+    // Stopping (shutdown): hand the job back at once rather than waiting for the lease to expire.
+    if (stopController.signal.aborted) return settle(() => releaseJob(db, { ...claim, now: clock.now() }));
+    if (failure instanceof PermanentJobError || job.attempts >= job.max_attempts) {
+      return giveUp(job, claim, failure);
+    }
+    const retryAt = new Date(clock.now().getTime() + retryDelayMs(job.attempts));
+    const message = failure.message;
+    return settle(() => markJobFailed(db, { ...claim, now: clock.now(), error: message, retryAt }));
   }
 
   async function giveUp(job: JobRow, claim: JobClaim, error: Error): Promise<void> {
     await handler.onFinalFailure(job, error, claim);
-    if (options.deleteFinished) await deleteOwnedJob(db, claim);
-    else await markJobFailed(db, { ...claim, now: clock.now(), error: error.message, retryAt: null });
+    await settle(() =>
+      options.deleteFinished
+        ? deleteOwnedJob(db, claim)
+        : markJobFailed(db, { ...claim, now: clock.now(), error: error.message, retryAt: null }),
+    );
   }
 
   /** Claims and runs one job if one is due; resolves with whether it found one. */

@@ -100,6 +100,46 @@ for (const kind of testDatabaseKinds()) {
       assert.deepEqual(finalFailures, [`${id}:boom`]);
     });
 
+    it('writes a finished job as done even when the database drops the first writes (a restart), freeing its key at once', async () => {
+      const id = await enqueue('settle', 3, 'endpoint-1');
+      const next = await enqueue('settle', 3, 'endpoint-1');
+      // The connection is cut twice just as the outcome is written, as during a PostgreSQL restart.
+      let dropped = 0;
+      const flaky = database.db.withPlugin({
+        transformQuery(args) {
+          if (args.node.kind === 'UpdateQueryNode' && dropped < 2) {
+            dropped += 1;
+            throw new Error('Connection terminated unexpectedly');
+          }
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const ran: string[] = [];
+      const { handler } = recordingHandler(async (job) => {
+        ran.push(job.id);
+      });
+      const runner = createJobRunner({
+        db: flaky,
+        clock,
+        queue: 'settle',
+        handler,
+        workerId: 'w',
+        leaseMs: 60_000,
+      });
+      assert.equal(await runner.runOnce(), true);
+      assert.equal(dropped, 2);
+      const job = await findJob(database.db, id);
+      assert.equal(job?.status, 'done', 'not left running until its lease runs out');
+      assert.equal(job?.attempts, 1, 'not run twice');
+      assert.equal(
+        await runner.runOnce(),
+        true,
+        'the next job of the same key runs without waiting for a lease',
+      );
+      assert.deepEqual(ran, [id, next]);
+    });
+
     it('gives up at once on a permanent error', async () => {
       const id = await enqueue('permanent');
       const { handler, finalFailures } = recordingHandler(async () => {
