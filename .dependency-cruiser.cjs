@@ -13,7 +13,7 @@ module.exports = {
       name: 'api-has-no-circle-at-all',
       severity: 'error',
       comment:
-        'In the API not even a type-only import closes a circle: features are drawn top-down (generation → tracks, never back).',
+        'In the API not even a type-only import closes a circle: features are drawn top-down (tracks → billing, never back).',
       from: { path: '^apps/api/src/' },
       to: { circular: true },
     },
@@ -21,11 +21,11 @@ module.exports = {
       name: 'no-feature-builds-another',
       severity: 'error',
       comment:
-        "STYLE.md: dependencies are passed in. A feature folder never imports another feature's services, repositories, routes or job handlers (only their types, with `import type`): the composition root (app.ts, compose.ts) and the process entries in cli/ build them and hand them over.",
-      from: { path: '^apps/api/src/([^/]+)/', pathNot: '^apps/api/src/cli/' },
+        "STYLE.md: dependencies are passed in. A feature folder (features/<name>/, its subfolders included) never imports another feature's services, repositories, routes or job handlers (only their types, with `import type`): the composition root (app.ts, compose.ts) and the process entries in cli/ build them and hand them over.",
+      from: { path: '^apps/api/src/features/([^/]+)/' },
       to: {
-        path: '^apps/api/src/[^/]+/.+\\.(service|repository|routes|handler)\\.ts$',
-        pathNot: ['^apps/api/src/$1/', '^apps/api/src/(shared|http|database|storage|jobs)/'],
+        path: '^apps/api/src/features/[^/]+/.+\\.(service|repository|routes|handler)\\.ts$',
+        pathNot: '^apps/api/src/features/$1/',
         dependencyTypesNot: ['type-only'],
       },
     },
@@ -33,33 +33,29 @@ module.exports = {
       name: 'features-share-only-pure-modules',
       severity: 'error',
       comment:
-        'Builders are not all named *.service.ts (create* lives in pools, dispatchers, senders, outboxes…), so across feature folders only these values may be imported: wire schemas, tables, presenters and the named pure helpers below; shared/, http/, database/, storage/ and jobs/ are infrastructure every feature may use. Anything else is passed in by the composition root.',
-      from: {
-        path: '^apps/api/src/([^/]+)/',
-        pathNot: '^apps/api/src/(cli|shared|http|database|storage|jobs)/',
-      },
+        'Builders are not all named *.service.ts (create* lives in pools, dispatchers, senders, outboxes…), so across feature folders only these values may be imported: wire schemas, tables and presenters; platform/ is what every feature may use. Anything else is passed in by the composition root.',
+      from: { path: '^apps/api/src/features/([^/]+)/' },
       to: {
-        path: '^apps/api/src/[^/]+/',
-        pathNot: [
-          '^apps/api/src/$1/',
-          '^apps/api/src/(shared|http|database|storage|jobs)/',
-          '\\.(schemas|table|presenter)\\.ts$',
-          '^apps/api/src/(tracks/track-files|events/event-signing|accounts/email-address|keys/api-key-format|idempotency/idempotency\\.plugin)\\.ts$',
-        ],
+        path: '^apps/api/src/features/',
+        pathNot: ['^apps/api/src/features/$1/', '\\.(schemas|table|presenter)\\.ts$'],
         dependencyTypesNot: ['type-only'],
       },
     },
     {
-      name: 'infrastructure-knows-no-feature',
+      name: 'platform-knows-no-feature',
       severity: 'error',
       comment:
-        'shared/, http/, storage/ and jobs/ serve every feature and import none (database/ names the tables, as types only).',
-      from: { path: '^apps/api/src/(shared|http|storage|jobs|database)/' },
-      to: {
-        path: '^apps/api/src/[^/]+/',
-        pathNot: '^apps/api/src/(shared|http|database|storage|jobs)/',
-        dependencyTypesNot: ['type-only'],
-      },
+        'platform/ serves every feature and imports none (database/schema.ts names the tables, as types only).',
+      from: { path: '^apps/api/src/platform/' },
+      to: { path: '^apps/api/src/features/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'only-entries-import-the-root',
+      severity: 'error',
+      comment:
+        'The composition root (app.ts, compose.ts) and the process entries (main.ts, cli/) sit on top: no feature or platform module imports them, not even a type.',
+      from: { path: '^apps/api/src/(features|platform)/' },
+      to: { path: '^apps/api/src/((app|compose|main)\\.ts$|cli/)' },
     },
     {
       name: 'engine-is-pure',
@@ -126,9 +122,9 @@ module.exports = {
     {
       name: 'repositories-throw-no-http-errors',
       severity: 'error',
-      comment: 'A type (the Plan a row holds) cannot throw; values from errors.ts or http/ can.',
+      comment: 'A type (the Plan a row holds) cannot throw; values from errors.ts or platform/http/ can.',
       from: { path: '^apps/api/src/.+\\.repository\\.ts$' },
-      to: { path: '^apps/api/src/(errors|http/.+)\\.ts$', dependencyTypesNot: ['type-only'] },
+      to: { path: '^apps/api/src/(errors|platform/http/.+)\\.ts$', dependencyTypesNot: ['type-only'] },
     },
   ],
   options: {

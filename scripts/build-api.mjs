@@ -79,8 +79,8 @@ async function buildApi() {
     absWorkingDir: ROOT,
     entryPoints: {
       main: 'apps/api/src/main.ts',
-      'generation-worker': 'apps/api/src/generation/generation-worker.ts',
-      'track-inputs-worker': 'apps/api/src/tracks/track-inputs-worker.ts',
+      'generation-worker': 'apps/api/src/features/tracks/generation/generation-worker.ts',
+      'track-inputs-worker': 'apps/api/src/features/tracks/track-inputs-worker.ts',
       'render-worker': 'packages/engine/src/rendering/render-worker.ts',
     },
     outdir: OUT_DIR,

@@ -11,12 +11,12 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { buildApp } from '../../apps/api/src/app.js';
-import { systemClock } from '../../apps/api/src/shared/clock.js';
+import { systemClock } from '../../apps/api/src/platform/shared/clock.js';
+import { fund } from '../../apps/api/test/features/tracks/helpers.js';
 import { createTestAccount } from '../../apps/api/test/helpers/accounts.js';
 import { type TestApp, testConfig } from '../../apps/api/test/helpers/app.js';
 import { createTestDatabase } from '../../apps/api/test/helpers/databases.js';
 import { floodMidiFile, largestValidMidiFile } from '../../apps/api/test/helpers/heavy-midi.js';
-import { fund } from '../../apps/api/test/tracks/helpers.js';
 import { startEmbeddedPostgres } from '../shared/embedded-postgres.js';
 
 const { values } = parseArgs({

@@ -22,11 +22,11 @@ import {
   sql,
 } from 'kysely';
 import { buildApp } from '../../apps/api/src/app.js';
-import { systemClock } from '../../apps/api/src/shared/clock.js';
+import { systemClock } from '../../apps/api/src/platform/shared/clock.js';
+import { fund } from '../../apps/api/test/features/tracks/helpers.js';
 import { createTestAccount } from '../../apps/api/test/helpers/accounts.js';
 import { testConfig } from '../../apps/api/test/helpers/app.js';
 import { createTestDatabase } from '../../apps/api/test/helpers/databases.js';
-import { fund } from '../../apps/api/test/tracks/helpers.js';
 
 const { values } = parseArgs({
   options: {

@@ -19,7 +19,7 @@ function placeOf(node: ProfileNode): string {
   const { url, functionName } = node.callFrame;
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg) return pkg[1] as string;
-  const api = /apps\/api\/src\/([^/]+)/.exec(url);
+  const api = /apps\/api\/src\/((?:features\/|platform\/)?[^/]+)/.exec(url);
   if (api) return `apps/api/src/${api[1]}`;
   if (url.startsWith('node:')) return 'node internals';
   return functionName ? `(${functionName})` : '(other)';

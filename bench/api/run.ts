@@ -46,7 +46,7 @@ const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 const TARGET_API_ONLY_POSTGRES_BYTES = 150e6;
 const TARGET_OVER_PGLITE_BYTES = 150e6;
 const TARGET_GENERATION_BYTES = 300e6;
-/** The API's shared_buffers for PGlite (apps/api/src/database/create-database.ts). */
+/** The API's shared_buffers for PGlite (apps/api/src/platform/database/create-database.ts). */
 const PGLITE_SHARED_BUFFERS = '32MB';
 const verdict = (bytes: number, target: number, what: string) =>
   `${mb(bytes)} ${what}: ${bytes < target ? 'met' : 'NOT met'}`;

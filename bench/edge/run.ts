@@ -6,16 +6,16 @@
 import { randomBytes } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { parseArgs } from 'node:util';
-import type { Generate } from '../../apps/api/src/generation/generation-pool.js';
-import { freePort, startVarnish } from '../../apps/api/test/edge/varnish.js';
-import { createTestAccount } from '../../apps/api/test/helpers/accounts.js';
-import { createTestApp } from '../../apps/api/test/helpers/app.js';
+import type { Generate } from '../../apps/api/src/features/tracks/generation/generation-pool.js';
 import {
   createGenerationRunner,
   createTrack,
   FAKE_GENERATED_TRACK,
   fund,
-} from '../../apps/api/test/tracks/helpers.js';
+} from '../../apps/api/test/features/tracks/helpers.js';
+import { createTestAccount } from '../../apps/api/test/helpers/accounts.js';
+import { createTestApp } from '../../apps/api/test/helpers/app.js';
+import { freePort, startVarnish } from '../../apps/api/test/platform/edge/varnish.js';
 
 const { values } = parseArgs({
   options: {

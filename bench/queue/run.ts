@@ -2,9 +2,9 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
-import { createDatabase } from '../../apps/api/src/database/create-database.js';
-import { migrateToLatest } from '../../apps/api/src/database/migrate.js';
-import { claimJob, insertJob, markJobDone } from '../../apps/api/src/jobs/job.repository.js';
+import { createDatabase } from '../../apps/api/src/platform/database/create-database.js';
+import { migrateToLatest } from '../../apps/api/src/platform/database/migrate.js';
+import { claimJob, insertJob, markJobDone } from '../../apps/api/src/platform/jobs/job.repository.js';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../shared/embedded-postgres.js';
 
 const { values } = parseArgs({ options: { jobs: { type: 'string', default: '300' } } });

@@ -8,12 +8,12 @@ import { createServer } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
 import { parseArgs } from 'node:util';
 import { composeEventLog } from '../../apps/api/src/compose.js';
-import { createSigningSecretService } from '../../apps/api/src/events/signing-secret.service.js';
-import { createWebhookDispatcher } from '../../apps/api/src/webhooks/webhook-dispatcher.js';
-import { createWebhookSender } from '../../apps/api/src/webhooks/webhook-sender.js';
+import { createSigningSecretService } from '../../apps/api/src/features/events/signing-secret.service.js';
+import { createWebhookDispatcher } from '../../apps/api/src/features/events/webhooks/webhook-dispatcher.js';
+import { createWebhookSender } from '../../apps/api/src/features/events/webhooks/webhook-sender.js';
+import { createTrack, fund } from '../../apps/api/test/features/tracks/helpers.js';
 import { createTestAccount, type TestAccount } from '../../apps/api/test/helpers/accounts.js';
 import { createTestApp } from '../../apps/api/test/helpers/app.js';
-import { createTrack, fund } from '../../apps/api/test/tracks/helpers.js';
 
 const { values } = parseArgs({
   options: {

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { Duplex } from 'node:stream';
 import pg from 'pg';
 import { WebSocketServer } from 'ws';
-import { prepareTextMessage } from '../../apps/api/src/events/prepared-frame.js';
+import { prepareTextMessage } from '../../apps/api/src/features/events/prepared-frame.js';
 
 const port = Number(process.env.PORT);
 const mode = process.env.REFERENCE_WRITE === 'frame' ? 'frame' : 'send';

@@ -22,19 +22,23 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
-import { createAccountService } from '../../apps/api/src/accounts/account.service.js';
 import { buildApp } from '../../apps/api/src/app.js';
-import { WORKSPACE_CAPS } from '../../apps/api/src/billing/billing-catalogue.js';
 import { composeEventLog } from '../../apps/api/src/compose.js';
 import { loadConfig } from '../../apps/api/src/config.js';
-import { createCreditsService } from '../../apps/api/src/credits/credit.service.js';
-import { createDatabase, type DatabaseHandle, type Tx } from '../../apps/api/src/database/create-database.js';
-import { migrateToLatest } from '../../apps/api/src/database/migrate.js';
-import { generateSigningSecret, signedEventFrame } from '../../apps/api/src/events/event-signing.js';
-import { EVENTS_CHANNEL } from '../../apps/api/src/events/events.repository.js';
-import { createApiKeyService } from '../../apps/api/src/keys/api-key.service.js';
-import { systemClock } from '../../apps/api/src/shared/clock.js';
-import { newId } from '../../apps/api/src/shared/ids.js';
+import { createAccountService } from '../../apps/api/src/features/accounts/account.service.js';
+import { createApiKeyService } from '../../apps/api/src/features/accounts/keys/api-key.service.js';
+import { WORKSPACE_CAPS } from '../../apps/api/src/features/billing/billing-catalogue.js';
+import { createCreditsService } from '../../apps/api/src/features/billing/credits/credit.service.js';
+import { generateSigningSecret, signedEventFrame } from '../../apps/api/src/features/events/event-signing.js';
+import { EVENTS_CHANNEL } from '../../apps/api/src/features/events/events.repository.js';
+import {
+  createDatabase,
+  type DatabaseHandle,
+  type Tx,
+} from '../../apps/api/src/platform/database/create-database.js';
+import { migrateToLatest } from '../../apps/api/src/platform/database/migrate.js';
+import { systemClock } from '../../apps/api/src/platform/shared/clock.js';
+import { newId } from '../../apps/api/src/platform/shared/ids.js';
 import { startEmbeddedPostgres } from '../shared/embedded-postgres.js';
 import type { ClientThreadData, ClientThreadMessage } from './fanout-client.js';
 

@@ -4,8 +4,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createDatabase } from '../src/database/create-database.js';
-import { migrateToLatest } from '../src/database/migrate.js';
+import { createDatabase } from '../src/platform/database/create-database.js';
+import { migrateToLatest } from '../src/platform/database/migrate.js';
 
 const target = fileURLToPath(new URL('../../../openapi.json', import.meta.url));
 const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'openapi-generation-only-secret-0000000' });

@@ -2,37 +2,41 @@
 // the cli/ entries that call these) where one feature's services are built and handed to another.
 // Features receive what they need; none builds another's (a dependency rule in
 // .dependency-cruiser.cjs holds it). buildApp, `serve`, `worker` and the tests share these recipes.
-import { createAccountService } from './accounts/account.service.js';
-import { createAccessTokens } from './auth/access-token.js';
-import { createAuthContextCache } from './auth/auth-context-cache.js';
-import { createAuthRateLimiter } from './auth/auth-rate-limit.js';
-import type { AuthServices, CreditBalanceReader } from './auth/auth-services.js';
-import { resolveJwtSecret } from './auth/jwt-secret.js';
-import { createMagicLinkService } from './auth/magic-link.service.js';
-import { createSessionService } from './auth/session.service.js';
-import { WORKSPACE_CAPS } from './billing/billing-catalogue.js';
+
 import type { Config } from './config.js';
-import { createCreditsService } from './credits/credit.service.js';
-import type { DatabaseHandle, Db, Tx } from './database/create-database.js';
-import { createEventHub } from './events/event-hub.js';
-import { createEventLog, type EventLog } from './events/event-log.service.js';
-import { createEventsService } from './events/events.service.js';
-import { createSigningSecretService } from './events/signing-secret.service.js';
-import type { Generate } from './generation/generation-pool.js';
-import { type GenerationWorkers, startGenerationWorkers } from './generation/start-generation-workers.js';
-import type { IdempotencyService } from './idempotency/idempotency.service.js';
-import { createApiKeyService } from './keys/api-key.service.js';
-import { createDevMailbox } from './mail/dev-mailbox.js';
-import { createMailOutbox, DEFAULT_RETRY_DELAYS_MS } from './mail/mail-outbox.js';
-import { createSmtpMailer } from './mail/mailer.js';
-import type { Clock } from './shared/clock.js';
-import type { Storage } from './storage/storage.js';
-import { createTrackStates } from './tracks/track-states.service.js';
-import { incrementVoiceUsage } from './voices/voice.service.js';
-import { enqueueWebhookDeliveries } from './webhooks/webhook-deliveries.service.js';
-import { createWebhookDispatcher } from './webhooks/webhook-dispatcher.js';
-import { createWebhookEndpointsService } from './webhooks/webhook-endpoints.service.js';
-import { createWebhookSender, type SendWebhook } from './webhooks/webhook-sender.js';
+import { createAccountService } from './features/accounts/account.service.js';
+import { createAccessTokens } from './features/accounts/auth/access-token.js';
+import { createAuthContextCache } from './features/accounts/auth/auth-context-cache.js';
+import { createAuthRateLimiter } from './features/accounts/auth/auth-rate-limit.js';
+import type { AuthServices, CreditBalanceReader } from './features/accounts/auth/auth-services.js';
+import { resolveJwtSecret } from './features/accounts/auth/jwt-secret.js';
+import { createMagicLinkService } from './features/accounts/auth/magic-link.service.js';
+import { createSessionService } from './features/accounts/auth/session.service.js';
+import { createApiKeyService } from './features/accounts/keys/api-key.service.js';
+import { WORKSPACE_CAPS } from './features/billing/billing-catalogue.js';
+import { createCreditsService } from './features/billing/credits/credit.service.js';
+import { createEventHub } from './features/events/event-hub.js';
+import { createEventLog, type EventLog } from './features/events/event-log.service.js';
+import { createEventsService } from './features/events/events.service.js';
+import { createSigningSecretService } from './features/events/signing-secret.service.js';
+import { enqueueWebhookDeliveries } from './features/events/webhooks/webhook-deliveries.service.js';
+import { createWebhookDispatcher } from './features/events/webhooks/webhook-dispatcher.js';
+import { createWebhookEndpointsService } from './features/events/webhooks/webhook-endpoints.service.js';
+import { createWebhookSender, type SendWebhook } from './features/events/webhooks/webhook-sender.js';
+import type { Generate } from './features/tracks/generation/generation-pool.js';
+import {
+  type GenerationWorkers,
+  startGenerationWorkers,
+} from './features/tracks/generation/start-generation-workers.js';
+import { createTrackStates } from './features/tracks/track-states.service.js';
+import { incrementVoiceUsage } from './features/voices/voice.service.js';
+import type { DatabaseHandle, Db, Tx } from './platform/database/create-database.js';
+import type { IdempotencyService } from './platform/idempotency/idempotency.service.js';
+import { createDevMailbox } from './platform/mail/dev-mailbox.js';
+import { createMailOutbox, DEFAULT_RETRY_DELAYS_MS } from './platform/mail/mail-outbox.js';
+import { createSmtpMailer } from './platform/mail/mailer.js';
+import type { Clock } from './platform/shared/clock.js';
+import type { Storage } from './platform/storage/storage.js';
 
 /** The event outbox every feature appends to: each event fans out to its webhook deliveries. */
 export function composeEventLog(clock: Clock): EventLog {

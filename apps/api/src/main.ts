@@ -3,9 +3,9 @@ import { admin } from './cli/admin.js';
 import { migrate } from './cli/migrate.js';
 import { serve } from './cli/serve.js';
 import { worker } from './cli/worker.js';
-import { DataDirLockedError } from './database/data-dir-lock.js';
+import { DataDirLockedError } from './platform/database/data-dir-lock.js';
+import { DataDirPermissionError } from './platform/shared/private-directory.js';
 import { loadConfigOrExit } from './runtime.js';
-import { DataDirPermissionError } from './shared/private-directory.js';
 
 const USAGE = `usage: trackforge <command>
   serve      run the API and in-process workers (default)

@@ -2,9 +2,9 @@
 // data folders and an open, migrated database.
 import { existsSync } from 'node:fs';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { createDatabase, type DatabaseHandle } from './database/create-database.js';
-import { migrateToLatest } from './database/migrate.js';
-import { makeDirectoryPrivate, octal } from './shared/private-directory.js';
+import { createDatabase, type DatabaseHandle } from './platform/database/create-database.js';
+import { migrateToLatest } from './platform/database/migrate.js';
+import { makeDirectoryPrivate, octal } from './platform/shared/private-directory.js';
 
 export interface Runtime {
   config: Config;

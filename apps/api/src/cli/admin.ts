@@ -4,15 +4,15 @@
 // grant creates the account when the email has none yet, so an operator can set up a customer first.
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { createAccountService } from '../accounts/account.service.js';
-import { WORKSPACE_CAPS } from '../billing/billing-catalogue.js';
 import type { Config } from '../config.js';
-import { createCreditsService } from '../credits/credit.service.js';
-import type { Db } from '../database/create-database.js';
 import { AppError } from '../errors.js';
-import type { Plan } from '../http/auth-context.js';
-import { createApiKeyService } from '../keys/api-key.service.js';
-import { type Clock, systemClock } from '../shared/clock.js';
+import { createAccountService } from '../features/accounts/account.service.js';
+import { createApiKeyService } from '../features/accounts/keys/api-key.service.js';
+import { WORKSPACE_CAPS } from '../features/billing/billing-catalogue.js';
+import { createCreditsService } from '../features/billing/credits/credit.service.js';
+import type { Db } from '../platform/database/create-database.js';
+import type { Plan } from '../platform/http/auth-context.js';
+import { type Clock, systemClock } from '../platform/shared/clock.js';
 import { type OperatorAnswer, runOnDatabaseOwner } from './operator-channel.js';
 
 export const ADMIN_USAGE = `usage: trackforge admin <command>

@@ -1,13 +1,13 @@
 // Development only: on an empty database, a demo user (demo@trackforge.local) on the Studio plan
 // with 100 credits and an API key, printed once so a fresh clone can call the API at once.
 
-import { createAccountService } from '../accounts/account.service.js';
-import { WORKSPACE_CAPS } from '../billing/billing-catalogue.js';
 import type { Config } from '../config.js';
-import { createCreditsService } from '../credits/credit.service.js';
-import type { Db } from '../database/create-database.js';
-import { createApiKeyService } from '../keys/api-key.service.js';
-import { type Clock, systemClock } from '../shared/clock.js';
+import { createAccountService } from '../features/accounts/account.service.js';
+import { createApiKeyService } from '../features/accounts/keys/api-key.service.js';
+import { WORKSPACE_CAPS } from '../features/billing/billing-catalogue.js';
+import { createCreditsService } from '../features/billing/credits/credit.service.js';
+import type { Db } from '../platform/database/create-database.js';
+import { type Clock, systemClock } from '../platform/shared/clock.js';
 
 export const DEMO_EMAIL = 'demo@trackforge.local';
 const DEMO_CREDITS = 100;

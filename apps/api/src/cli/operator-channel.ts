@@ -9,9 +9,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Config } from '../config.js';
-import { DataDirLockedError } from '../database/data-dir-lock.js';
+import { DataDirLockedError } from '../platform/database/data-dir-lock.js';
+import { secretsEqual } from '../platform/shared/secrets.js';
 import { openRuntime, type Runtime } from '../runtime.js';
-import { secretsEqual } from '../shared/secrets.js';
 
 export interface OperatorCommand {
   command: 'admin' | 'migrate';

@@ -8,12 +8,12 @@
 import { buildApp } from '../app.js';
 import { composeGenerationWorkers } from '../compose.js';
 import type { Config } from '../config.js';
-import type { GenerationWorkers } from '../generation/start-generation-workers.js';
-import { createDrain } from '../health/drain.js';
-import { REQUEST_LOG_FIELDS, redactUrl } from '../http/request-log.js';
+import type { GenerationWorkers } from '../features/tracks/generation/start-generation-workers.js';
+import { createDrain } from '../platform/health/drain.js';
+import { REQUEST_LOG_FIELDS, redactUrl } from '../platform/http/request-log.js';
+import { systemClock } from '../platform/shared/clock.js';
+import { createStorage } from '../platform/storage/create-storage.js';
 import { openRuntime } from '../runtime.js';
-import { systemClock } from '../shared/clock.js';
-import { createStorage } from '../storage/create-storage.js';
 import { adminAnswer } from './admin.js';
 import { apiKeyHint, demoAccountBanner, seedDemoAccount } from './dev-seed.js';
 import { migratedByServerAnswer } from './migrate.js';

@@ -4,9 +4,9 @@
 
 import { composeGenerationWorkers } from '../compose.js';
 import type { Config } from '../config.js';
+import { systemClock } from '../platform/shared/clock.js';
+import { createStorage } from '../platform/storage/create-storage.js';
 import { openRuntime } from '../runtime.js';
-import { systemClock } from '../shared/clock.js';
-import { createStorage } from '../storage/create-storage.js';
 
 export async function worker(config: Config): Promise<void> {
   if (!config.DATABASE_URL) {

@@ -15,24 +15,26 @@ const { forbidden } = createRequire(import.meta.url)(join(repoRoot, '.dependency
 };
 
 const FIXTURE: Record<string, string> = {
-  'apps/api/src/voices/voice.service.ts':
+  'apps/api/src/features/voices/voice.service.ts':
     'export function createVoiceService() { return { name: "voices" }; }\nexport type VoiceService = ReturnType<typeof createVoiceService>;\n',
-  'apps/api/src/voices/voice-preview.ts': 'export function createPreviewRenderer() { return {}; }\n',
-  'apps/api/src/voices/voice.schemas.ts': 'export const VOICE_FIELDS = ["id"];\n',
-  'apps/api/src/tracks/builds-voices.ts':
+  'apps/api/src/features/voices/voice-preview.ts': 'export function createPreviewRenderer() { return {}; }\n',
+  'apps/api/src/features/voices/voice.schemas.ts': 'export const VOICE_FIELDS = ["id"];\n',
+  'apps/api/src/features/tracks/builds-voices.ts':
     "import { createVoiceService } from '../voices/voice.service';\nexport const voices = createVoiceService();\n",
-  'apps/api/src/tracks/builds-renderer.ts':
+  'apps/api/src/features/tracks/builds-renderer.ts':
     "import { createPreviewRenderer } from '../voices/voice-preview';\nexport const renderer = createPreviewRenderer();\n",
-  'apps/api/src/tracks/takes-voices.ts':
+  'apps/api/src/features/tracks/takes-voices.ts':
     "import type { VoiceService } from '../voices/voice.service';\nimport { VOICE_FIELDS } from '../voices/voice.schemas';\nexport const use = (voices: VoiceService) => [voices.name, VOICE_FIELDS];\n",
   'apps/api/src/compose.ts':
-    "import { createVoiceService } from './voices/voice.service';\nimport { createPreviewRenderer } from './voices/voice-preview';\nexport const root = [createVoiceService(), createPreviewRenderer()];\n",
-  'apps/api/src/generation/generated.ts':
-    "import type { TrackRow } from '../tracks/track-row';\nexport type Generated = { track: TrackRow };\n",
-  'apps/api/src/tracks/track-row.ts':
-    "import type { Generated } from '../generation/generated';\nexport type TrackRow = { id: string; last?: Generated };\n",
-  'apps/api/src/shared/uses-feature.ts':
-    "import { createVoiceService } from '../voices/voice.service';\nexport const shared = createVoiceService();\n",
+    "import { createVoiceService } from './features/voices/voice.service';\nimport { createPreviewRenderer } from './features/voices/voice-preview';\nexport const root = [createVoiceService(), createPreviewRenderer()];\n",
+  'apps/api/src/features/voices/voice-row.ts':
+    "import type { TrackRow } from '../tracks/track-row';\nexport type VoiceRow = { lastTrack?: TrackRow };\n",
+  'apps/api/src/features/tracks/track-row.ts':
+    "import type { VoiceRow } from '../voices/voice-row';\nexport type TrackRow = { id: string; voice?: VoiceRow };\n",
+  'apps/api/src/features/voices/reads-root.ts':
+    "import type { root } from '../../compose';\nexport type Root = typeof root;\n",
+  'apps/api/src/platform/shared/uses-feature.ts':
+    "import { createVoiceService } from '../../features/voices/voice.service';\nexport const shared = createVoiceService();\n",
 };
 
 describe('the dependency rules of the API', () => {
@@ -68,19 +70,22 @@ describe('the dependency rules of the API', () => {
     violations.some((violation) => violation.rule === rule && violation.from === `apps/api/src/${from}`);
 
   it("refuses a feature that builds another feature's service", () => {
-    assert.ok(broken('no-feature-builds-another', 'tracks/builds-voices.ts'), JSON.stringify(violations));
+    assert.ok(
+      broken('no-feature-builds-another', 'features/tracks/builds-voices.ts'),
+      JSON.stringify(violations),
+    );
   });
 
   it('refuses a feature that builds a helper of another feature that is not named a service', () => {
     assert.ok(
-      broken('features-share-only-pure-modules', 'tracks/builds-renderer.ts'),
+      broken('features-share-only-pure-modules', 'features/tracks/builds-renderer.ts'),
       JSON.stringify(violations),
     );
   });
 
   it("lets a feature take another's service by type and read its wire schemas", () => {
     assert.deepEqual(
-      violations.filter((violation) => violation.from === 'apps/api/src/tracks/takes-voices.ts'),
+      violations.filter((violation) => violation.from === 'apps/api/src/features/tracks/takes-voices.ts'),
       [],
     );
   });
@@ -94,15 +99,22 @@ describe('the dependency rules of the API', () => {
 
   it('refuses a circle between features even when it is made of type-only imports', () => {
     assert.ok(
-      broken('api-has-no-circle-at-all', 'generation/generated.ts') ||
-        broken('api-has-no-circle-at-all', 'tracks/track-row.ts'),
+      broken('api-has-no-circle-at-all', 'features/voices/voice-row.ts') ||
+        broken('api-has-no-circle-at-all', 'features/tracks/track-row.ts'),
       JSON.stringify(violations),
     );
   });
 
-  it('refuses infrastructure that reaches into a feature', () => {
+  it('refuses a platform module that reaches into a feature', () => {
     assert.ok(
-      broken('infrastructure-knows-no-feature', 'shared/uses-feature.ts'),
+      broken('platform-knows-no-feature', 'platform/shared/uses-feature.ts'),
+      JSON.stringify(violations),
+    );
+  });
+
+  it('refuses a feature that imports the composition root, even for a type', () => {
+    assert.ok(
+      broken('only-entries-import-the-root', 'features/voices/reads-root.ts'),
       JSON.stringify(violations),
     );
   });

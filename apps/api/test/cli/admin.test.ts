@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { createAccountService } from '../../src/accounts/account.service.js';
 import { ADMIN_USAGE, AdminUsageError, parseAdminArgs, runAdminCommand } from '../../src/cli/admin.js';
 import { DEMO_EMAIL, demoAccountBanner, seedDemoAccount } from '../../src/cli/dev-seed.js';
+import { createAccountService } from '../../src/features/accounts/account.service.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 

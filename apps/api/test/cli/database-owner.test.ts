@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { DEMO_EMAIL } from '../../src/cli/dev-seed.js';
-import { acquireDataDirLock, DataDirLockedError } from '../../src/database/data-dir-lock.js';
+import { acquireDataDirLock, DataDirLockedError } from '../../src/platform/database/data-dir-lock.js';
 import { MAIN_PATH, serveEnv, waitForServePort } from '../helpers/serve-process.js';
 
 /** Runs `main.ts …args` to completion. */

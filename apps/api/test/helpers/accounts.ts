@@ -2,13 +2,13 @@
 // personal workspace on the given plan, a live session, an access token and — on plans that carry
 // the API — an API key.
 import { randomBytes } from 'node:crypto';
-import { createAccountService } from '../../src/accounts/account.service.js';
-import { createAccessTokens } from '../../src/auth/access-token.js';
-import { resolveJwtSecret } from '../../src/auth/jwt-secret.js';
-import { createSessionService } from '../../src/auth/session.service.js';
-import { WORKSPACE_CAPS } from '../../src/billing/billing-catalogue.js';
-import type { Plan } from '../../src/http/auth-context.js';
-import { API_PLANS, createApiKeyService } from '../../src/keys/api-key.service.js';
+import { createAccountService } from '../../src/features/accounts/account.service.js';
+import { createAccessTokens } from '../../src/features/accounts/auth/access-token.js';
+import { resolveJwtSecret } from '../../src/features/accounts/auth/jwt-secret.js';
+import { createSessionService } from '../../src/features/accounts/auth/session.service.js';
+import { API_PLANS, createApiKeyService } from '../../src/features/accounts/keys/api-key.service.js';
+import { WORKSPACE_CAPS } from '../../src/features/billing/billing-catalogue.js';
+import type { Plan } from '../../src/platform/http/auth-context.js';
 import type { TestApp } from './app.js';
 
 export interface TestAccount {

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppDeps, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
-import type { DatabaseHandle } from '../../src/database/create-database.js';
-import { createManualClock } from '../../src/shared/clock.js';
+import type { DatabaseHandle } from '../../src/platform/database/create-database.js';
+import { createManualClock } from '../../src/platform/shared/clock.js';
 import { createTestDatabase, type DatabaseKind } from './databases.js';
 
 export interface TestApp {

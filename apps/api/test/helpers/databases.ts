@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect } from 'kysely';
 import pg from 'pg';
-import { createDatabase, type DatabaseHandle } from '../../src/database/create-database.js';
-import { migrateToLatest } from '../../src/database/migrate.js';
+import { createDatabase, type DatabaseHandle } from '../../src/platform/database/create-database.js';
+import { migrateToLatest } from '../../src/platform/database/migrate.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -68,7 +68,7 @@ async function withAdminClient<T>(url: string, fn: (client: pg.Client) => Promis
 
 // Starting PGlite and running initdb costs seconds; loading a dump of an already-migrated database
 // costs well under one. The dump is cached in the temp dir, keyed by the migrations' source.
-const migrationsDir = new URL('../../src/database/migrations/', import.meta.url);
+const migrationsDir = new URL('../../src/platform/database/migrations/', import.meta.url);
 let template: Promise<Blob> | undefined;
 
 function migratedPgliteTemplate(): Promise<Blob> {

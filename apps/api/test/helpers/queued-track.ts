@@ -1,16 +1,16 @@
 // A 30 s track queued straight through the tracks service, with the one credit it holds, for the
 // suites that hand it to real worker processes (no HTTP server in between).
 import { composeEventLog } from '../../src/compose.js';
-import { createCreditsService } from '../../src/credits/credit.service.js';
-import type { Db } from '../../src/database/create-database.js';
-import { generationQueue } from '../../src/generation/generation-queue.js';
-import { createIdempotencyService } from '../../src/idempotency/idempotency.service.js';
-import { systemClock } from '../../src/shared/clock.js';
-import { newId } from '../../src/shared/ids.js';
-import { createSecretSealer } from '../../src/shared/secret-sealing.js';
-import { createLocalStorage } from '../../src/storage/local-storage.js';
-import { createTracksService } from '../../src/tracks/track.service.js';
-import { resolveTrackInputs } from '../../src/tracks/track-inputs.js';
+import { createCreditsService } from '../../src/features/billing/credits/credit.service.js';
+import { generationQueue } from '../../src/features/tracks/generation/generation-queue.js';
+import { createTracksService } from '../../src/features/tracks/track.service.js';
+import { resolveTrackInputs } from '../../src/features/tracks/track-inputs.js';
+import type { Db } from '../../src/platform/database/create-database.js';
+import { createIdempotencyService } from '../../src/platform/idempotency/idempotency.service.js';
+import { systemClock } from '../../src/platform/shared/clock.js';
+import { newId } from '../../src/platform/shared/ids.js';
+import { createSecretSealer } from '../../src/platform/shared/secret-sealing.js';
+import { createLocalStorage } from '../../src/platform/storage/local-storage.js';
 
 export async function queueTrackWithOneCredit(db: Db, filesDir: string) {
   const credits = createCreditsService({ db, clock: systemClock });

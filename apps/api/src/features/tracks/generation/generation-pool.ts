@@ -1,0 +1,188 @@
+// A fixed set of warm generation threads (WORKERS). The bank file is read once per process into
+// shared memory and every thread (and each thread's render pool) uses those bytes without a copy;
+// a thread that crashes fails its task and is replaced.
+import { readFileSync } from 'node:fs';
+import type { Worker } from 'node:worker_threads';
+import type { BANK_FILES, TrackRequest } from '@trackforge/engine';
+import { resolveBankPath } from '@trackforge/engine/node/bank-path';
+import { startWorkerThread, workerEntryUrl } from '../../../platform/shared/worker-thread.js';
+import type { GeneratedTrack } from './generated-track.js';
+import type { FromGenerationWorker, ToGenerationWorker } from './generation-messages.js';
+
+/** A generation failure; `stage` is the engine stage, 'request' meaning retrying cannot help. */
+export class GenerationError extends Error {
+  override name = 'GenerationError';
+  constructor(
+    message: string,
+    readonly stage: string | null,
+  ) {
+    super(message);
+  }
+}
+
+export interface GenerateOptions {
+  onProgress?: (fraction: number) => void;
+  /** When set, the MP3 file's bytes arrive here in order while it is encoded (together: files.mp3). */
+  onMp3?: (bytes: Uint8Array) => void;
+  /**
+   * When set, the bytes of the one derived file asked for (a single format besides MP3, or the
+   * stems zip) arrive here in order while it is made; together they are that file.
+   */
+  onFileBytes?: (bytes: Uint8Array) => void;
+  signal?: AbortSignal;
+}
+
+export type Generate = (request: TrackRequest, options: GenerateOptions) => Promise<GeneratedTrack>;
+
+const WORKER_URL = workerEntryUrl(import.meta.url, 'generation-worker');
+
+export interface GenerationThreadData {
+  bankName: string;
+  /** The bank file in shared memory: one copy per process, whatever the number of threads. */
+  bankBytes: Uint8Array;
+  /** Render threads each generation thread starts (0: it renders in its own thread). */
+  renderThreads: number;
+}
+
+const sharedBanks = new Map<string, Uint8Array>();
+
+/** The bank file's bytes in shared memory, read on first use and kept for the process. */
+function sharedBankBytes(bank: keyof typeof BANK_FILES): Uint8Array {
+  let bytes = sharedBanks.get(bank);
+  if (!bytes) {
+    const file = readFileSync(resolveBankPath(bank));
+    bytes = new Uint8Array(new SharedArrayBuffer(file.byteLength));
+    bytes.set(file);
+    sharedBanks.set(bank, bytes);
+  }
+  return bytes;
+}
+
+interface Task {
+  id: number;
+  request: TrackRequest;
+  options: GenerateOptions;
+  resolve: (result: GeneratedTrack) => void;
+  reject: (error: Error) => void;
+}
+
+export function createGenerationPool(options: {
+  threads: number;
+  bank: keyof typeof BANK_FILES;
+  /** Render threads per generation thread (the engine's render pool); default 0. */
+  renderThreads?: number;
+}) {
+  const threadData: GenerationThreadData = {
+    bankName: options.bank,
+    bankBytes: sharedBankBytes(options.bank),
+    renderThreads: options.renderThreads ?? 0,
+  };
+  const waiting: Task[] = [];
+  const idle: Worker[] = [];
+  const busy = new Map<Worker, Task>();
+  let nextTaskId = 1;
+  let closed = false;
+
+  function spawn(): void {
+    const worker = startWorkerThread(WORKER_URL, threadData);
+    worker.on('message', (message: FromGenerationWorker) => {
+      if (message.type === 'ready') {
+        idle.push(worker);
+        dispatch();
+        return;
+      }
+      const task = busy.get(worker);
+      if (!task || task.id !== message.taskId) return;
+      if (message.type === 'progress') {
+        task.options.onProgress?.(message.fraction);
+        return;
+      }
+      if (message.type === 'audio') {
+        task.options.onMp3?.(message.mp3);
+        return;
+      }
+      if (message.type === 'file') {
+        task.options.onFileBytes?.(message.bytes);
+        return;
+      }
+      busy.delete(worker);
+      idle.push(worker);
+      if (message.type === 'done') task.resolve(message.result);
+      else task.reject(new GenerationError(message.message, message.stage));
+      dispatch();
+    });
+    worker.on('error', (error) => {
+      const task = busy.get(worker);
+      busy.delete(worker);
+      task?.reject(new GenerationError(`generation thread crashed: ${error.message}`, null));
+    });
+    worker.on('exit', () => {
+      const task = busy.get(worker);
+      busy.delete(worker);
+      const idleIndex = idle.indexOf(worker);
+      if (idleIndex >= 0) idle.splice(idleIndex, 1);
+      task?.reject(new GenerationError('generation thread exited', null));
+      if (!closed) spawn();
+    });
+  }
+
+  function dispatch(): void {
+    while (idle.length > 0 && waiting.length > 0) {
+      const worker = idle.shift()!;
+      const task = waiting.shift()!;
+      if (task.options.signal?.aborted) {
+        idle.unshift(worker);
+        task.reject(new GenerationError('generation was aborted', null));
+        continue;
+      }
+      busy.set(worker, task);
+      const message: ToGenerationWorker = {
+        type: 'generate',
+        taskId: task.id,
+        request: task.request,
+        streamMp3: task.options.onMp3 !== undefined,
+        streamFile: task.options.onFileBytes !== undefined,
+      };
+      worker.postMessage(message);
+      task.options.signal?.addEventListener('abort', () => {
+        if (busy.get(worker) === task)
+          worker.postMessage({ type: 'abort', taskId: task.id } satisfies ToGenerationWorker);
+      });
+    }
+  }
+
+  for (let i = 0; i < Math.max(1, options.threads); i++) spawn();
+
+  const generate: Generate = (request, taskOptions) =>
+    new Promise<GeneratedTrack>((resolve, reject) => {
+      if (closed) return reject(new GenerationError('generation pool is closed', null));
+      const task: Task = { id: nextTaskId++, request, options: taskOptions, resolve, reject };
+      // Aborted while still queued (the download that wanted it went away): it leaves the queue at
+      // once, so the renders behind it start sooner and its caller hears now, not at its turn.
+      taskOptions.signal?.addEventListener(
+        'abort',
+        () => {
+          const index = waiting.indexOf(task);
+          if (index < 0) return;
+          waiting.splice(index, 1);
+          reject(new GenerationError('generation was aborted', null));
+        },
+        { once: true },
+      );
+      waiting.push(task);
+      dispatch();
+    });
+
+  return {
+    threads: Math.max(1, options.threads),
+    generate,
+    async close(): Promise<void> {
+      closed = true;
+      for (const task of waiting.splice(0))
+        task.reject(new GenerationError('generation pool is closed', null));
+      await Promise.all([...idle, ...busy.keys()].map((worker) => worker.terminate()));
+    },
+  };
+}
+
+export type GenerationPool = ReturnType<typeof createGenerationPool>;

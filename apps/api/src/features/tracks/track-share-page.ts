@@ -1,0 +1,131 @@
+// GET /t/{id}: the page a track's `urls.share` points to. Anyone may open it for a public or
+// unlisted track (the owner's workspace also for a private one); everyone else gets the same 404 as
+// the API, so a private track's existence is never revealed. The page shows only what the public
+// representation holds (title, prompt, music, audio, cover) and plays the audio from the API. Its
+// Open Graph and Twitter tags let chat apps and social sites unfurl the link with the cover art and
+// (where they support og:audio) a player; every piece of text in it is HTML-escaped. It runs no
+// script, so its own Content-Security-Policy allows none (the default one lets /docs run inline
+// scripts) and admits its one inline style by hash: markup that slipped past the escaping could
+// neither run nor restyle the page.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type EdgeCachePolicy, setTrackCaching } from '../../platform/http/edge-cache.js';
+import type { TracksService, Viewer } from './track.service.js';
+
+export interface TrackSharePageDeps {
+  tracks: Pick<TracksService, 'getTrack'>;
+  edgeCache: EdgeCachePolicy;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
+}
+
+const STYLE =
+  'body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;color:#222}img{width:100%;height:auto;border-radius:8px}audio{width:100%;margin:1rem 0}a{color:#1746a2}';
+
+/** The page's policy: its cover and audio from this origin, its one style by hash, nothing else. */
+function sharePageContentSecurityPolicy(style: string): string {
+  const styleHash = createHash('sha256').update(style).digest('base64');
+  return [
+    "default-src 'none'",
+    "script-src 'none'",
+    `style-src 'sha256-${styleHash}'`,
+    "img-src 'self'",
+    "media-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function viewerOf(request: FastifyRequest): Viewer {
+  return request.auth ? { workspaceId: request.auth.workspaceId, userId: request.auth.userId } : null;
+}
+
+export function registerTrackSharePage(app: FastifyInstance, deps: TrackSharePageDeps): void {
+  const contentSecurityPolicy = sharePageContentSecurityPolicy(STYLE);
+  app.get<{ Params: { id: string } }>('/t/:id', { schema: { hide: true } }, async (request, reply) => {
+    const track = await deps.tracks.getTrack(viewerOf(request), request.params.id);
+    const facts = track.music
+      ? [track.music.genre, `${track.music.bpm} bpm`, track.music.key, track.music.time_signature]
+          .filter(Boolean)
+          .join(' · ')
+      : '';
+    const description = truncate(`${facts ? `${facts}. ` : ''}“${track.prompt}”`, 200);
+    // Social sites fetch these themselves, so they are absolute (PUBLIC_URL); the page's own
+    // player and image take paths, so they load from whatever origin the page was opened on (CSP 'self').
+    const meta: Array<[string, string]> = [
+      ['og:type', 'music.song'],
+      ['og:site_name', 'Trackforge'],
+      ['og:title', track.title],
+      ['og:description', description],
+      ['og:url', track.urls.share],
+      ['og:image', track.urls.cover],
+      ['og:image:type', 'image/svg+xml'],
+      ['og:image:alt', `Cover art of ${track.title}`],
+      ['music:duration', String(Math.round(track.duration_seconds))],
+    ];
+    if (track.audio) meta.push(['og:audio', track.urls.audio], ['og:audio:type', 'audio/mpeg']);
+    const twitter: Array<[string, string]> = [
+      ['twitter:card', 'summary_large_image'],
+      ['twitter:title', track.title],
+      ['twitter:description', description],
+      ['twitter:image', track.urls.cover],
+    ];
+    const tags = [
+      ...meta.map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content)}">`),
+      ...twitter.map(([name, content]) => `<meta name="${name}" content="${escapeHtml(content)}">`),
+    ].join('\n  ');
+    const music = facts ? `<p>${escapeHtml(facts)}</p>` : '';
+    // The public view has no status: audio is filled in once the track is ready.
+    const player = track.audio
+      ? `<audio controls preload="metadata" src="${escapeHtml(new URL(track.urls.audio).pathname)}"></audio>`
+      : '<p>No audio yet: the track is still being made (reload in a moment), or it failed.</p>';
+    const title = escapeHtml(track.title);
+    const html = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${title} — Trackforge</title>
+  <meta name="description" content="${escapeHtml(description)}">
+  <link rel="canonical" href="${escapeHtml(track.urls.share)}">
+  ${tags}
+  <style>${STYLE}</style>
+</head>
+<body>
+  <main>
+    <img src="${escapeHtml(new URL(track.urls.cover).pathname)}" width="600" height="600" alt="Cover art of ${title}">
+    <h1>${title}</h1>
+    <p>“${escapeHtml(track.prompt)}” · ${Math.round(track.duration_seconds)} s</p>
+    ${music}
+    ${player}
+    <p><a href="/studio">Make your own track in the Trackforge studio</a></p>
+  </main>
+</body>
+</html>
+`;
+    // Only the owner's view says the visibility; anyone else reads a track that is not private. The
+    // page of a track still rendering gains its player once it is ready: revalidated until then.
+    const visibility = 'visibility' in track ? track.visibility : 'public';
+    setTrackCaching(reply, deps.edgeCache, { id: track.id, visibility }, Boolean(track.audio));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', contentSecurityPolicy)
+      .send(html);
+  });
+}
+
+function truncate(text: string, characters: number): string {
+  const chars = [...text];
+  return chars.length <= characters ? text : `${chars.slice(0, characters - 1).join('')}…`;
+}

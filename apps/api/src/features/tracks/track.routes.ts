@@ -1,0 +1,351 @@
+// /v1/tracks and /v1/public/tracks. Reads of public and unlisted tracks need no credential; every
+// other route acts for the caller's workspace only.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import { requireAuth } from '../../platform/http/auth-context.js';
+import { compileSerializer } from '../../platform/http/compiled-serializer.js';
+import {
+  type EdgeCachePolicy,
+  setPublicFeedCaching,
+  setTrackCaching,
+} from '../../platform/http/edge-cache.js';
+import { listPage } from '../../platform/http/list-page.js';
+import { answerOver, sendFile, sendGrowingFile } from '../../platform/http/send-file.js';
+import { IdempotencyKeyHeaderSchema } from '../../platform/idempotency/idempotency.plugin.js';
+import { PageQuerySchema } from '../../platform/shared/keyset-page.js';
+import { MAX_MULTIPART_BYTES, multipartToTrackBody } from './melody-upload.js';
+import type { TrackJson } from './track.schemas.js';
+import {
+  AudioQuerySchema,
+  CreateTrackBodySchema,
+  ListTracksQuerySchema,
+  PublicTrackListSchema,
+  PublicTrackSchema,
+  PublishTrackBodySchema,
+  ReadTrackSchema,
+  TrackIdParamsSchema,
+  TrackListSchema,
+  TrackSchema,
+  WaveformSchema,
+} from './track.schemas.js';
+import type { TracksService, Viewer } from './track.service.js';
+import type { TrackFileKind } from './track.table.js';
+
+export interface TrackRoutesDeps {
+  tracks: TracksService;
+  publicUrl: string;
+  /** How long shared caches may keep public answers (long only when purges reach them). */
+  edgeCache: EdgeCachePolicy;
+}
+
+const MAX_WAIT_SECONDS = 60;
+
+// GET /v1/tracks/{id} is the hottest read: each view has its own serializer, compiled once.
+const serializeOwnerTrack = compileSerializer(TrackSchema);
+const serializePublicTrack = compileSerializer(PublicTrackSchema);
+
+export const CreateHeadersSchema = z.looseObject({
+  'idempotency-key': IdempotencyKeyHeaderSchema,
+  prefer: z.string().optional(),
+});
+
+function viewerOf(request: FastifyRequest): Viewer {
+  return request.auth ? { workspaceId: request.auth.workspaceId, userId: request.auth.userId } : null;
+}
+
+function waitSeconds(prefer: string | undefined): number | undefined {
+  const match = prefer ? /(?:^|[,;\s])wait=(\d+)/i.exec(prefer) : null;
+  return match ? Math.min(Number(match[1]), MAX_WAIT_SECONDS) : undefined;
+}
+
+/**
+ * The answer to every request that queues a track (create, variation, extension): 201 with the
+ * track and its Location, after waiting on it when `Prefer: wait=N` asks to.
+ */
+export async function answerQueuedTrack(
+  prefer: string | undefined,
+  reply: FastifyReply,
+  deps: { tracks: Pick<TracksService, 'waitForTrack'>; publicUrl: string },
+  auth: { workspaceId: string; userId: string | null },
+  queued: TrackJson,
+): Promise<FastifyReply> {
+  let track = queued;
+  const wait = waitSeconds(prefer);
+  if (wait !== undefined && wait > 0) {
+    track = await deps.tracks.waitForTrack(auth, track.id, wait * 1000);
+    reply.header('preference-applied', `wait=${wait}`);
+  }
+  reply.header('location', `${deps.publicUrl}/v1/tracks/${track.id}`);
+  return reply.code(201).send(track);
+}
+
+export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { tracks } = deps;
+
+  // A melody file comes as multipart/form-data, only to POST /v1/tracks (melody-upload.ts).
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: MAX_MULTIPART_BYTES },
+    (request, body, done) => {
+      if (request.method !== 'POST' || !/\/v1\/tracks$/.test(request.routeOptions.url ?? '')) {
+        done(
+          new AppError(
+            'unsupported_media_type',
+            'multipart/form-data is accepted by POST /v1/tracks only; send JSON.',
+          ),
+          undefined,
+        );
+        return;
+      }
+      try {
+        done(null, multipartToTrackBody(body as Buffer, request.headers['content-type'] ?? ''));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
+
+  routes.post(
+    '/tracks',
+    {
+      schema: {
+        tags: ['tracks'],
+        summary: 'Create a track (holds 1 credit until it is ready; given back if it fails)',
+        description:
+          'Send `Idempotency-Key` to retry safely: the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`). `Prefer: wait=N` (N ≤ 60) holds the answer until the track is ready or failed, or N seconds pass. Musical inputs: `chords` (a progression followed exactly), `sections` (a section plan that sets the length) and `melody` (a MIDI file the lead plays: base64 in JSON, or as `multipart/form-data` with a `request` JSON part and a `melody` file part, at most 256 KB). An input the engine cannot use (unknown chord, broken MIDI, plan over 600 s) is 422 `unprocessable_input` naming the field; nothing is stored or charged then.',
+        headers: CreateHeadersSchema,
+        body: CreateTrackBodySchema,
+        response: { 201: TrackSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      // The claimed Idempotency-Key (idempotency.plugin.ts) is stored in the create's transaction.
+      const track = await tracks.createTrack(auth, request.body, request.idempotency ?? undefined);
+      return answerQueuedTrack(request.headers.prefer, reply, deps, auth, track);
+    },
+  );
+
+  routes.get(
+    '/tracks',
+    {
+      schema: {
+        tags: ['tracks'],
+        summary: "List the workspace's tracks, newest first",
+        querystring: ListTracksQuerySchema,
+        response: { 200: TrackListSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const page = await tracks.listTracks(auth.workspaceId, request.query);
+      return listPage(reply, `${deps.publicUrl}/v1/tracks`, request.query, page);
+    },
+  );
+
+  routes.get(
+    '/public/tracks',
+    {
+      schema: {
+        tags: ['tracks'],
+        summary: 'List public tracks of every workspace, newest first (no credential needed)',
+        description: 'Each track is the public representation (`object: "public_track"`).',
+        querystring: PageQuerySchema,
+        response: { 200: PublicTrackListSchema },
+      },
+    },
+    async (request, reply) => {
+      const page = await tracks.listPublicTracks(request.query);
+      setPublicFeedCaching(reply);
+      return listPage(reply, `${deps.publicUrl}/v1/public/tracks`, request.query, page);
+    },
+  );
+
+  routes.get(
+    '/tracks/:id',
+    {
+      schema: {
+        tags: ['tracks'],
+        summary: 'Get a track (public and unlisted tracks need no credential)',
+        description:
+          'The track\'s own workspace gets the full track (`object: "track"`); anyone else reading a public or unlisted track gets the public representation (`object: "public_track"`).',
+        params: TrackIdParamsSchema,
+        response: { 200: ReadTrackSchema },
+      },
+    },
+    async (request, reply) => {
+      // The view is chosen by ownership and serialized by that view's own compiled schema, so an
+      // owner never gets the public subset and nobody else ever gets an owner's field.
+      const read = await tracks.readTrack(viewerOf(request), request.params.id);
+      // A reply serializer leaves the content type to the route (the default one sets it itself).
+      reply.type('application/json; charset=utf-8');
+      return read.view === 'owner'
+        ? reply.serializer(serializeOwnerTrack).send(read.track)
+        : reply.serializer(serializePublicTrack).send(read.track);
+    },
+  );
+
+  routes.delete(
+    '/tracks/:id',
+    {
+      schema: {
+        tags: ['tracks'],
+        summary: 'Delete a track and its files (an unfinished track gives its credit back)',
+        params: TrackIdParamsSchema,
+        response: { 204: z.null().describe('Deleted') },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      await tracks.deleteTrack(auth.workspaceId, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.post(
+    '/tracks/:id/publish',
+    {
+      schema: {
+        tags: ['tracks'],
+        summary:
+          'Set who can see a track: private (workspace), unlisted (anyone with the link) or public (listed)',
+        params: TrackIdParamsSchema,
+        body: PublishTrackBodySchema,
+        response: { 200: TrackSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return tracks.publishTrack(auth.workspaceId, request.params.id, request.body.visibility);
+    },
+  );
+
+  const sendTrackFile = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    kind: TrackFileKind,
+  ) => {
+    const { track, file, making, contentType } = await tracks.openTrackDownload(
+      viewerOf(request),
+      id,
+      kind,
+      answerOver(reply),
+    );
+    const extension =
+      kind === 'midi' ? 'mid' : kind === 'stems' ? 'zip' : kind === 'waveform' ? 'json' : kind;
+    const download = (request.query as { download?: string }).download;
+    const attach = download === '1' || download === 'true' || kind === 'stems';
+    setTrackCaching(reply, deps.edgeCache, track, true);
+    const described = {
+      contentType,
+      disposition: { type: attach ? 'attachment' : 'inline', filename: `${track.id}.${extension}` } as const,
+    };
+    // A derived file's first download streams while it is made (its length is not known yet); a
+    // byte range is served from the kept file once it is there.
+    if (making && !request.headers.range) {
+      return sendGrowingFile(request, reply, { ...described, etag: making.etag, read: () => making.read() });
+    }
+    const kept = file ?? (await making!.finished);
+    return sendFile(request, reply, {
+      ...described,
+      bytes: kept.bytes,
+      etag: kept.etag,
+      open: (range) => tracks.openFile(kept.key, range),
+    });
+  };
+
+  routes.get(
+    '/tracks/:id/audio',
+    {
+      schema: {
+        tags: ['tracks'],
+        summary: 'Download the audio (mp3, wav, ogg or flac); supports Range (206) and ETag',
+        description:
+          "WAV, OGG and FLAC are rendered again from the track's request on their first download (a few seconds; the engine is deterministic, so they are the same master as the MP3) and kept after that. With `?stream=1` (mp3) on a track that is still queued or generating, the answer is a progressive MP3 that grows as the track renders and ends when it is ready, so a player can start at once.",
+        params: TrackIdParamsSchema,
+        querystring: AudioQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { stream, format } = request.query;
+      if ((stream === '1' || stream === 'true') && format === 'mp3') {
+        const live = await tracks.openLiveAudio(viewerOf(request), request.params.id);
+        if (live) {
+          reply.header('cache-control', 'no-store');
+          reply.header('content-disposition', `inline; filename="${live.track.id}.mp3"`);
+          return reply.type('audio/mpeg').send(live.stream);
+        }
+      }
+      return sendTrackFile(request, reply, request.params.id, format);
+    },
+  );
+
+  for (const [path, kind, summary] of [
+    ['midi', 'midi', 'Download the arrangement as a Standard MIDI File'],
+    [
+      'stems',
+      'stems',
+      'Download a zip of per-instrument FLAC stems (rendered on the first download, then kept)',
+    ],
+  ] as const) {
+    routes.get(
+      `/tracks/:id/${path}`,
+      {
+        schema: {
+          tags: ['tracks'],
+          summary,
+          params: TrackIdParamsSchema,
+          querystring: z.object({ download: z.enum(['1', 'true', '0', 'false']).optional() }),
+        },
+      },
+      async (request, reply) => sendTrackFile(request, reply, request.params.id, kind),
+    );
+  }
+
+  routes.get(
+    '/tracks/:id/cover.svg',
+    {
+      schema: {
+        tags: ['tracks'],
+        summary:
+          'Cover art drawn from the track (SVG, 600 × 600; public and unlisted tracks need no credential)',
+        description:
+          'Deterministic and made on this server: the key picks the colours, the tempo the rings, the genre the motif and the waveform the bars, so the same music always gives the same image. Before the track is ready it is drawn from the prompt and changes once the music exists. Answers carry an ETag (send If-None-Match for 304).',
+        params: TrackIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { track, svg, etag } = await tracks.getTrackCover(viewerOf(request), request.params.id);
+      reply.header('etag', etag);
+      // Before the track is ready the cover is drawn from the prompt and changes once: revalidated.
+      setTrackCaching(reply, deps.edgeCache, track, track.status === 'ready');
+      reply.type('image/svg+xml; charset=utf-8');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.send(svg);
+    },
+  );
+
+  routes.get(
+    '/tracks/:id/waveform',
+    {
+      schema: {
+        tags: ['tracks'],
+        summary: 'Waveform peaks for drawing the track (min/max pairs per bucket)',
+        params: TrackIdParamsSchema,
+        response: { 200: WaveformSchema },
+      },
+    },
+    async (request, reply) => {
+      const { file, track } = await tracks.getTrackFile(viewerOf(request), request.params.id, 'waveform');
+      const chunks: Buffer[] = [];
+      for await (const chunk of await tracks.openFile(file.key)) chunks.push(Buffer.from(chunk));
+      reply.header('etag', file.etag);
+      setTrackCaching(reply, deps.edgeCache, track, true);
+      return JSON.parse(Buffer.concat(chunks).toString('utf8')) as z.infer<typeof WaveformSchema>;
+    },
+  );
+}

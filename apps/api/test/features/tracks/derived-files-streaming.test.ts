@@ -1,0 +1,168 @@
+// A derived file's first download streams while the engine makes it, one render serves every
+// download meanwhile, and a track deleted during the render keeps nothing. The render here is a
+// stand-in that hands out its bytes when the test says so, so each step can be observed.
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { describe, it } from 'node:test';
+import { AppError } from '../../../src/errors.js';
+import type { GeneratedTrack } from '../../../src/features/tracks/generation/generated-track.js';
+import type { Generate, GenerateOptions } from '../../../src/features/tracks/generation/generation-pool.js';
+import { createDerivedFiles } from '../../../src/features/tracks/generation/track-derived-files.js';
+import type { TrackRow } from '../../../src/features/tracks/track.repository.js';
+import { createLocalStorage } from '../../../src/platform/storage/local-storage.js';
+
+const track = {
+  id: 'trk_derived',
+  workspace_id: 'wsp_derived',
+  prompt: 'calm ambient pads',
+  duration_seconds: 6,
+  seed: '3',
+  loop: false,
+  voice_spec: null,
+  bpm: null,
+  key: null,
+  files: { mp3: { key: 'tracks/wsp_derived/trk_derived/audio.mp3', bytes: 10, etag: '"mp3"' } },
+} as unknown as TrackRow;
+
+/** A render that waits for the test to send each piece of the file, then finishes. */
+function controlledRender() {
+  const calls: { options: GenerateOptions; finish: () => void; fail: (error: Error) => void }[] = [];
+  const pieces = [new Uint8Array([1, 2, 3]), new Uint8Array([4, 5]), new Uint8Array([6])];
+  const render: Generate = (request, options) =>
+    new Promise<GeneratedTrack>((resolve, reject) => {
+      const format = request.outputs?.formats?.[0] ?? 'wav';
+      options.signal?.addEventListener('abort', () => reject(new Error('generation was aborted')));
+      calls.push({
+        options,
+        fail: reject,
+        finish: () =>
+          resolve({
+            music: {} as GeneratedTrack['music'],
+            audio: {} as GeneratedTrack['audio'],
+            files: { [format]: Buffer.concat(pieces) },
+          }),
+      });
+    });
+  const sendPiece = (call: number, index: number) =>
+    calls[call]?.options.onFileBytes?.(pieces[index] as Uint8Array);
+  return { render, calls, sendPiece };
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('derived files made on first download', () => {
+  it('streams the first download while the file is made, and a second download joins the same render', async () => {
+    const storage = createLocalStorage(mkdtempSync(join(tmpdir(), 'tf-derived-stream-')));
+    const engine = controlledRender();
+    const derived = createDerivedFiles({ storage, render: engine.render });
+    const exists = async () => true;
+
+    const first = await derived.get(track, 'flac', exists);
+    assert.ok('making' in first, 'the first download finds the file being made');
+    const firstReader = first.making.read();
+    const received: number[] = [];
+    firstReader.on('data', (chunk: Buffer) => received.push(...chunk));
+    await tick();
+    engine.sendPiece(0, 0);
+    await tick();
+    assert.deepEqual(received, [1, 2, 3], 'the first bytes arrive before the render is done');
+
+    const second = await derived.get(track, 'flac', exists);
+    assert.ok('making' in second);
+    const secondBytes = readAll(second.making.read());
+    engine.sendPiece(0, 1);
+    engine.sendPiece(0, 2);
+    engine.calls[0]?.finish();
+    assert.equal(engine.calls.length, 1, 'one render for both downloads');
+    assert.deepEqual([...(await secondBytes)], [1, 2, 3, 4, 5, 6], 'the joiner reads from the first byte');
+
+    const kept = await first.making.finished;
+    assert.equal(kept.bytes, 6);
+    assert.equal(kept.etag, first.making.etag);
+    const later = await derived.get(track, 'flac', exists);
+    assert.ok('file' in later, 'once kept, the stored file is served (Range and length known)');
+    assert.deepEqual([...(await readAll(await storage.getStream(later.file.key)))], [1, 2, 3, 4, 5, 6]);
+    assert.deepEqual(received, [1, 2, 3, 4, 5, 6]);
+  });
+
+  it('keeps nothing of a file whose track is deleted while it is made, on this node or another', async () => {
+    const storage = createLocalStorage(mkdtempSync(join(tmpdir(), 'tf-derived-delete-')));
+    const folder = storage.localPath!(`tracks/${track.workspace_id}/${track.id}`);
+
+    // deleted here: the render is stopped and its reader fails with the track's 404, not the engine's words
+    const here = controlledRender();
+    const derivedHere = createDerivedFiles({ storage, render: here.render });
+    const making = await derivedHere.get(track, 'wav', async () => true);
+    assert.ok('making' in making);
+    const reading = readAll(making.making.read());
+    here.sendPiece(0, 0);
+    derivedHere.discard(track.id);
+    const deleted = (error: unknown) =>
+      error instanceof AppError &&
+      error.code === 'not_found' &&
+      /trk_derived was deleted while its wav was being made/.test(error.message);
+    await assert.rejects(making.making.finished, deleted);
+    await assert.rejects(reading, deleted);
+    assert.equal(existsSync(folder), false);
+
+    // deleted on another node: the render ends, and the file is removed once the track is found gone
+    const there = controlledRender();
+    const derivedThere = createDerivedFiles({ storage, render: there.render });
+    let trackExists = true;
+    const other = await derivedThere.get(track, 'ogg', async () => trackExists);
+    assert.ok('making' in other);
+    for (const index of [0, 1, 2]) there.sendPiece(0, index);
+    trackExists = false;
+    there.calls[0]?.finish();
+    await assert.rejects(other.making.finished, /deleted/);
+    assert.equal(await storage.stat(`tracks/${track.workspace_id}/${track.id}/derived/audio.ogg`), undefined);
+  });
+
+  it('fails the download rather than send a file whose streamed bytes differ from the made one', async () => {
+    const storage = createLocalStorage(mkdtempSync(join(tmpdir(), 'tf-derived-short-')));
+    const engine = controlledRender();
+    const derived = createDerivedFiles({ storage, render: engine.render });
+    const making = await derived.get(track, 'wav', async () => true);
+    assert.ok('making' in making);
+    const reading = readAll(making.making.read());
+    engine.sendPiece(0, 0); // two of the three pieces never stream
+    engine.calls[0]?.finish();
+    await assert.rejects(making.making.finished, /streamed with 3 of 6 bytes/);
+    await assert.rejects(reading);
+    assert.equal(await storage.stat(`tracks/${track.workspace_id}/${track.id}/derived/audio.wav`), undefined);
+  });
+
+  it('stops a render when every download waiting for it is over before the file is made', async () => {
+    const storage = createLocalStorage(mkdtempSync(join(tmpdir(), 'tf-derived-left-')));
+    const engine = controlledRender();
+    const derived = createDerivedFiles({ storage, render: engine.render });
+    const exists = async () => true;
+    const [first, second] = [new AbortController(), new AbortController()];
+    const a = await derived.get(track, 'ogg', exists, first.signal);
+    const b = await derived.get(track, 'ogg', exists, second.signal);
+    assert.ok('making' in a && 'making' in b);
+    assert.equal(engine.calls.length, 1);
+    const signal = engine.calls[0]?.options.signal;
+    first.abort();
+    assert.equal(signal?.aborted, false, 'the second download still waits');
+    second.abort();
+    assert.equal(signal?.aborted, true, 'nobody waits: the render stops');
+    await assert.rejects(a.making.finished);
+    // the next download starts afresh rather than join the stopped render
+    const again = await derived.get(track, 'ogg', exists, new AbortController().signal);
+    assert.ok('making' in again);
+    assert.equal(engine.calls.length, 2);
+    for (const index of [0, 1, 2]) engine.sendPiece(1, index);
+    engine.calls[1]?.finish();
+    assert.equal((await again.making.finished).bytes, 6);
+  });
+});
