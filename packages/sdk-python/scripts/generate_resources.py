@@ -388,12 +388,13 @@ def resource_module(resource: Dict[str, Any], methods: List[Method]) -> str:
 
 
 def params_module(typed_dicts: TypedDicts) -> str:
-    body = "\n\n\n".join(typed_dicts.classes[name] for name in sorted(typed_dicts.classes))
+    # Insertion order puts a nested shape before the one that uses it: the annotations are evaluated
+    # at class creation (no `from __future__ import annotations`), so that Required[...] is seen.
+    body = "\n\n\n".join(typed_dicts.classes.values())
     names = sorted(typed_dicts.classes)
     return (
         '"""Request parameters as TypedDicts: the nested shapes arguments take (e.g. SectionParam) and each\n'
         'operation\'s whole body (e.g. TracksCreateParams)."""\n\n'
-        "from __future__ import annotations\n\n"
         "from typing import Any, Literal, Mapping, Optional, Sequence, Union\n\n"
         "from typing_extensions import Required, TypedDict\n\n"
         f"__all__ = {json.dumps(names)}\n\n\n{body}\n"

@@ -3,8 +3,6 @@
 """Request parameters as TypedDicts: the nested shapes arguments take (e.g. SectionParam) and each
 operation's whole body (e.g. TracksCreateParams)."""
 
-from __future__ import annotations
-
 from typing import Literal, Mapping, Optional, Sequence, Union
 
 from typing_extensions import Required, TypedDict
@@ -23,46 +21,6 @@ __all__ = [
     "WebhookEndpointsCreateParams",
     "WebhookEndpointsUpdateParams",
 ]
-
-
-class ApiKeysCreateParams(TypedDict, total=False):
-    name: Required[str]
-    mode: Literal["live", "test"]
-    """tf_live_ (default) or tf_test_ key."""
-
-
-class AuthMagicLinkParams(TypedDict, total=False):
-    email: Required[str]
-    """Your email address; case and surrounding spaces are ignored."""
-    redirect_to: str
-    """Where the studio's sign-in page continues after the link is verified: a path on this site such as
-    /studio/tracks (absolute URLs are refused).
-    """
-
-
-class AuthSignupParams(TypedDict, total=False):
-    email: Required[str]
-    """Your email address; case and surrounding spaces are ignored."""
-    name: str
-    """Your display name."""
-    redirect_to: str
-    """Where the studio's sign-in page continues after the link is verified: a path on this site such as
-    /studio/tracks (absolute URLs are refused).
-    """
-
-
-class BillingCheckoutParams(TypedDict, total=False):
-    price: Required[Literal["studio_monthly", "enterprise_monthly", "credits_100", "credits_500"]]
-    """Catalogue item: a monthly plan or a one-off credit pack"""
-    success_url: Required[str]
-    """Where Stripe sends the buyer after paying; must be on an allowed origin"""
-    cancel_url: Required[str]
-    """Where Stripe sends the buyer on cancel; must be on an allowed origin"""
-
-
-class BillingPortalParams(TypedDict, total=False):
-    return_url: Required[str]
-    """Where the portal sends the user back; must be on an allowed origin"""
 
 
 class SectionParam(TypedDict, total=False):
@@ -169,4 +127,44 @@ class WebhookEndpointsUpdateParams(TypedDict, total=False):
     enabled: bool
     """true enables a disabled endpoint again (after a 410 or 5 days of failures; what was cancelled stays
     cancelled, replay it from GET /v1/events); false disables it and cancels its queued deliveries
+    """
+
+
+class ApiKeysCreateParams(TypedDict, total=False):
+    name: Required[str]
+    mode: Literal["live", "test"]
+    """tf_live_ (default) or tf_test_ key."""
+
+
+class BillingCheckoutParams(TypedDict, total=False):
+    price: Required[Literal["studio_monthly", "enterprise_monthly", "credits_100", "credits_500"]]
+    """Catalogue item: a monthly plan or a one-off credit pack"""
+    success_url: Required[str]
+    """Where Stripe sends the buyer after paying; must be on an allowed origin"""
+    cancel_url: Required[str]
+    """Where Stripe sends the buyer on cancel; must be on an allowed origin"""
+
+
+class BillingPortalParams(TypedDict, total=False):
+    return_url: Required[str]
+    """Where the portal sends the user back; must be on an allowed origin"""
+
+
+class AuthSignupParams(TypedDict, total=False):
+    email: Required[str]
+    """Your email address; case and surrounding spaces are ignored."""
+    name: str
+    """Your display name."""
+    redirect_to: str
+    """Where the studio's sign-in page continues after the link is verified: a path on this site such as
+    /studio/tracks (absolute URLs are refused).
+    """
+
+
+class AuthMagicLinkParams(TypedDict, total=False):
+    email: Required[str]
+    """Your email address; case and surrounding spaces are ignored."""
+    redirect_to: str
+    """Where the studio's sign-in page continues after the link is verified: a path on this site such as
+    /studio/tracks (absolute URLs are refused).
     """
