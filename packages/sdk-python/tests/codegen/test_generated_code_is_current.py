@@ -1,4 +1,8 @@
-"""The generated resources and TypedDicts match openapi.json and packages/sdk-manifest.json (CI fails on drift)."""
+"""The generated resources and TypedDicts match openapi.json and packages/sdk-manifest.json (CI fails on drift).
+
+Outside tests/unit: it runs the generator, which formats with the dev tools (ruff) of .venv-sdk, and
+the Python 3.9 run in CI installs only the SDK and pytest.
+"""
 
 from __future__ import annotations
 
