@@ -71,6 +71,9 @@ def strip_properties(node: Any) -> Any:
         for key, value in node.items():
             if key == "properties" and isinstance(value, dict):
                 out[key] = {name: strip_properties(sub) for name, sub in value.items()}
+            elif key == "format" and value == "date-time":
+                # Timestamps parse to datetime (timezone-aware: the API always sends UTC with Z).
+                out[key] = value
             elif key in DROPPED_KEYWORDS:
                 continue
             else:

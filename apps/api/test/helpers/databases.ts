@@ -6,10 +6,11 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
 import { createDatabase, type DatabaseHandle } from '../../src/platform/database/create-database.js';
 import { migrateToLatest } from '../../src/platform/database/migrate.js';
+import { pgliteDialect } from '../../src/platform/database/pglite-driver.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -79,7 +80,7 @@ function migratedPgliteTemplate(): Promise<Blob> {
     const path = join(tmpdir(), `tf-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
     if (existsSync(path)) return new Blob([readFileSync(path)]);
     const pglite = await PGlite.create();
-    const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }) });
+    const db = new Kysely<unknown>({ dialect: pgliteDialect(pglite) });
     await migrateToLatest(db);
     const dump = await pglite.dumpDataDir('none');
     await db.destroy();

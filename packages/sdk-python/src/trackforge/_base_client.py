@@ -21,6 +21,7 @@ import pydantic
 
 from ._exceptions import APIConnectionError, APITimeoutError, TrackforgeError, make_status_error
 from ._logs import logger, setup_logging
+from ._response import record_answer
 from ._types import RequestOptions, Timeout
 from ._version import API_VERSION, __version__
 
@@ -203,6 +204,7 @@ class SyncAPIClient(BaseClient):
             if response is not None:
                 logger.debug("%s %s -> %d", method, loggable(request.url), response.status_code)
                 if response.status_code < 400:
+                    record_answer(response)
                     return response
                 if stream:
                     response.read()
@@ -269,6 +271,7 @@ class AsyncAPIClient(BaseClient):
             if response is not None:
                 logger.debug("%s %s -> %d", method, loggable(request.url), response.status_code)
                 if response.status_code < 400:
+                    record_answer(response)
                     return response
                 if stream:
                     await response.aread()

@@ -11,21 +11,15 @@ from typing_extensions import Unpack
 
 from ._base_client import AsyncAPIClient, SyncAPIClient
 from ._types import RequestOptions, Timeout
-from .resources.account import (
-    ApiKeys,
-    AsyncApiKeys,
-    AsyncBilling,
-    AsyncWebhookEndpoints,
-    AsyncWorkspaceResource,
-    Billing,
-    WebhookEndpoints,
-    WorkspaceResource,
-)  # fmt: skip
+from .lib.events import AsyncEvents, Events
+from .lib.tracks import AsyncTracks, Tracks
+from .resources.api_keys import ApiKeys, AsyncApiKeys
 from .resources.auth import AsyncAuth, Auth
+from .resources.billing import AsyncBilling, Billing
 from .resources.credits import AsyncCreditsResource, CreditsResource
-from .resources.events import AsyncEvents, Events
-from .resources.tracks import AsyncTracks, Tracks
 from .resources.voices import AsyncVoices, Voices
+from .resources.webhook_endpoints import AsyncWebhookEndpoints, WebhookEndpoints
+from .resources.workspace import AsyncWorkspaceResource, WorkspaceResource
 from .types import Me
 from .webhooks import Webhooks
 

@@ -19,7 +19,7 @@ from trackforge import (
     Trackforge,
     UnprocessableEntityError,
 )
-from trackforge.types import Event
+from trackforge.types import Event, SectionParam
 
 from ..midi import MELODY_MIDI
 from .mp3 import measure_mp3
@@ -114,7 +114,7 @@ def test_a_variation_and_an_extension_with_sections_of_a_ready_track(client: Tra
     assert (variation.kind, variation.parent_track_id, variation.status) == ("variation", original.id, "ready")
     assert variation.seed != original.seed and variation.duration_seconds == original.duration_seconds
     # 128 bpm: 1.875 s a bar; the 8 s original keeps its first 3 bars, then the plan's 4 follow
-    plan = [{"name": "chorus", "bars": 4, "energy": 0.9}]
+    plan: List[SectionParam] = [{"name": "chorus", "bars": 4, "energy": 0.9}]
     longer = client.tracks.extend(original.id, sections=plan, wait_seconds=60)
     assert (longer.kind, longer.parent_track_id, longer.status) == ("extension", original.id, "ready")
     assert longer.duration_seconds == pytest.approx(7 * 1.875)
@@ -123,7 +123,10 @@ def test_a_variation_and_an_extension_with_sections_of_a_ready_track(client: Tra
 
 
 def test_chords_and_a_section_plan_shape_the_track_and_a_melody_file_uploads(client: Trackforge) -> None:
-    plan = [{"name": "intro", "bars": 2, "energy": 0.3}, {"name": "chorus", "bars": 2, "energy": 0.9}]
+    plan: List[SectionParam] = [
+        {"name": "intro", "bars": 2, "energy": 0.3},
+        {"name": "chorus", "bars": 2, "energy": 0.9},
+    ]
     track = client.tracks.create("warm pop, 120 bpm", chords="Am F C G", sections=plan, seed=5, wait_seconds=60)
     assert track.status == "ready" and track.music is not None
     # 4 bars of 2 s at 120 bpm in 4/4: the plan sets the length, no duration was sent

@@ -5,17 +5,18 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
-from typing import Dict
+from typing import Dict, List
 
 import httpx
 import pytest
 
 from trackforge import BadRequestError, UnprocessableEntityError
+from trackforge.types import SectionParam
 
 from ..midi import MELODY_MIDI as MIDI
 from .helpers import Recorder, async_client, form_parts, json_body, problem, sync_client, track_json
 
-PLAN = [
+PLAN: List[SectionParam] = [
     {"name": "intro", "bars": 4, "energy": 0.3, "instruments": ["pad", "bass"]},
     {"name": "verse", "bars": 8, "prompt": "moody, no drums"},
     {"name": "outro", "seconds": 8.5, "energy": 0.2},
@@ -48,7 +49,7 @@ def test_a_section_plan_needs_no_duration_and_is_sent_as_given() -> None:
 def test_a_plan_given_as_a_tuple_of_mappings_is_sent_as_a_list_of_objects() -> None:
     rec = Recorder()
     client = sync_client(created, rec)
-    plan = tuple({**section} for section in PLAN)
+    plan = tuple(SectionParam(**section) for section in PLAN)
     client.tracks.create("synthwave", sections=plan)
     assert json_body(rec.requests[0]) == {"prompt": "synthwave", "sections": PLAN}
 

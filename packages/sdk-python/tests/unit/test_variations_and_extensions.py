@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import List
+
 import httpx
 import pytest
 
 from trackforge import UnprocessableEntityError
+from trackforge.types import SectionParam
 
 from .helpers import Recorder, async_client, json_body, problem, sync_client, track_json
 
@@ -48,7 +51,10 @@ def test_extend_by_seconds_holds_the_answer_when_asked_and_keeps_a_given_key() -
 def test_extend_with_sections_sends_the_plan_as_given() -> None:
     rec = Recorder()
     client = sync_client(lambda _: queued("extension"), rec)
-    plan = [{"name": "Chorus 2", "bars": 8, "energy": 0.9}, {"name": "outro", "seconds": 10, "instruments": ["piano"]}]
+    plan: List[SectionParam] = [
+        {"name": "Chorus 2", "bars": 8, "energy": 0.9},
+        {"name": "outro", "seconds": 10, "instruments": ["piano"]},
+    ]
     client.tracks.extend("trk_1", sections=plan)
     assert json_body(rec.requests[0]) == {"sections": plan}
 

@@ -1,13 +1,15 @@
+// Generated from openapi.json and packages/sdk-manifest.json by scripts/generate-resources.ts.
+// Do not edit: run `npm run generate:sdks`.
 // client.apiKeys: API keys of the workspace (signed-in users only; Studio and Enterprise plans).
 import type { APIClient, RequestOptions } from '../core/api-client.js';
 import { type ListBody, PagePromise } from '../core/pagination.js';
-import type { ApiKey, ApiKeyCreateParams, ApiKeyListParams, ApiKeyWithSecret } from '../types.js';
+import type { ApiKey, ApiKeyWithSecret, BodyOf, QueryOf } from '../types.js';
 
 export class ApiKeys {
-  constructor(private readonly api: APIClient) {}
+  constructor(protected readonly api: APIClient) {}
 
   /** A new key; its `secret` is shown only in this answer. */
-  create(params: ApiKeyCreateParams, options?: RequestOptions): Promise<ApiKeyWithSecret> {
+  create(params: BodyOf<'/v1/api-keys', 'post'>, options: RequestOptions = {}): Promise<ApiKeyWithSecret> {
     return this.api.request<ApiKeyWithSecret>({
       method: 'POST',
       path: '/v1/api-keys',
@@ -17,7 +19,7 @@ export class ApiKeys {
   }
 
   /** The workspace's keys, without secrets. */
-  list(params: ApiKeyListParams = {}, options?: RequestOptions): PagePromise<ApiKey> {
+  list(params: QueryOf<'/v1/api-keys', 'get'> = {}, options?: RequestOptions): PagePromise<ApiKey> {
     return new PagePromise(params, (query) =>
       this.api.request<ListBody<ApiKey>>({ method: 'GET', path: '/v1/api-keys', query, options }),
     );
@@ -32,7 +34,7 @@ export class ApiKeys {
     });
   }
 
-  /** Revokes a key; it stops working at once. */
+  /** Revokes the key; it stops working at once. */
   async delete(id: string, options?: RequestOptions): Promise<void> {
     await this.api.request({ method: 'DELETE', path: `/v1/api-keys/${encodeURIComponent(id)}`, options });
   }

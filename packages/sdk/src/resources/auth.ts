@@ -1,12 +1,14 @@
-// client.auth: passwordless sign-in for apps that sign users in (magic links by email).
+// Generated from openapi.json and packages/sdk-manifest.json by scripts/generate-resources.ts.
+// Do not edit: run `npm run generate:sdks`.
+// client.auth: Passwordless sign-in for apps that sign their users in (magic links by email).
 import type { APIClient, RequestOptions } from '../core/api-client.js';
-import type { MagicLinkParams, MagicLinkSent, SignupParams, Verification } from '../types.js';
+import type { BodyOf, MagicLinkSent, QueryOf, Verification } from '../types.js';
 
 export class Auth {
-  constructor(private readonly api: APIClient) {}
+  constructor(protected readonly api: APIClient) {}
 
   /** Emails a sign-up link; answers the same whether or not the address exists. */
-  signup(params: SignupParams, options?: RequestOptions): Promise<MagicLinkSent> {
+  signup(params: BodyOf<'/v1/auth/signup', 'post'>, options: RequestOptions = {}): Promise<MagicLinkSent> {
     return this.api.request<MagicLinkSent>({
       method: 'POST',
       path: '/v1/auth/signup',
@@ -16,7 +18,10 @@ export class Auth {
   }
 
   /** Emails a sign-in link; answers the same whether or not the address exists. */
-  magicLink(params: MagicLinkParams, options?: RequestOptions): Promise<MagicLinkSent> {
+  magicLink(
+    params: BodyOf<'/v1/auth/magic-link', 'post'>,
+    options: RequestOptions = {},
+  ): Promise<MagicLinkSent> {
     return this.api.request<MagicLinkSent>({
       method: 'POST',
       path: '/v1/auth/magic-link',
@@ -27,13 +32,12 @@ export class Auth {
 
   /**
    * Exchanges the link's token for an access token (15 min) and, in browsers, a session cookie.
-   * @example const { access_token } = await client.auth.verify({ token }); const me = client.withOptions({ apiKey: access_token });
    */
-  verify(params: { token: string }, options?: RequestOptions): Promise<Verification> {
+  verify(params: QueryOf<'/v1/auth/verify', 'get'>, options: RequestOptions = {}): Promise<Verification> {
     return this.api.request<Verification>({ method: 'GET', path: '/v1/auth/verify', query: params, options });
   }
 
-  /** Revokes the session and clears its cookie. */
+  /** Revokes the session this client signs in with and clears its cookie. */
   async signout(options?: RequestOptions): Promise<void> {
     await this.api.request({ method: 'POST', path: '/v1/auth/signout', options });
   }

@@ -1,12 +1,17 @@
+// Generated from openapi.json and packages/sdk-manifest.json by scripts/generate-resources.ts.
+// Do not edit: run `npm run generate:sdks`.
 // client.billing: Stripe Checkout and the customer portal (signed-in users only).
 import type { APIClient, RequestOptions } from '../core/api-client.js';
-import type { CheckoutParams, CheckoutSession, PortalParams, PortalSession } from '../types.js';
+import type { BodyOf, CheckoutSession, PortalSession } from '../types.js';
 
 export class Billing {
-  constructor(private readonly api: APIClient) {}
+  constructor(protected readonly api: APIClient) {}
 
-  /** A Checkout Session for a plan or a credit pack; send the user to its `url`. */
-  checkout(params: CheckoutParams, options?: RequestOptions): Promise<CheckoutSession> {
+  /** A Stripe Checkout Session for a plan or a credit pack; send the buyer to its `url`. */
+  checkout(
+    params: BodyOf<'/v1/billing/checkout', 'post'>,
+    options: RequestOptions = {},
+  ): Promise<CheckoutSession> {
     return this.api.request<CheckoutSession>({
       method: 'POST',
       path: '/v1/billing/checkout',
@@ -15,8 +20,8 @@ export class Billing {
     });
   }
 
-  /** The customer portal's `url`, where the user manages the subscription. */
-  portal(params: PortalParams, options?: RequestOptions): Promise<PortalSession> {
+  /** The Stripe customer portal's `url`, where the user manages the subscription. */
+  portal(params: BodyOf<'/v1/billing/portal', 'post'>, options: RequestOptions = {}): Promise<PortalSession> {
     return this.api.request<PortalSession>({
       method: 'POST',
       path: '/v1/billing/portal',

@@ -1,18 +1,34 @@
-// client.credits: the balance (available and held) and the ledger behind it.
+// Generated from openapi.json and packages/sdk-manifest.json by scripts/generate-resources.ts.
+// Do not edit: run `npm run generate:sdks`.
+// client.credits: The balance, credits held by tracks in progress, and the ledger.
 import type { APIClient, RequestOptions } from '../core/api-client.js';
 import { PagePromise } from '../core/pagination.js';
-import type { CreditEntry, CreditListParams, Credits as CreditsBody } from '../types.js';
+import type { CreditEntry, Credits as CreditsBody, QueryOf, ResponseOf } from '../types.js';
 
 export class Credits {
-  constructor(private readonly api: APIClient) {}
+  constructor(protected readonly api: APIClient) {}
 
-  /** `{ balance, held, entries }` with the first page of the ledger. */
-  retrieve(params: CreditListParams = {}, options?: RequestOptions): Promise<CreditsBody> {
+  /** Balance, held credits and the first page of the ledger. */
+  retrieve(params: QueryOf<'/v1/credits', 'get'> = {}, options: RequestOptions = {}): Promise<CreditsBody> {
     return this.api.request<CreditsBody>({ method: 'GET', path: '/v1/credits', query: params, options });
   }
 
   /** The ledger (grants, holds, captures, refunds…), newest first, across pages. */
-  listEntries(params: CreditListParams = {}, options?: RequestOptions): PagePromise<CreditEntry> {
-    return new PagePromise(params, async (query) => (await this.retrieve(query, options)).entries);
+  listEntries(
+    params: QueryOf<'/v1/credits', 'get'> = {},
+    options?: RequestOptions,
+  ): PagePromise<CreditEntry> {
+    return new PagePromise(
+      params,
+      async (query) =>
+        (
+          await this.api.request<ResponseOf<'/v1/credits', 'get'>>({
+            method: 'GET',
+            path: '/v1/credits',
+            query,
+            options,
+          })
+        ).entries,
+    );
   }
 }

@@ -1,71 +1,20 @@
-// client.events: the workspace's event log (GET /v1/events) and the live, verified stream over
-// WS /v1/ws/jobs.
+// Generated from openapi.json and packages/sdk-manifest.json by scripts/generate-resources.ts.
+// Do not edit: run `npm run generate:sdks`.
+// client.events: The workspace's event log, and (hand-written) the live, verified job-event subscription.
 import type { APIClient, RequestOptions } from '../core/api-client.js';
-import { EventSubscription, type SubscribeParams } from '../core/event-subscription.js';
 import { type ListBody, PagePromise } from '../core/pagination.js';
-import { APIStatusError } from '../errors.js';
-import type { WebSocketConstructor } from '../internal/websocket.js';
-import type { EventListParams, TrackforgeEvent } from '../types.js';
-import type { WorkspaceResource } from './workspace.js';
+import type { QueryOf, TrackforgeEvent } from '../types.js';
 
 export class Events {
-  constructor(
-    private readonly api: APIClient,
-    private readonly workspace: WorkspaceResource,
-    private readonly WebSocket: WebSocketConstructor | undefined,
-  ) {}
+  constructor(protected readonly api: APIClient) {}
 
   /**
-   * The workspace's events, newest first (kept 30 days).
-   * @example for await (const event of client.events.list({ type: 'track.ready' })) console.log(event.id);
+   * The workspace's events, newest first (kept 30 days); `type` e.g. "track.ready", `track_id` for
+   * one track's.
    */
-  list(params: EventListParams = {}, options?: RequestOptions): PagePromise<TrackforgeEvent> {
+  list(params: QueryOf<'/v1/events', 'get'> = {}, options?: RequestOptions): PagePromise<TrackforgeEvent> {
     return new PagePromise(params, (query) =>
       this.api.request<ListBody<TrackforgeEvent>>({ method: 'GET', path: '/v1/events', query, options }),
     );
-  }
-
-  /**
-   * Live job events, verified with the workspace's signing secret, resumed without loss after a
-   * dropped connection. End it with `break`, `close()` or the signal.
-   * @example
-   * for await (const event of client.events.subscribe({ trackIds: [track.id] })) {
-   *   if (event.type === 'track.ready') break;
-   * }
-   */
-  subscribe(params: SubscribeParams = {}): EventSubscription {
-    const api = this.api;
-    return new EventSubscription(params, {
-      socketURL: (lastEventId) =>
-        api.buildURL('/v1/ws/jobs', { last_event_id: lastEventId }).replace(/^http/, 'ws'),
-      headers: () => {
-        const headers: Record<string, string> = { 'trackforge-version': api.config.apiVersion };
-        if (api.config.apiKey) headers.authorization = `Bearer ${api.config.apiKey}`;
-        return headers;
-      },
-      signingSecret: async (refresh) => this.workspace.signingSecret({ refresh }),
-      newestEventId: async () => (await this.list({ limit: 1 })).data[0]?.id,
-      allEventsOldestFirst: async () => {
-        const events: TrackforgeEvent[] = [];
-        for await (const event of this.list({ limit: 100 })) events.push(event);
-        return events.reverse();
-      },
-      WebSocket: this.WebSocket,
-      diagnose: async (lastEventId) => {
-        try {
-          await api.request({
-            method: 'GET',
-            path: '/v1/ws/jobs',
-            query: { last_event_id: lastEventId },
-            options: { maxRetries: 0 },
-          });
-          return undefined;
-        } catch (error) {
-          // 426 upgrade_required: the credential and last_event_id are fine; the socket failed otherwise.
-          return error instanceof APIStatusError && error.status !== 426 ? error : undefined;
-        }
-      },
-      logger: api.config.logger,
-    });
   }
 }

@@ -1,113 +1,72 @@
-// client.tracks: create, vary, extend, read, list, publish and delete tracks, download their files, listen to
-// them while they render, and create-and-wait (events first, polling when no socket can be opened).
+// Generated from openapi.json and packages/sdk-manifest.json by scripts/generate-resources.ts.
+// Do not edit: run `npm run generate:sdks`.
+// client.tracks: Create, vary, extend, read, list, publish and delete tracks.
 import type { APIClient, RequestOptions } from '../core/api-client.js';
-import { BinaryResponse } from '../core/binary.js';
 import { type ListBody, PagePromise } from '../core/pagination.js';
-import { WaitTimeoutError } from '../errors.js';
-import type {
-  MelodyFile,
-  PublicTrack,
-  PublicTrackListParams,
-  Track,
-  TrackCreateParams,
-  TrackExtendParams,
-  TrackforgeEvent,
-  TrackListParams,
-  TrackVariationParams,
-  TrackVisibility,
-  Waveform,
-} from '../types.js';
-import type { Events } from './events.js';
-
-/** Every file a track has: four audio formats, the MIDI arrangement, a zip of stems, waveform peaks. */
-export type DownloadFormat = 'mp3' | 'wav' | 'ogg' | 'flac' | 'midi' | 'stems' | 'waveform';
-
-export interface CreateOptions extends RequestOptions {
-  /** Hold the answer until the track is ready or failed, or this many seconds (≤ 60) pass (`Prefer: wait=N`). */
-  waitSeconds?: number;
-}
-
-export interface WaitOptions extends RequestOptions {
-  /** Give up after this long (default 10 minutes) with WaitTimeoutError. */
-  waitTimeoutMs?: number;
-  /** Polling interval when events are unavailable (default 2 s). */
-  pollIntervalMs?: number;
-}
-
-const FINISHED: ReadonlySet<string> = new Set(['ready', 'failed']);
-
-/** A melody's bytes as base64 (text is taken as base64 already); btoa works in browsers and Node. */
-async function base64Of(melody: MelodyFile): Promise<string> {
-  if (typeof melody === 'string') return melody;
-  const bytes =
-    melody instanceof Uint8Array
-      ? melody
-      : new Uint8Array(melody instanceof ArrayBuffer ? melody : await melody.arrayBuffer());
-  let binary = '';
-  // String.fromCharCode takes its arguments on the stack: 32 KB at a time stays far below its limit.
-  for (let start = 0; start < bytes.length; start += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  }
-  return btoa(binary);
-}
+import { type CreateOptions, heldOptions } from '../core/prefer-wait.js';
+import type { BodyOf, PublicTrack, QueryOf, Track, Waveform } from '../types.js';
 
 export class Tracks {
-  constructor(
-    private readonly api: APIClient,
-    private readonly events: Events,
-  ) {}
+  constructor(protected readonly api: APIClient) {}
 
   /**
-   * Queues a track (holds 1 credit until it is ready; given back if it fails).
-   * @example const track = await client.tracks.create({ prompt: 'mellow lofi piano', duration: 'short' });
+   * Queues a track (holds 1 credit until it is ready; given back if it fails). `sections` is a
+   * plan followed in order (then `duration` may be left out); `melody` a Standard MIDI File the
+   * lead plays. An input the engine cannot use is a 422 `unprocessable_input` naming the field;
+   * nothing is charged then.
    */
-  async create(params: TrackCreateParams, options: CreateOptions = {}): Promise<Track> {
-    const { melody, ...rest } = params;
-    const body = melody === undefined ? rest : { ...rest, melody: await base64Of(melody) };
-    return this.queue('/v1/tracks', body, options);
-  }
-
-  /**
-   * Queues a variation of a ready track: its brief with a new seed, the parts in `keep` unchanged
-   * (1 credit, like create). The answer is the new track (`kind: 'variation'`, `parent_track_id`).
-   * @example const variation = await client.tracks.createVariation('trk_…', { keep: ['drums', 'bass'] });
-   */
-  createVariation(id: string, params: TrackVariationParams, options: CreateOptions = {}): Promise<Track> {
-    return this.queue(`/v1/tracks/${encodeURIComponent(id)}/variations`, params, options);
+  create(params: BodyOf<'/v1/tracks', 'post'>, options: CreateOptions = {}): Promise<Track> {
+    return this.api.request<Track>({
+      method: 'POST',
+      path: '/v1/tracks',
+      body: params,
+      options: heldOptions(options, this.api.config.timeout),
+    });
   }
 
   /**
-   * Queues an extension of a ready track: the original up to its ending, bit for bit, then
-   * `seconds` more in its style, key, tempo and form, or the `sections` plan from where its ending
-   * began (1 credit, like create; at most 600 s in all).
-   * @example const longer = await client.tracks.extend('trk_…', { seconds: 60 }, { waitSeconds: 60 });
-   * @example await client.tracks.extend('trk_…', { sections: [{ name: 'chorus', bars: 8 }, { name: 'outro', seconds: 10 }] });
+   * Queues a variation of a ready track (1 credit): its brief with a new seed, the parts in `keep`
+   * unchanged. The answer is the new track (`kind` "variation").
    */
-  extend(id: string, params: TrackExtendParams, options: CreateOptions = {}): Promise<Track> {
-    return this.queue(`/v1/tracks/${encodeURIComponent(id)}/extend`, params, options);
+  createVariation(
+    id: string,
+    params: BodyOf<'/v1/tracks/{id}/variations', 'post'>,
+    options: CreateOptions = {},
+  ): Promise<Track> {
+    return this.api.request<Track>({
+      method: 'POST',
+      path: `/v1/tracks/${encodeURIComponent(id)}/variations`,
+      body: params,
+      options: heldOptions(options, this.api.config.timeout),
+    });
   }
 
-  /** POSTs a request that queues a track, holding the answer with `Prefer: wait=N` when asked. */
-  private queue(path: string, body: unknown, options: CreateOptions): Promise<Track> {
-    const { waitSeconds, ...rest } = options;
-    const held =
-      waitSeconds === undefined
-        ? rest
-        : {
-            ...rest,
-            headers: { prefer: `wait=${waitSeconds}`, ...rest.headers },
-            // The server holds the answer up to waitSeconds; the timeout must outlast it.
-            timeout: Math.max(rest.timeout ?? this.api.config.timeout, (waitSeconds + 15) * 1000),
-          };
-    return this.api.request<Track>({ method: 'POST', path, body, options: held });
+  /**
+   * Queues an extension of a ready track (1 credit): the original up to its ending, bit for bit,
+   * then `seconds` more in its style, or the `sections` plan from where its ending began (at most
+   * 600 s in all).
+   */
+  extend(
+    id: string,
+    params: BodyOf<'/v1/tracks/{id}/extend', 'post'> = {},
+    options: CreateOptions = {},
+  ): Promise<Track> {
+    return this.api.request<Track>({
+      method: 'POST',
+      path: `/v1/tracks/${encodeURIComponent(id)}/extend`,
+      body: params,
+      options: heldOptions(options, this.api.config.timeout),
+    });
   }
 
-  /** One track (owner's view). */
+  /**
+   * One of your workspace's tracks: status, progress and, once ready, its music and audio facts.
+   */
   retrieve(id: string, options?: RequestOptions): Promise<Track> {
     return this.api.request<Track>({ method: 'GET', path: `/v1/tracks/${encodeURIComponent(id)}`, options });
   }
 
-  /** A public or unlisted track of any workspace, as everyone outside its workspace sees it. */
+  /** A public or unlisted track of any workspace (yours too) as everyone sees it. */
   retrievePublic(id: string, options?: RequestOptions): Promise<PublicTrack> {
     return this.api.request<PublicTrack>({
       method: 'GET',
@@ -116,33 +75,37 @@ export class Tracks {
     });
   }
 
-  /** Waveform peaks for drawing the track (min/max pairs per bucket). */
-  waveform(id: string, options?: RequestOptions): Promise<Waveform> {
-    const path = `/v1/tracks/${encodeURIComponent(id)}/waveform`;
-    return this.api.request<Waveform>({ method: 'GET', path, options });
-  }
-
-  /** The workspace's tracks, newest first; `for await` walks every page. */
-  list(params: TrackListParams = {}, options?: RequestOptions): PagePromise<Track> {
+  /** The workspace's tracks, newest first; iterating walks every page. */
+  list(params: QueryOf<'/v1/tracks', 'get'> = {}, options?: RequestOptions): PagePromise<Track> {
     return new PagePromise(params, (query) =>
       this.api.request<ListBody<Track>>({ method: 'GET', path: '/v1/tracks', query, options }),
     );
   }
 
-  /** Public tracks of every workspace (no credential needed). */
-  listPublic(params: PublicTrackListParams = {}, options?: RequestOptions): PagePromise<PublicTrack> {
+  /** Public tracks of every workspace, newest first (no credential needed). */
+  listPublic(
+    params: QueryOf<'/v1/public/tracks', 'get'> = {},
+    options?: RequestOptions,
+  ): PagePromise<PublicTrack> {
     return new PagePromise(params, (query) =>
       this.api.request<ListBody<PublicTrack>>({ method: 'GET', path: '/v1/public/tracks', query, options }),
     );
   }
 
-  /** Deletes a track and its files. */
+  /** Deletes the track and every file made from it. */
   async delete(id: string, options?: RequestOptions): Promise<void> {
     await this.api.request({ method: 'DELETE', path: `/v1/tracks/${encodeURIComponent(id)}`, options });
   }
 
-  /** Sets who can see a track: private (workspace), unlisted (anyone with the link) or public. */
-  publish(id: string, params: { visibility: TrackVisibility }, options?: RequestOptions): Promise<Track> {
+  /**
+   * Sets who may see the track: "private" (workspace), "unlisted" (anyone with the link) or
+   * "public".
+   */
+  publish(
+    id: string,
+    params: BodyOf<'/v1/tracks/{id}/publish', 'post'>,
+    options: RequestOptions = {},
+  ): Promise<Track> {
     return this.api.request<Track>({
       method: 'POST',
       path: `/v1/tracks/${encodeURIComponent(id)}/publish`,
@@ -151,97 +114,12 @@ export class Tracks {
     });
   }
 
-  /**
-   * One file of a ready track, streamed: `.toFile(path)` (Node), `.stream()`, `.arrayBuffer()`.
-   * @example await (await client.tracks.download(track.id, 'wav')).toFile('track.wav');
-   */
-  async download(
-    id: string,
-    format: DownloadFormat = 'mp3',
-    options?: RequestOptions,
-  ): Promise<BinaryResponse> {
-    const base = `/v1/tracks/${encodeURIComponent(id)}`;
-    const isAudio = format === 'mp3' || format === 'wav' || format === 'ogg' || format === 'flac';
-    const path = isAudio ? `${base}/audio` : `${base}/${format}`;
-    const query = isAudio ? { format } : undefined;
-    return new BinaryResponse(await this.api.requestRaw({ method: 'GET', path, query, options }));
-  }
-
-  /**
-   * The MP3 while it renders (`?stream=1`): a progressive stream that ends when the track is ready,
-   * or the finished file when it already is.
-   */
-  async stream(id: string, options?: RequestOptions): Promise<BinaryResponse> {
-    return new BinaryResponse(
-      await this.api.requestRaw({
-        method: 'GET',
-        path: `/v1/tracks/${encodeURIComponent(id)}/audio`,
-        query: { format: 'mp3', stream: 1 },
-        options,
-      }),
-    );
-  }
-
-  /**
-   * Creates a track and resolves when it is ready or failed (check `status`). Listens to events;
-   * polls when no WebSocket can be opened.
-   * @example const track = await client.tracks.createAndWait({ prompt: 'sunny ukulele', duration: '10s' });
-   */
-  async createAndWait(params: TrackCreateParams, options: WaitOptions = {}): Promise<Track> {
-    const { waitTimeoutMs = 600_000, pollIntervalMs = 2_000, ...requestOptions } = options;
-    const deadlineMs = Date.now() + waitTimeoutMs;
-    // Subscribe before creating so no event of the new track can slip past.
-    const subscription = this.events.subscribe({ signal: requestOptions.signal });
-    const listening = await subscription.ready().then(
-      () => true,
-      (error: unknown) => {
-        this.api.config.logger.info(`events unavailable (${String(error)}); polling instead`);
-        return false;
-      },
-    );
-    let track = await this.create(params, requestOptions);
-    try {
-      if (listening && !FINISHED.has(track.status)) {
-        const finished = await this.waitForEvents(subscription, track.id, deadlineMs);
-        if (finished) return finished;
-        track = await this.retrieve(track.id, requestOptions);
-      }
-    } finally {
-      subscription.close();
-    }
-    while (!FINISHED.has(track.status)) {
-      if (Date.now() >= deadlineMs) {
-        throw new WaitTimeoutError(
-          `Track ${track.id} is still ${track.status} after ${waitTimeoutMs} ms.`,
-          track,
-        );
-      }
-      await this.api.config.sleep(
-        Math.min(pollIntervalMs, Math.max(0, deadlineMs - Date.now())),
-        requestOptions.signal,
-      );
-      track = await this.retrieve(track.id, requestOptions);
-    }
-    return track;
-  }
-
-  /** The finished track from its events, or undefined when the subscription ended first or time ran out. */
-  private async waitForEvents(
-    subscription: AsyncIterable<TrackforgeEvent> & { close(): void },
-    trackId: string,
-    deadlineMs: number,
-  ): Promise<Track | undefined> {
-    const timer = setTimeout(() => subscription.close(), Math.max(0, deadlineMs - Date.now()));
-    try {
-      for await (const event of subscription) {
-        if (event.type !== 'track.ready' && event.type !== 'track.failed') continue;
-        if (event.data.track.id === trackId) return event.data.track;
-      }
-    } catch (error) {
-      this.api.config.logger.info(`event stream ended (${String(error)}); polling instead`);
-    } finally {
-      clearTimeout(timer);
-    }
-    return undefined;
+  /** Waveform peaks (min/max pairs per bucket) for drawing the track. */
+  waveform(id: string, options?: RequestOptions): Promise<Waveform> {
+    return this.api.request<Waveform>({
+      method: 'GET',
+      path: `/v1/tracks/${encodeURIComponent(id)}/waveform`,
+      options,
+    });
   }
 }

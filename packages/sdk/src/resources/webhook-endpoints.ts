@@ -1,18 +1,21 @@
-// client.webhookEndpoints: the URLs that receive the workspace's events, each with its own secret.
+// Generated from openapi.json and packages/sdk-manifest.json by scripts/generate-resources.ts.
+// Do not edit: run `npm run generate:sdks`.
+// client.webhookEndpoints: The URLs that receive the workspace's events, each with its own secret.
 import type { APIClient, RequestOptions } from '../core/api-client.js';
 import { type ListBody, PagePromise } from '../core/pagination.js';
-import type {
-  WebhookEndpoint,
-  WebhookEndpointCreateParams,
-  WebhookEndpointListParams,
-  WebhookEndpointUpdateParams,
-} from '../types.js';
+import type { BodyOf, QueryOf, WebhookEndpoint } from '../types.js';
 
 export class WebhookEndpoints {
-  constructor(private readonly api: APIClient) {}
+  constructor(protected readonly api: APIClient) {}
 
-  /** A new endpoint with its `whsec_…` secret, for `client.webhooks.unwrap`. */
-  create(params: WebhookEndpointCreateParams, options?: RequestOptions): Promise<WebhookEndpoint> {
+  /**
+   * Registers a URL for event deliveries (every type when `event_types` is left out); the answer
+   * has its `whsec_…` secret.
+   */
+  create(
+    params: BodyOf<'/v1/webhook-endpoints', 'post'>,
+    options: RequestOptions = {},
+  ): Promise<WebhookEndpoint> {
     return this.api.request<WebhookEndpoint>({
       method: 'POST',
       path: '/v1/webhook-endpoints',
@@ -21,26 +24,37 @@ export class WebhookEndpoints {
     });
   }
 
+  /** One endpoint. */
   retrieve(id: string, options?: RequestOptions): Promise<WebhookEndpoint> {
-    const path = `/v1/webhook-endpoints/${encodeURIComponent(id)}`;
-    return this.api.request<WebhookEndpoint>({ method: 'GET', path, options });
+    return this.api.request<WebhookEndpoint>({
+      method: 'GET',
+      path: `/v1/webhook-endpoints/${encodeURIComponent(id)}`,
+      options,
+    });
   }
 
   /**
-   * Changes an endpoint; `{ enabled: true }` turns it on again after it was disabled (a 410, or
-   * 5 days of failures). Fields left out stay as they are.
-   * @example await client.webhookEndpoints.update(endpoint.id, { enabled: true });
+   * Changes what is given; `enabled` true turns a disabled endpoint on again, a null `description`
+   * clears it.
    */
   update(
     id: string,
-    params: WebhookEndpointUpdateParams,
-    options?: RequestOptions,
+    params: BodyOf<'/v1/webhook-endpoints/{id}', 'patch'> = {},
+    options: RequestOptions = {},
   ): Promise<WebhookEndpoint> {
-    const path = `/v1/webhook-endpoints/${encodeURIComponent(id)}`;
-    return this.api.request<WebhookEndpoint>({ method: 'PATCH', path, body: params, options });
+    return this.api.request<WebhookEndpoint>({
+      method: 'PATCH',
+      path: `/v1/webhook-endpoints/${encodeURIComponent(id)}`,
+      body: params,
+      options,
+    });
   }
 
-  list(params: WebhookEndpointListParams = {}, options?: RequestOptions): PagePromise<WebhookEndpoint> {
+  /** The workspace's endpoints. */
+  list(
+    params: QueryOf<'/v1/webhook-endpoints', 'get'> = {},
+    options?: RequestOptions,
+  ): PagePromise<WebhookEndpoint> {
     return new PagePromise(params, (query) =>
       this.api.request<ListBody<WebhookEndpoint>>({
         method: 'GET',
@@ -51,8 +65,12 @@ export class WebhookEndpoints {
     );
   }
 
+  /** Deletes the endpoint; its queued deliveries are cancelled. */
   async delete(id: string, options?: RequestOptions): Promise<void> {
-    const path = `/v1/webhook-endpoints/${encodeURIComponent(id)}`;
-    await this.api.request({ method: 'DELETE', path, options });
+    await this.api.request({
+      method: 'DELETE',
+      path: `/v1/webhook-endpoints/${encodeURIComponent(id)}`,
+      options,
+    });
   }
 }

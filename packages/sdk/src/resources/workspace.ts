@@ -1,36 +1,25 @@
-// client.workspace: the caller's workspace and the secret that signs its events.
+// Generated from openapi.json and packages/sdk-manifest.json by scripts/generate-resources.ts.
+// Do not edit: run `npm run generate:sdks`.
+// client.workspace: The caller's workspace and the secret that signs its events.
 import type { APIClient, RequestOptions } from '../core/api-client.js';
 import type { Workspace } from '../types.js';
 
 export class WorkspaceResource {
-  private cachedSecret: Promise<string> | undefined;
+  constructor(protected readonly api: APIClient) {}
 
-  constructor(private readonly api: APIClient) {}
-
-  /** The workspace, with its `signing_secret` (`whsec_…`). */
+  /**
+   * The workspace, with the `signing_secret` (`whsec_…`) that signs its WebSocket frames and track
+   * webhooks.
+   */
   retrieve(options?: RequestOptions): Promise<Workspace> {
     return this.api.request<Workspace>({ method: 'GET', path: '/v1/workspace', options });
   }
 
-  /** Rotates the signing secret (signed-in users only); the old one stops verifying new events at once. */
-  async rotateSigningSecret(options?: RequestOptions): Promise<Workspace> {
-    const workspace = await this.api.request<Workspace>({
-      method: 'POST',
-      path: '/v1/workspace/signing-secret',
-      options,
-    });
-    this.cachedSecret = Promise.resolve(workspace.signing_secret);
-    return workspace;
-  }
-
-  /** The signing secret, fetched once and cached; `refresh` fetches it again (after a rotation). */
-  signingSecret({ refresh = false } = {}): Promise<string> {
-    if (refresh || !this.cachedSecret) {
-      this.cachedSecret = this.retrieve().then((workspace) => workspace.signing_secret);
-      this.cachedSecret.catch(() => {
-        this.cachedSecret = undefined;
-      });
-    }
-    return this.cachedSecret;
+  /**
+   * Replaces the signing secret (signed-in users only); the old one stops verifying new events at
+   * once.
+   */
+  rotateSigningSecret(options?: RequestOptions): Promise<Workspace> {
+    return this.api.request<Workspace>({ method: 'POST', path: '/v1/workspace/signing-secret', options });
   }
 }

@@ -242,7 +242,7 @@ export const TrackSchema = z.object({
     .object({ code: z.string(), message: z.string() })
     .nullable()
     .describe('Why generation failed (status failed); null otherwise.'),
-  credits_charged: z.number().describe('Credits held or spent on this track (0 after a refund).'),
+  credits_charged: z.number().int().describe('Credits held or spent on this track (0 after a refund).'),
   kind: z
     .enum(['original', 'variation', 'extension'])
     .describe(
@@ -301,6 +301,6 @@ export const TrackListSchema = z.object({
 export const WaveformSchema = z.object({
   object: z.literal('waveform'),
   samples_per_peak: z.number(),
-  sample_rate: z.number(),
+  sample_rate: z.number().int(),
   peaks: z.array(z.number()).describe('min/max pairs per bucket, interleaved, in -1…1'),
 });

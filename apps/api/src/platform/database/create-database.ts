@@ -177,7 +177,6 @@ function preparingPool(pool: pg.Pool): PostgresPool {
       return wrapper;
     },
     end: () => pool.end(),
-    options: pool.options,
   };
 }
 

@@ -1,6 +1,5 @@
 // Applies the numbered migrations; used at start, by `migrate`, and by every test database.
-import type { Kysely } from 'kysely';
-import { type MigrationResultSet, Migrator } from 'kysely/migration';
+import { type Kysely, type MigrationResultSet, Migrator } from 'kysely';
 import { migrations } from './migrations/index.js';
 
 function createMigrator(db: Kysely<unknown>): Migrator {

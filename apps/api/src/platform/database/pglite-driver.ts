@@ -7,7 +7,7 @@
 // and execute. Measured (bench/api/profile-read.ts, apps/api/src/platform/http/README.md): a primary-key
 // read went from 0.56 to 0.16 ms of CPU.
 //
-// PGlite is one connection: Kysely serialises its users (PGliteAdapter says so), a transaction
+// PGlite is one connection: the driver hands it to one Kysely user at a time, a transaction
 // holds PGlite's transaction lock from BEGIN to its end, so PGlite's own callers (LISTEN) never run
 // inside it, and every query holds PGlite's query lock while it runs.
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
@@ -18,7 +18,7 @@ import {
   type Dialect,
   type Driver,
   type Kysely,
-  PGliteAdapter,
+  PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
   type QueryResult,
@@ -186,9 +186,40 @@ class PgliteConnection implements DatabaseConnection {
   }
 }
 
+/**
+ * Postgres SQL on one connection. The migration lock needs nothing more: the migrator holds the
+ * only connection from acquiring the lock to releasing it.
+ */
+class PgliteAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(): Promise<void> {}
+  override async releaseMigrationLock(): Promise<void> {}
+}
+
+/** One holder at a time: the next acquireConnection waits until the connection is released. */
+class ConnectionMutex {
+  #held: Promise<void> | undefined;
+  #release: (() => void) | undefined;
+
+  async lock(): Promise<void> {
+    while (this.#held) await this.#held;
+    this.#held = new Promise((resolve) => {
+      this.#release = resolve;
+    });
+  }
+
+  unlock(): void {
+    const release = this.#release;
+    this.#held = undefined;
+    this.#release = undefined;
+    release?.();
+  }
+}
+
 class PgliteDriver implements Driver {
   readonly #pglite: PGlite;
   readonly #connection: PgliteConnection;
+  // Kysely hands out a driver's connections concurrently; PGlite has one, so its users queue here.
+  readonly #mutex = new ConnectionMutex();
 
   constructor(pglite: PGlite) {
     this.#pglite = pglite;
@@ -200,6 +231,7 @@ class PgliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#mutex.lock();
     return this.#connection;
   }
 
@@ -215,7 +247,9 @@ class PgliteDriver implements Driver {
     await (connection as PgliteConnection).rollbackTransaction();
   }
 
-  async releaseConnection(): Promise<void> {}
+  async releaseConnection(): Promise<void> {
+    this.#mutex.unlock();
+  }
 
   async destroy(): Promise<void> {
     if (!this.#pglite.closed) await this.#pglite.close();
@@ -225,7 +259,7 @@ class PgliteDriver implements Driver {
 /** Kysely's PGlite dialect with the one-call driver above. */
 export function pgliteDialect(pglite: PGlite): Dialect {
   return {
-    createAdapter: () => new PGliteAdapter(),
+    createAdapter: () => new PgliteAdapter(),
     createDriver: () => new PgliteDriver(pglite),
     createIntrospector: (db: Kysely<unknown>) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),

@@ -1,1 +1,1 @@
-"""One class per API resource, in a sync and an async flavour."""
+"""The generated resources, one module each, in a sync and an async flavour (see scripts/generate_resources.py)."""

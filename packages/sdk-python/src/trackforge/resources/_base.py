@@ -1,12 +1,15 @@
-"""What every resource shares: the client it talks through and how a list becomes a page."""
+"""What every generated resource uses: the client it talks through, how a list becomes a page, and
+how arguments become a JSON body, a multipart file part or a held (`Prefer: wait`) request."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Tuple, Type, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Type, TypeVar
 
 import httpx
 import pydantic
 
+from .._base_client import FilePart, Files
+from .._binary import Source, read_source
 from .._pagination import AsyncPage, AsyncPaginator, Params, SyncPage
 from .._types import RequestOptions
 
@@ -18,8 +21,28 @@ M = TypeVar("M", bound=pydantic.BaseModel)
 Extract = Callable[[Any], Mapping[str, Any]]
 
 
+class NotGiven:
+    """Marks an argument that was not passed, where None is a value (a nullable field: null clears it)."""
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "NOT_GIVEN"
+
+
+NOT_GIVEN: Any = NotGiven()
+
+
 def _whole(body: Any) -> Mapping[str, Any]:
     return body  # type: ignore[no-any-return]
+
+
+def at_key(key: str) -> Extract:
+    def extract(body: Any) -> Mapping[str, Any]:
+        return body[key]  # type: ignore[no-any-return]
+
+    return extract
 
 
 def _page_parts(response: httpx.Response, model: Type[M], extract: Extract) -> Tuple[List[M], bool, Optional[str]]:
@@ -56,12 +79,41 @@ class AsyncResource:
         return AsyncPaginator(fetch, params)
 
 
-def list_params(
-    limit: Optional[int], starting_after: Optional[str], ending_before: Optional[str], **filters: Any
-) -> Dict[str, Any]:
-    return {"limit": limit, "starting_after": starting_after, "ending_before": ending_before, **filters}
+def jsonable(value: Any) -> Any:
+    """A TypedDict, mapping or sequence argument as plain JSON data (tuples and other sequences become lists)."""
+    if isinstance(value, Mapping):
+        return {key: jsonable(item) for key, item in value.items()}
+    if isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray)):
+        return [jsonable(item) for item in value]
+    return value
 
 
 def body_of(**fields: Any) -> Dict[str, Any]:
-    """A JSON body of the fields that were given (None means "not sent")."""
-    return {key: value for key, value in fields.items() if value is not None}
+    """A JSON body of the fields that were given: None and NOT_GIVEN mean "not sent"."""
+    return {key: jsonable(value) for key, value in fields.items() if value is not None and value is not NOT_GIVEN}
+
+
+def nullable(**fields: Any) -> Dict[str, Any]:
+    """Body fields whose None is sent as null (it clears them); only NOT_GIVEN means "not sent"."""
+    return {key: jsonable(value) for key, value in fields.items() if value is not NOT_GIVEN}
+
+
+def file_part(source: Optional[Source], default_name: str, content_type: str) -> Optional[FilePart]:
+    if source is None:
+        return None
+    name, data = read_source(source, default_name)
+    return (name, data, content_type)
+
+
+def files_of(**parts: Optional[FilePart]) -> Optional[Files]:
+    """The multipart file parts that were given, or None (then the body goes as plain JSON)."""
+    given = {name: part for name, part in parts.items() if part is not None}
+    return given or None
+
+
+def prefer_wait(wait_seconds: Optional[int], options: RequestOptions) -> RequestOptions:
+    """`Prefer: wait=N` holds the answer until the track is ready or N seconds pass; the timeout gets room."""
+    if wait_seconds is None:
+        return options
+    headers = {"Prefer": f"wait={wait_seconds}", **options.get("extra_headers", {})}
+    return {"timeout": float(wait_seconds) + 30.0, **options, "extra_headers": headers}

@@ -1,36 +1,84 @@
-"""`client.voices`: the voice marketplace (search, details, audio previews)."""
+# Generated from openapi.json and packages/sdk-manifest.json by
+# packages/sdk-python/scripts/generate_resources.py. Do not edit: run `npm run generate:sdks`.
+"""`client.voices`: The singing voices a track can use, and a short preview of each."""
 
 from __future__ import annotations
 
+import functools
 from typing import Literal, Optional
 
 from typing_extensions import Unpack
 
 from .._binary import AsyncBinaryStream, BinaryStream, Destination
 from .._pagination import AsyncPaginator, SyncPage
+from .._response import async_to_raw_response_wrapper, to_raw_response_wrapper
 from .._types import RequestOptions
 from ..types import Voice
-from ._base import AsyncResource, SyncResource, list_params
+from ._base import AsyncResource, SyncResource
 
-Sort = Literal["popular", "newest", "name"]
+__all__ = ["Voices", "AsyncVoices", "VoicesWithRawResponse", "AsyncVoicesWithRawResponse"]
 
 
 class Voices(SyncResource):
+    """The singing voices a track can use, and a short preview of each."""
+
+    @functools.cached_property
+    def with_raw_response(self) -> VoicesWithRawResponse:
+        """The same methods, answering APIResponse (headers, status_code, parse())."""
+        return VoicesWithRawResponse(self)
+
     def list(
         self,
         *,
         q: Optional[str] = None,
         gender: Optional[Literal["female", "male", "neutral"]] = None,
-        range: Optional[str] = None,
-        style: Optional[str] = None,
-        sort: Optional[Sort] = None,
+        range: Optional[Literal["soprano", "mezzo", "alto", "tenor", "baritone", "bass"]] = None,
+        style: Optional[
+            Literal[
+                "pop",
+                "soul",
+                "rnb",
+                "jazz",
+                "gospel",
+                "choir",
+                "operatic",
+                "folk",
+                "country",
+                "rock",
+                "blues",
+                "electronic",
+                "robotic",
+                "synthwave",
+                "airy",
+                "breathy",
+                "cinematic",
+                "ambient",
+                "lofi",
+                "latin",
+                "afrobeat",
+                "celtic",
+                "chant",
+            ]
+        ] = None,
+        language: Optional[str] = None,
+        sort: Optional[Literal["popular", "newest", "name"]] = None,
         limit: Optional[int] = None,
         starting_after: Optional[str] = None,
+        ending_before: Optional[str] = None,
         **options: Unpack[RequestOptions],
     ) -> SyncPage[Voice]:
         """Voices matching the filters (`q` searches name, description, styles and tags)."""
-        params = list_params(limit, starting_after, None, q=q, gender=gender, range=range, style=style,
-                             sort=sort)  # fmt: skip
+        params = {
+            "q": q,
+            "gender": gender,
+            "range": range,
+            "style": style,
+            "language": language,
+            "sort": sort,
+            "limit": limit,
+            "starting_after": starting_after,
+            "ending_before": ending_before,
+        }
         return self._list("/v1/voices", Voice, params, options)
 
     def retrieve(self, voice_id: str, **options: Unpack[RequestOptions]) -> Voice:
@@ -38,29 +86,72 @@ class Voices(SyncResource):
         return self._client.request(Voice, "GET", f"/v1/voices/{voice_id}", options=options)
 
     def preview(self, voice_id: str, *, to: Destination, **options: Unpack[RequestOptions]) -> int:
-        """Writes the voice's short audio preview to a path or binary file; returns the bytes written."""
-        with BinaryStream(
-            self._client.send("GET", f"/v1/voices/{voice_id}/preview", options=options, stream=True)
-        ) as body:
-            return body.write_to(to)
+        """A short audio preview of the voice, rendered by the engine."""
+        response = self._client.send("GET", f"/v1/voices/{voice_id}/preview", options=options, stream=True)
+        with BinaryStream(response) as stream:
+            return stream.write_to(to)
 
 
 class AsyncVoices(AsyncResource):
+    """The singing voices a track can use, and a short preview of each."""
+
+    @functools.cached_property
+    def with_raw_response(self) -> AsyncVoicesWithRawResponse:
+        """The same methods, answering APIResponse (headers, status_code, parse())."""
+        return AsyncVoicesWithRawResponse(self)
+
     def list(
         self,
         *,
         q: Optional[str] = None,
         gender: Optional[Literal["female", "male", "neutral"]] = None,
-        range: Optional[str] = None,
-        style: Optional[str] = None,
-        sort: Optional[Sort] = None,
+        range: Optional[Literal["soprano", "mezzo", "alto", "tenor", "baritone", "bass"]] = None,
+        style: Optional[
+            Literal[
+                "pop",
+                "soul",
+                "rnb",
+                "jazz",
+                "gospel",
+                "choir",
+                "operatic",
+                "folk",
+                "country",
+                "rock",
+                "blues",
+                "electronic",
+                "robotic",
+                "synthwave",
+                "airy",
+                "breathy",
+                "cinematic",
+                "ambient",
+                "lofi",
+                "latin",
+                "afrobeat",
+                "celtic",
+                "chant",
+            ]
+        ] = None,
+        language: Optional[str] = None,
+        sort: Optional[Literal["popular", "newest", "name"]] = None,
         limit: Optional[int] = None,
         starting_after: Optional[str] = None,
+        ending_before: Optional[str] = None,
         **options: Unpack[RequestOptions],
     ) -> AsyncPaginator[Voice]:
         """Voices matching the filters (`q` searches name, description, styles and tags)."""
-        params = list_params(limit, starting_after, None, q=q, gender=gender, range=range, style=style,
-                             sort=sort)  # fmt: skip
+        params = {
+            "q": q,
+            "gender": gender,
+            "range": range,
+            "style": style,
+            "language": language,
+            "sort": sort,
+            "limit": limit,
+            "starting_after": starting_after,
+            "ending_before": ending_before,
+        }
         return self._list("/v1/voices", Voice, params, options)
 
     async def retrieve(self, voice_id: str, **options: Unpack[RequestOptions]) -> Voice:
@@ -68,7 +159,21 @@ class AsyncVoices(AsyncResource):
         return await self._client.request(Voice, "GET", f"/v1/voices/{voice_id}", options=options)
 
     async def preview(self, voice_id: str, *, to: Destination, **options: Unpack[RequestOptions]) -> int:
-        """Writes the voice's short audio preview to a path or binary file; returns the bytes written."""
+        """A short audio preview of the voice, rendered by the engine."""
         response = await self._client.send("GET", f"/v1/voices/{voice_id}/preview", options=options, stream=True)
-        async with AsyncBinaryStream(response) as body:
-            return await body.write_to(to)
+        async with AsyncBinaryStream(response) as stream:
+            return await stream.write_to(to)
+
+
+class VoicesWithRawResponse:
+    def __init__(self, resource: Voices) -> None:
+        self.list = to_raw_response_wrapper(resource.list)
+        self.retrieve = to_raw_response_wrapper(resource.retrieve)
+        self.preview = to_raw_response_wrapper(resource.preview)
+
+
+class AsyncVoicesWithRawResponse:
+    def __init__(self, resource: AsyncVoices) -> None:
+        self.list = async_to_raw_response_wrapper(resource.list)
+        self.retrieve = async_to_raw_response_wrapper(resource.retrieve)
+        self.preview = async_to_raw_response_wrapper(resource.preview)

@@ -1,4 +1,5 @@
-"""Response models, generated from openapi.json into _models.py (see scripts/generate_models.py)."""
+"""Response models and request-parameter TypedDicts, generated from openapi.json into _models.py and _params.py
+(scripts/generate_models.py, scripts/generate_resources.py)."""
 
 from ._models import (
     ApiKey,
@@ -29,6 +30,8 @@ from ._models import (
     Workspace,
     WorkspaceDetails,
 )  # fmt: skip
+from ._params import *  # noqa: F403
+from ._params import __all__ as _params_all
 
 __all__ = [
     "ApiKey", "ApiKeyWithSecret", "Audio", "AuthSession", "CheckoutSession", "CreditBalance",
@@ -36,3 +39,4 @@ __all__ = [
     "PublicTrack", "PublicTrackUrls", "Section", "Subscription", "Track", "TrackError", "TrackUrls",
     "User", "Voice", "Waveform", "WebhookEndpoint", "Workspace", "WorkspaceDetails",
 ]  # fmt: skip
+__all__ += _params_all

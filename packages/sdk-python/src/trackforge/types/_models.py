@@ -4,12 +4,13 @@
 
 from __future__ import annotations
 
+from pydantic import AwareDatetime
 from typing import Any, Dict, List, Literal, Optional, Union
 from trackforge._model_base import BaseModel
 
 
 class ApiKey(BaseModel):
-    created_at: str
+    created_at: AwareDatetime
     """
     When it was created (ISO 8601, UTC).
     """
@@ -18,7 +19,7 @@ class ApiKey(BaseModel):
     API key id: key_ followed by a 26-character ULID.
     """
     last_four: str
-    last_used_at: Optional[str]
+    last_used_at: Optional[AwareDatetime]
     mode: Literal["live", "test"]
     name: str
     object: Literal["api_key"]
@@ -29,7 +30,7 @@ class ApiKey(BaseModel):
 
 
 class ApiKeyWithSecret(BaseModel):
-    created_at: str
+    created_at: AwareDatetime
     """
     When it was created (ISO 8601, UTC).
     """
@@ -38,7 +39,7 @@ class ApiKeyWithSecret(BaseModel):
     API key id: key_ followed by a 26-character ULID.
     """
     last_four: str
-    last_used_at: Optional[str]
+    last_used_at: Optional[AwareDatetime]
     mode: Literal["live", "test"]
     name: str
     object: Literal["api_key"]
@@ -87,7 +88,7 @@ class CreditEntry(BaseModel):
     Change to the spendable balance, never 0: a hold is -1 (the track's charge), a refund +1.
     """
     balance_after: int
-    created_at: str
+    created_at: AwareDatetime
     """
     When it was created (ISO 8601, UTC).
     """
@@ -161,7 +162,7 @@ class Subscription(BaseModel):
     The workspace subscription as last reported by Stripe.
     """
 
-    current_period_end: Optional[str]
+    current_period_end: Optional[AwareDatetime]
     price: Optional[str]
     """
     Catalogue key of the subscribed plan, e.g. studio_monthly.
@@ -191,7 +192,7 @@ class TrackUrls(BaseModel):
 
 
 class User(BaseModel):
-    created_at: str
+    created_at: AwareDatetime
     """
     When it was created (ISO 8601, UTC).
     """
@@ -209,7 +210,7 @@ class Creator(BaseModel):
 
 
 class Voice(BaseModel):
-    created_at: str
+    created_at: AwareDatetime
     """
     When it was created (ISO 8601, UTC).
     """
@@ -254,12 +255,12 @@ class Waveform(BaseModel):
     """
     min/max pairs per bucket, interleaved, in -1…1
     """
-    sample_rate: Union[int, float]
+    sample_rate: int
     samples_per_peak: Union[int, float]
 
 
 class WebhookEndpoint(BaseModel):
-    created_at: str
+    created_at: AwareDatetime
     """
     When it was created (ISO 8601, UTC).
     """
@@ -297,7 +298,7 @@ class WebhookEndpoint(BaseModel):
 
 
 class Workspace(BaseModel):
-    created_at: str
+    created_at: AwareDatetime
     """
     When it was created (ISO 8601, UTC).
     """
@@ -338,7 +339,7 @@ class AuthSession(BaseModel):
 
 
 class MeWorkspace(BaseModel):
-    created_at: str
+    created_at: AwareDatetime
     """
     When it was created (ISO 8601, UTC).
     """
@@ -377,12 +378,12 @@ class Track(BaseModel):
     """
     The tempo asked for in the request, or null (music.bpm is the one played).
     """
-    completed_at: Optional[str]
-    created_at: str
+    completed_at: Optional[AwareDatetime]
+    created_at: AwareDatetime
     """
     When it was created (ISO 8601, UTC).
     """
-    credits_charged: Union[int, float]
+    credits_charged: int
     """
     Credits held or spent on this track (0 after a refund).
     """
@@ -430,7 +431,7 @@ class Track(BaseModel):
     """
     The seed used; the same seed and request give the same track.
     """
-    started_at: Optional[str]
+    started_at: Optional[AwareDatetime]
     status: Literal["queued", "generating", "ready", "failed"]
     title: str
     """
@@ -458,7 +459,7 @@ class Data(BaseModel):
 
 
 class Event(BaseModel):
-    created_at: str
+    created_at: AwareDatetime
     """
     When it was created (ISO 8601, UTC).
     """

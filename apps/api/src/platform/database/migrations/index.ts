@@ -1,6 +1,6 @@
 // Every migration, in order. Listed explicitly (no folder scan) so the same list runs under tsx,
 // in tests and in production. Append new ones; never edit or renumber a migration that has shipped.
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_accounts.js';
 import * as m0003 from './0003_tracks.js';

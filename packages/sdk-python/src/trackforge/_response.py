@@ -1,0 +1,91 @@
+"""`with_raw_response`: a method's parsed result together with the HTTP answer it came from.
+
+    response = client.tracks.with_raw_response.retrieve("trk_…")
+    response.headers["x-request-id"]; track = response.parse()
+
+Shaped after openai-python's: each resource has a `with_raw_response` twin whose methods take the
+same arguments and return an APIResponse. The HTTP core records the answer it returns in a context
+variable that only a wrapped call sets, so the resources themselves carry no raw-mode branches.
+"""
+
+from __future__ import annotations
+
+import functools
+from contextvars import ContextVar
+from typing import Awaitable, Callable, Generic, List, Optional, TypeVar
+
+import httpx
+from typing_extensions import ParamSpec
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+_answers: ContextVar[Optional[List[httpx.Response]]] = ContextVar("trackforge_raw_answers", default=None)
+
+
+def record_answer(response: httpx.Response) -> None:
+    """Called by the HTTP core with each answer it hands back; kept only inside a raw-response call."""
+    answers = _answers.get()
+    if answers is not None:
+        answers.append(response)
+
+
+class APIResponse(Generic[R]):
+    """The HTTP answer of a call (`headers`, `status_code`, `http_response`) and its parsed result."""
+
+    def __init__(self, http_response: httpx.Response, parsed: R) -> None:
+        self.http_response = http_response
+        self._parsed = parsed
+
+    @property
+    def headers(self) -> httpx.Headers:
+        return self.http_response.headers
+
+    @property
+    def status_code(self) -> int:
+        return self.http_response.status_code
+
+    @property
+    def request_id(self) -> Optional[str]:
+        """The server's X-Request-Id, for a support request."""
+        request_id: Optional[str] = self.http_response.headers.get("x-request-id")
+        return request_id
+
+    def parse(self) -> R:
+        """What the plain method returns (a model, a page, None…)."""
+        return self._parsed
+
+
+def _first_answer(answers: List[httpx.Response]) -> httpx.Response:
+    if not answers:
+        raise RuntimeError("the call made no request")
+    # A list's first page, or the one answer of any other call.
+    return answers[0]
+
+
+def to_raw_response_wrapper(method: Callable[P, R]) -> Callable[P, APIResponse[R]]:
+    @functools.wraps(method)
+    def wrapped(*args: P.args, **kwargs: P.kwargs) -> APIResponse[R]:
+        answers: List[httpx.Response] = []
+        token = _answers.set(answers)
+        try:
+            parsed = method(*args, **kwargs)
+        finally:
+            _answers.reset(token)
+        return APIResponse(_first_answer(answers), parsed)
+
+    return wrapped
+
+
+def async_to_raw_response_wrapper(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[APIResponse[R]]]:
+    @functools.wraps(method)
+    async def wrapped(*args: P.args, **kwargs: P.kwargs) -> APIResponse[R]:
+        answers: List[httpx.Response] = []
+        token = _answers.set(answers)
+        try:
+            parsed = await method(*args, **kwargs)
+        finally:
+            _answers.reset(token)
+        return APIResponse(_first_answer(answers), parsed)
+
+    return wrapped
