@@ -3,6 +3,7 @@
 import type { ResolvedProgressionChord } from '../inputs/chords.js';
 import type { InputMelody } from '../inputs/midi-reader.js';
 import type { PlannedSection } from '../inputs/section-plan.js';
+import { pitchClassOf, scalePitchClasses } from '../music/theory.js';
 import { createRng, type Rng } from '../random.js';
 import {
   type Brief,
@@ -32,7 +33,6 @@ import { restOutsidePlan } from './section-parts.js';
 import type { CompStyle, GenreStyle } from './styles.js';
 import { blendStyles, getStyle } from './styles.js';
 import { synthVoiceFor } from './synth-voices.js';
-import { pitchClassOf, scalePitchClasses } from './theory.js';
 import { leadRange, performWithVoice } from './voice.js';
 
 /** Options for composeTrack: the request's seed and an optional marketplace voice for the lead. */

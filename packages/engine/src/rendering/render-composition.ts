@@ -1,6 +1,8 @@
 // Stage 3: Composition → PCM. Each part plays on its own synthesizer, so a part's sound never
 // depends on which other parts exist (stems fall out for free and parts can render in parallel),
 // and all parts advance together chunk by chunk so finished audio can be handed out in order.
+
+import { getGenreRecord } from '../genres/index.js';
 import {
   type AudioBuffer,
   type Composition,
@@ -27,7 +29,7 @@ export interface RenderOptions {
   sampleRate?: number;
   /** Also return one buffer per part (and per extra layer); default false. */
   stems?: boolean;
-  /** Genre of the brief: picks the extra layers (trap → 808 sub, lofi → vinyl). */
+  /** Genre of the brief: its record's `sound` picks the extra layers (an 808 sub, vinyl, tape). */
   genre?: GenreId;
   /** false renders synth parts through the SoundFont with their GM programs; default true. */
   synthesis?: boolean;
@@ -148,7 +150,9 @@ export async function renderComposition(
     ? options.createSource(sourceRequest)
     : createLocalPartSource(sourceRequest);
   const vinyl: VinylLayer | undefined =
-    options.genre === 'lofi' ? createVinylLayer(options.seed ?? 0, sampleRate) : undefined;
+    options.genre && getGenreRecord(options.genre).sound.vinylLayer
+      ? createVinylLayer(options.seed ?? 0, sampleRate)
+      : undefined;
   const vinylStem = vinyl && options.stems ? createStereo(sampleRate, totalSamples) : undefined;
 
   const effects = createSendEffects(sampleRate);

@@ -1,0 +1,45 @@
+// Reggae: its record in the genre registry (index.ts), read by the brief, the composer and the renderer.
+import type { GenreRecord } from './genre-record.js';
+import { drums, NO_SOUND_COLOUR, part, style } from './shared.js';
+
+export const reggae: GenreRecord = {
+  id: 'reggae',
+  brief: {
+    needs: ['drums', 'bass'],
+    label: 'reggae',
+    bpmRange: { min: 65, max: 80 },
+    drumKit: 0,
+    energy: 0.45,
+    valence: 0.5,
+    modes: { major: 0.6, minor: 0.4 },
+    tonics: ['A', 'G', 'C', 'D', 'E', 'F'],
+    instruments: [
+      drums(0),
+      part('electric bass', 33, 'bass'),
+      part('clean guitar', 27, 'chords'),
+      part('organ', 16, 'arp'),
+      part('melodica', 22, 'lead'),
+    ],
+  },
+  style: style({
+    major: [
+      ['I', 'IV'],
+      ['I', 'IV', 'I', 'V'],
+      ['I', 'vi', 'IV', 'V'],
+    ],
+    minor: [
+      ['i', 'iv'],
+      ['i', 'bVII', 'bVI', 'bVII'],
+    ],
+    bass: 'reggae',
+    comp: 'skank',
+    comp2: 'bubble',
+    drums: [
+      { note: 36, pattern: '........X.......', minEnergy: 0.1 },
+      { note: 37, pattern: '........x.......', minEnergy: 0.1 },
+      { note: 42, pattern: 'x.o.x.o.x.o.x.o.', minEnergy: 0.25 },
+    ],
+    busyness: 0.45,
+  }),
+  sound: NO_SOUND_COLOUR,
+};
