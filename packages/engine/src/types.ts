@@ -163,6 +163,8 @@ export interface Part {
   controls: ControlEvent[];
   /** Present on the lead when a marketplace voice performs it. */
   voice?: VoiceSpec;
+  /** 0 dark … 1 bright: a tone tilt rendering applies (a felt piano's muffled hammers); absent, the patch as it is. */
+  brightness?: number;
   /**
    * Present when the genre lives on synthesis: the engine's synthesiser plays the part (the GM
    * program stays for MIDI export and for rendering with synthesis turned off).

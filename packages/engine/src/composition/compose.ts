@@ -18,10 +18,12 @@ import {
   type VoiceSpec,
 } from '../types.js';
 import { writeAccompaniment } from './accompaniment.js';
+import { ornamentMelody, playsBaroque, terraceDynamics } from './baroque-practice.js';
 import { writeBass } from './bass.js';
 import { type ArrangeContext, meterFeelOf, STEP_TICKS } from './context.js';
 import { writeCounter } from './counter.js';
 import { writeDrums, writePitchedPercussion } from './drums.js';
+import { FELT_PIANO_BRIGHTNESS, playsFeltPiano } from './felt-piano.js';
 import { cleanControls, cleanNotes, closeGaps } from './finish.js';
 import { type FormPlan, planForm, planFormFromSections, secondsToTicks } from './form.js';
 import { applySwing, humanize, leanOnTheBeat } from './groove.js';
@@ -182,6 +184,8 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
   if (voice && !instruments.some((i) => i.role === 'lead' && !i.isDrums)) {
     instruments.push({ name: voice.name, program: voice.program, role: 'lead', isDrums: false });
   }
+  const baroque = playsBaroque(instruments);
+  const felt = playsFeltPiano(brief) && !voice;
   const roleCounts = new Map<PartRole, number>();
   let nextChannel = 0;
   let voiceGiven = false;
@@ -211,6 +215,11 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
     if (style.humanize) notes = humanize(notes, brief.bpm, partStream.fork(`${id}-feel`));
     if (style.sampleLoop && instrument.role === 'chords' && indexInRole === 0)
       notes = loopSampledPhrase(notes, chords, form);
+    if (baroque && !instrument.isDrums) {
+      if (instrument.role === 'lead' && indexInRole === 0 && !melody)
+        notes = ornamentMelody(notes, form.ticksPerBar, ctx.beatTicks, ctx.scalePcs);
+      notes = terraceDynamics(notes, form.ticksPerBar);
+    }
     if (performsVoice && voice) {
       const performed = performWithVoice(cleanNotes(notes, form.totalTicks), voice, brief.bpm);
       notes = performed.notes;
@@ -233,6 +242,7 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
       controls: cleanControls(controls, form.totalTicks),
     };
     if (performsVoice && voice) part.voice = voice;
+    else if (felt) part.brightness = FELT_PIANO_BRIGHTNESS;
     else {
       const synth = synthVoiceFor(brief.genre, instrument);
       if (synth) part.synth = synth;

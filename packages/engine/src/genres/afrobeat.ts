@@ -19,7 +19,9 @@ export const afrobeat: GenreRecord = {
       part('electric bass', 33, 'bass'),
       part('muted guitar', 28, 'arp'),
       part('rhythm guitar', 27, 'chords'),
-      part('brass section', 61, 'lead'),
+      // Fela's horn section punches stabs (the second chords part plays comp2) under a tenor sax lead
+      part('brass section', 61, 'chords'),
+      part('tenor sax', 66, 'lead'),
       part('organ', 16, 'pad'),
     ],
   },

@@ -141,6 +141,20 @@ export interface GenreSound {
   sampledLoopColour: boolean;
   /** A synthesised 808 sub under a sampled bass part (sub-bass-layer.ts). */
   subBassUnderBass: boolean;
+  /** A tempo-synced ping-pong echo send (rendering/dub-delay.ts): reggae's dub delays. */
+  dubDelay?: DubDelay;
+  /** Sampled parts of these roles dip under the kick (rendering/synth/sidechain.ts): lo-fi's pumping warmth. */
+  duckUnderKick?: { roles: readonly PartRole[]; depth: number };
+}
+
+/** An echo send whose repeats land on the beat grid. */
+export interface DubDelay {
+  /** Send level 0..1 per part role; roles not listed send nothing. */
+  sendsByRole: Partial<Record<PartRole, number>>;
+  /** Delay time in beats (0.75: the dotted eighth of dub). */
+  beats: number;
+  /** Share of each repeat fed back into the next, 0..<1. */
+  feedback: number;
 }
 
 /** One genre, whole. */

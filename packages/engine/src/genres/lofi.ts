@@ -57,5 +57,12 @@ export const lofi: GenreRecord = {
     drumPatch: 'boom-bap-kit',
     programs: {},
   },
-  sound: { vinylLayer: true, tapeColour: true, sampledLoopColour: true, subBassUnderBass: false },
+  // The keys breathe with the kick (a gentle sidechain, as a beatmaker glues a sample to the drums).
+  sound: {
+    vinylLayer: true,
+    tapeColour: true,
+    sampledLoopColour: true,
+    subBassUnderBass: false,
+    duckUnderKick: { roles: ['chords', 'counter', 'lead'], depth: 0.22 },
+  },
 };

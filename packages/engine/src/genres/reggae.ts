@@ -34,6 +34,8 @@ export const reggae: GenreRecord = {
     bass: 'reggae',
     comp: 'skank',
     comp2: 'bubble',
+    // the organ's part is the 'arp' slot: it bubbles (offbeat sixteenth pairs), it does not arpeggiate
+    arp: 'bubble',
     drums: [
       { note: 36, pattern: '........X.......', minEnergy: 0.1 },
       { note: 37, pattern: '........x.......', minEnergy: 0.1 },
@@ -41,5 +43,10 @@ export const reggae: GenreRecord = {
     ],
     busyness: 0.45,
   }),
-  sound: NO_SOUND_COLOUR,
+  // Dub's echo: the skank and the melodica go into a dotted-eighth ping-pong delay, the repeats
+  // darkening as they fade (a tape echo's band-limited feedback), heard between the off-beat chops.
+  sound: {
+    ...NO_SOUND_COLOUR,
+    dubDelay: { sendsByRole: { chords: 0.55, lead: 0.35 }, beats: 0.75, feedback: 0.5 },
+  },
 };

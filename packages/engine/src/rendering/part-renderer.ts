@@ -71,7 +71,8 @@ export function createPartRenderer(
           schedulePart(live, composition, sampleRate),
         )
       : undefined;
-  const tilt = part.voice ? createToneTilt(part.voice.brightness, sampleRate) : undefined;
+  const brightness = part.voice?.brightness ?? part.brightness;
+  const tilt = brightness !== undefined ? createToneTilt(brightness, sampleRate) : undefined;
   const sub = wantsSubBass(part, sound, synth !== undefined)
     ? createSubBassLayer(part, composition, sampleRate, totalSamples)
     : undefined;
@@ -84,7 +85,13 @@ export function createPartRenderer(
     sound?.sampledLoopColour === true && context.synthesis !== false && scored.id === 'chords'
       ? createSamplerColour(sampleRate)
       : undefined;
-  const sidechain = synthVoice ? createSidechain(composition, synthVoice.duckDepth, sampleRate) : undefined;
+  // a sampled part of a role the genre ducks (lo-fi's keys under the kick) pumps like a synth pad
+  const duck = sound?.duckUnderKick;
+  const sidechain = synthVoice
+    ? createSidechain(composition, synthVoice.duckDepth, sampleRate)
+    : duck && context.synthesis !== false && duck.roles.includes(scored.role) && !scored.isDrums
+      ? createSidechain(composition, duck.depth, sampleRate)
+      : undefined;
   return {
     renderChunk(left, right, fromSample, sampleCount) {
       cached?.renderRange(left, right, 0, fromSample, sampleCount);
