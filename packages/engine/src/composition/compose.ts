@@ -1,5 +1,7 @@
 // Stage 2: Brief → Composition. Writes exactly one part per instrument of the brief (plus a
 // lead when a voice is given and the brief has none), each from its own seeded stream.
+
+import { getGenreRecord } from '../genres/index.js';
 import type { ResolvedProgressionChord } from '../inputs/chords.js';
 import type { InputMelody } from '../inputs/midi-reader.js';
 import type { PlannedSection } from '../inputs/section-plan.js';
@@ -184,6 +186,7 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
   if (voice && !instruments.some((i) => i.role === 'lead' && !i.isDrums)) {
     instruments.push({ name: voice.name, program: voice.program, role: 'lead', isDrums: false });
   }
+  const genreMix = getGenreRecord(brief.genre).mix?.volumeStepsByRole;
   const baroque = playsBaroque(instruments);
   const felt = playsFeltPiano(brief) && !voice;
   const roleCounts = new Map<PartRole, number>();
@@ -237,7 +240,7 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
       program: performsVoice && voice ? voice.program : instrument.program,
       isDrums: instrument.isDrums,
       channel,
-      ...mixFor(instrument.role, indexInRole, brief.arousal),
+      ...mixFor(instrument.role, indexInRole, brief.arousal, genreMix),
       notes: cleanNotes(notes, form.totalTicks),
       controls: cleanControls(controls, form.totalTicks),
     };

@@ -165,4 +165,6 @@ export interface GenreRecord {
   /** Absent when the SoundFont plays every part. */
   synthesis?: GenreSynthesis;
   sound: GenreSound;
+  /** Channel-volume steps added to a role's mix (composition/mix.ts), where the genre's balance is not the default's. */
+  mix?: { volumeStepsByRole: Partial<Record<PartRole, number>> };
 }

@@ -57,6 +57,8 @@ export const lofi: GenreRecord = {
     drumPatch: 'boom-bap-kit',
     programs: {},
   },
+  // a beat first: the kit in front of the keys, as a boom-bap mix has it
+  mix: { volumeStepsByRole: { drums: 16, counter: -6 } },
   // The keys breathe with the kick (a gentle sidechain, as a beatmaker glues a sample to the drums).
   sound: {
     vinylLayer: true,

@@ -3,9 +3,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { getGenreProfile } from '../../src/brief/index.js';
+import { composeTrack } from '../../src/composition/index.js';
+import { mixFor } from '../../src/composition/mix.js';
 import { getStyle } from '../../src/composition/styles.js';
 import { GENRE_RECORDS } from '../../src/genres/index.js';
 import { GENRE_IDS } from '../../src/types.js';
+import { makeBrief } from '../composition/make-brief.js';
 
 const SRC = join(import.meta.dirname, '..', '..', 'src');
 
@@ -38,5 +41,15 @@ describe('the genre registry', () => {
         .find((text) => byName.test(text));
       assert.equal(line, undefined, `${file} compares a genre id: ${line}`);
     }
+  });
+});
+
+describe("a genre record's mix", () => {
+  it("moves its roles' channel volume: lo-fi's kit sits further in front than the default balance puts it", () => {
+    const brief = makeBrief({ genre: 'lofi', arousal: 0.3 });
+    const drums = composeTrack(brief, { seed: 1 }).parts.find((p) => p.role === 'drums')!;
+    assert.ok(drums.volume > mixFor('drums', 0, 0.3).volume, `drums at ${drums.volume}`);
+    const pop = composeTrack({ ...brief, genre: 'pop' }, { seed: 1 }).parts.find((p) => p.role === 'drums')!;
+    assert.equal(pop.volume, mixFor('drums', 0, 0.3).volume, 'a genre without a mix keeps the default');
   });
 });
