@@ -52,5 +52,7 @@ export const afrobeat: GenreRecord = {
     ],
     busyness: 0.6,
   }),
+  // a funk band's balance: bass and hand drums up, the muted interlocking guitar down under the horns
+  mix: { volumeStepsByRole: { bass: 10, percussion: 10, arp: -10, lead: 4 } },
   sound: NO_SOUND_COLOUR,
 };
