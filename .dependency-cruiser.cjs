@@ -18,6 +18,14 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'engine-has-no-circle-at-all',
+      severity: 'error',
+      comment:
+        'Nor in the engine: types.ts imports nothing, input types live there, music theory in music/, the genre registry in genres/ (data that imports only types.ts).',
+      from: { path: '^packages/engine/src/' },
+      to: { circular: true },
+    },
+    {
       name: 'no-feature-builds-another',
       severity: 'error',
       comment:

@@ -1,8 +1,6 @@
 // The data that flows between the engine's stages. Each stage is a pure function from one of
 // these to the next; pipeline.ts is the only file that knows every stage.
 // Musical time is in integer ticks (PPQ); seconds and samples appear only from rendering on.
-import type { InputMelody } from './inputs/midi-reader.js';
-import type { SectionPlanEntry } from './inputs/section-plan.js';
 
 /** Ticks per quarter note for every composition. */
 export const PPQ = 480;
@@ -165,6 +163,8 @@ export interface Part {
   controls: ControlEvent[];
   /** Present on the lead when a marketplace voice performs it. */
   voice?: VoiceSpec;
+  /** 0 dark … 1 bright: a tone tilt rendering applies (a felt piano's muffled hammers); absent, the patch as it is. */
+  brightness?: number;
   /**
    * Present when the genre lives on synthesis: the engine's synthesiser plays the part (the GM
    * program stays for MIDI export and for rendering with synthesis turned off).
@@ -361,4 +361,28 @@ export class EngineError extends Error {
     super(message);
     this.name = 'EngineError';
   }
+}
+
+// Request input shapes live here, not in inputs/, so that this file imports nothing: inputs/ and
+// brief/ both read these types, and a type-only import back into inputs/ closed a circle.
+/** A melody to play as the lead: notes in ticks at PPQ 480 from the file's first bar. */
+export interface InputMelody {
+  notes: NoteEvent[];
+  /** The file's opening tempo, or null when it states none. */
+  bpm: number | null;
+  /** The file's time signature when it is one the engine plays, else null. */
+  meter: Meter | null;
+}
+
+/** One section as the request states it. */
+export interface SectionPlanEntry {
+  name: string;
+  bars?: number;
+  seconds?: number;
+  /** 0 (calm) … 1 (full): gates drum layers, rhythm density, velocities and register. */
+  energy?: number;
+  /** Words for this section alone: moods set its energy, named instruments its parts. */
+  prompt?: string;
+  /** Parts that play in this section (instrument words or roles); the others rest. */
+  instruments?: string[];
 }

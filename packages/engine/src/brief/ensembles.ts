@@ -1,6 +1,6 @@
 // Named ensembles ("string quartet", "jazz trio") expand into the instruments they stand for.
 import type { PartRole } from '../types.js';
-import type { InstrumentMention } from './instrument-mentions.js';
+import type { InstrumentMention } from './instruments.js';
 import { INSTRUMENT_WORDS } from './instruments.js';
 import { PhraseIndex, type Token, type Words } from './text.js';
 

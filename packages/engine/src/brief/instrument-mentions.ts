@@ -2,16 +2,10 @@
 // "ohne Schlagzeug", "drumless") and whether it asks for nothing else ("solo piano", "nur Klavier").
 import type { PartRole } from '../types.js';
 import { findEnsembleSize, findEnsembles } from './ensembles.js';
-import { INSTRUMENT_WORDS, type InstrumentWord } from './instruments.js';
+import { INSTRUMENT_WORDS, type InstrumentMention, type InstrumentWord } from './instruments.js';
 import { type Language, PhraseIndex, type PhraseMatch, type Token } from './text.js';
 
-export interface InstrumentMention {
-  word: InstrumentWord;
-  /** Role the prompt gave it ("cello lead", "piano chords"), or null. */
-  role: PartRole | null;
-  /** Named under "only"/"solo": the arrangement is exactly the "only" instruments. */
-  only: boolean;
-}
+export type { InstrumentMention } from './instruments.js';
 
 export interface InstrumentMentions {
   named: InstrumentMention[];

@@ -132,3 +132,12 @@ export const INSTRUMENT_WORDS: readonly InstrumentWord[] = [
   { id: 'percussion', name: 'percussion', program: (genre) => genre.drumKit, role: 'percussion', isDrums: true, words: { en: ['percussion', 'percussions', 'hand percussion', 'congas', 'conga', 'bongos', 'bongo', 'shaker', 'shakers', 'maracas', 'tambourine', 'cowbell', 'claves', 'cajon', 'djembe', 'handclaps', 'claps', 'shekere', 'guiro', 'timbales', 'bodhran', 'tabla'], es: ['percusion', 'percusiones', 'congas', 'bongos', 'maracas', 'pandereta', 'cencerro', 'cajon', 'palmas', 'guiro', 'claves'], fr: ['percussion', 'percussions', 'congas', 'bongos', 'maracas', 'tambourin', 'cajon', 'claquements de mains', 'djembe'], de: ['perkussion', 'percussion', 'schlagwerk', 'congas', 'bongos', 'rasseln', 'tamburin', 'kuhglocke', 'cajon', 'klatschen'], pt: ['percussao', 'congas', 'bongos', 'maracas', 'pandeiro', 'chocalho', 'cajon', 'palmas', 'agogo', 'cuica', 'tamborim', 'surdo'] } },
   { id: 'taiko', name: 'taiko', program: 116, role: 'percussion', genreHint: 'cinematic', family: 'percussion', words: { en: ['taiko', 'taiko drums', 'war drums', 'epic drums', 'big drums'], es: ['taiko', 'tambores de guerra'], fr: ['taiko', 'tambours de guerre'], de: ['taiko', 'kriegstrommeln'], pt: ['taiko', 'tambores de guerra'] } },
 ];
+
+/** An instrument the prompt names (kept here, beside its word, so ensembles.ts and instrument-mentions.ts need not import each other). */
+export interface InstrumentMention {
+  word: InstrumentWord;
+  /** Role the prompt gave it ("cello lead", "piano chords"), or null. */
+  role: PartRole | null;
+  /** Named under "only"/"solo": the arrangement is exactly the "only" instruments. */
+  only: boolean;
+}

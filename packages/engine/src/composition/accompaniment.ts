@@ -1,11 +1,12 @@
 // Accompaniment: the chords part comps, strums, stabs, skanks or arpeggiates in the genre's
 // rhythm; pads sustain; arps run through the voicing. Downbeats are accented so 3/4 and 6/8
 // are felt (strong–weak–weak; two dotted-quarter groups).
+
+import { pitchInOctaveFrom } from '../music/theory.js';
 import type { Rng } from '../random.js';
 import type { NoteEvent, SectionName } from '../types.js';
 import { type ArrangeContext, pushNote, STEP_TICKS, sectionAt, velocityFor } from './context.js';
 import type { CompStyle } from './styles.js';
-import { pitchInOctaveFrom } from './theory.js';
 
 /** [step, lengthSteps, voice]: voice picks notes of the voicing: all, low, high, or an index. */
 type Hit = [step: number, lengthSteps: number, voice: 'all' | 'low' | 'high' | 'up' | 'top2' | number];

@@ -1,5 +1,7 @@
 // The bass: roots on downbeats, approach notes into the next chord, and each genre's figure
 // (walking quarters, off-beat octaves, root–fifth, 808 glides, rolling sixteenths, riffs).
+
+import { isMinorMode, pitchInOctaveFrom } from '../music/theory.js';
 import type { Rng } from '../random.js';
 import type { ControlEvent, NoteEvent } from '../types.js';
 import {
@@ -12,7 +14,6 @@ import {
   velocityFor,
 } from './context.js';
 import type { BassStyle } from './styles.js';
-import { isMinorMode, pitchInOctaveFrom } from './theory.js';
 
 /** r root, 5 fifth, 3 third, 8 octave, a approach to the next chord, w walking tone. */
 type Degree = 'r' | '5' | '3' | '8' | 'a' | 'w';

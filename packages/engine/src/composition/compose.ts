@@ -1,8 +1,11 @@
 // Stage 2: Brief → Composition. Writes exactly one part per instrument of the brief (plus a
 // lead when a voice is given and the brief has none), each from its own seeded stream.
+
+import { getGenreRecord } from '../genres/index.js';
 import type { ResolvedProgressionChord } from '../inputs/chords.js';
 import type { InputMelody } from '../inputs/midi-reader.js';
 import type { PlannedSection } from '../inputs/section-plan.js';
+import { pitchClassOf, scalePitchClasses } from '../music/theory.js';
 import { createRng, type Rng } from '../random.js';
 import {
   type Brief,
@@ -17,10 +20,12 @@ import {
   type VoiceSpec,
 } from '../types.js';
 import { writeAccompaniment } from './accompaniment.js';
+import { ornamentMelody, playsBaroque, terraceDynamics } from './baroque-practice.js';
 import { writeBass } from './bass.js';
 import { type ArrangeContext, meterFeelOf, STEP_TICKS } from './context.js';
 import { writeCounter } from './counter.js';
 import { writeDrums, writePitchedPercussion } from './drums.js';
+import { FELT_PIANO_BRIGHTNESS, playsFeltPiano } from './felt-piano.js';
 import { cleanControls, cleanNotes, closeGaps } from './finish.js';
 import { type FormPlan, planForm, planFormFromSections, secondsToTicks } from './form.js';
 import { applySwing, humanize, leanOnTheBeat } from './groove.js';
@@ -32,7 +37,6 @@ import { restOutsidePlan } from './section-parts.js';
 import type { CompStyle, GenreStyle } from './styles.js';
 import { blendStyles, getStyle } from './styles.js';
 import { synthVoiceFor } from './synth-voices.js';
-import { pitchClassOf, scalePitchClasses } from './theory.js';
 import { leadRange, performWithVoice } from './voice.js';
 
 /** Options for composeTrack: the request's seed and an optional marketplace voice for the lead. */
@@ -182,6 +186,9 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
   if (voice && !instruments.some((i) => i.role === 'lead' && !i.isDrums)) {
     instruments.push({ name: voice.name, program: voice.program, role: 'lead', isDrums: false });
   }
+  const genreMix = getGenreRecord(brief.genre).mix?.volumeStepsByRole;
+  const baroque = playsBaroque(instruments);
+  const felt = playsFeltPiano(brief) && !voice;
   const roleCounts = new Map<PartRole, number>();
   let nextChannel = 0;
   let voiceGiven = false;
@@ -211,6 +218,11 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
     if (style.humanize) notes = humanize(notes, brief.bpm, partStream.fork(`${id}-feel`));
     if (style.sampleLoop && instrument.role === 'chords' && indexInRole === 0)
       notes = loopSampledPhrase(notes, chords, form);
+    if (baroque && !instrument.isDrums) {
+      if (instrument.role === 'lead' && indexInRole === 0 && !melody)
+        notes = ornamentMelody(notes, form.ticksPerBar, ctx.beatTicks, ctx.scalePcs);
+      notes = terraceDynamics(notes, form.ticksPerBar);
+    }
     if (performsVoice && voice) {
       const performed = performWithVoice(cleanNotes(notes, form.totalTicks), voice, brief.bpm);
       notes = performed.notes;
@@ -228,11 +240,12 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
       program: performsVoice && voice ? voice.program : instrument.program,
       isDrums: instrument.isDrums,
       channel,
-      ...mixFor(instrument.role, indexInRole, brief.arousal),
+      ...mixFor(instrument.role, indexInRole, brief.arousal, genreMix),
       notes: cleanNotes(notes, form.totalTicks),
       controls: cleanControls(controls, form.totalTicks),
     };
     if (performsVoice && voice) part.voice = voice;
+    else if (felt) part.brightness = FELT_PIANO_BRIGHTNESS;
     else {
       const synth = synthVoiceFor(brief.genre, instrument);
       if (synth) part.synth = synth;

@@ -1,8 +1,9 @@
 // What every part writer receives: the brief, the genre's habits, the form and the chords.
+
+import type { ChordQuality } from '../music/theory.js';
 import type { Brief, NoteEvent, Section } from '../types.js';
 import type { FormPlan } from './form.js';
 import type { GenreStyle } from './styles.js';
-import type { ChordQuality } from './theory.js';
 
 /** One chord of the harmony, placed in time and voiced. */
 export interface ChordSlot {

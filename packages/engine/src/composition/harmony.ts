@@ -1,18 +1,18 @@
 // Harmony: a progression per section from the genre's pools, cadences that make the key
 // unmistakable (raised leading tone and V–i in minor), and close voice leading.
 import type { ResolvedProgressionChord } from '../inputs/chords.js';
-import type { Rng } from '../random.js';
-import type { Brief, Mode, NoteEvent, SectionName } from '../types.js';
-import type { ChordSlot } from './context.js';
-import type { FormPlan } from './form.js';
-import type { GenreStyle } from './styles.js';
 import {
   isMinorMode,
   type ResolvedChord,
   resolveNumeral,
   scalePitchClasses,
   triadNumeral,
-} from './theory.js';
+} from '../music/theory.js';
+import type { Rng } from '../random.js';
+import type { Brief, Mode, NoteEvent, SectionName } from '../types.js';
+import type { ChordSlot } from './context.js';
+import type { FormPlan } from './form.js';
+import type { GenreStyle } from './styles.js';
 import { voiceChord } from './voicing.js';
 
 const MODAL_POOLS: Partial<Record<Mode, string[][]>> = {

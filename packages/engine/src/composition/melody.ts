@@ -1,9 +1,10 @@
 // The lead: a 2–4-note motif stated, varied and answered across 4-bar phrases (call in bars
 // 1–2, response in 3–4), chord tones on strong beats, mostly steps, rests between phrases.
+
+import { nearestPitch, scaleUnderChord } from '../music/theory.js';
 import type { Rng } from '../random.js';
 import { type NoteEvent, PPQ, type Section, type SectionName } from '../types.js';
 import { type ArrangeContext, barsOf, chordAt, pushNote, velocityFor } from './context.js';
-import { nearestPitch, scaleUnderChord } from './theory.js';
 
 /** The lowest and highest pitch the lead may use. */
 export interface PitchRange {

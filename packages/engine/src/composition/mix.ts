@@ -31,12 +31,19 @@ const DRUMS_VOLUME_PER_ENERGY = 70;
 const BED_VOLUME_PER_ENERGY = 30;
 
 /**
- * The mix for the n-th part of a role (n counts from 0) at the brief's energy. An energetic prompt
+ * The mix for the n-th part of a role (n counts from 0) at the brief's energy and the genre's balance. An energetic prompt
  * ("epic", "huge drums", "driving") brings drums and percussion forward and sustained beds back, so
  * its hits are heard through the orchestra after mastering evens loudness out; a calm one the reverse.
  */
-export function mixFor(role: PartRole, indexInRole: number, energy = 0.5): PartMix {
+export function mixFor(
+  role: PartRole,
+  indexInRole: number,
+  energy = 0.5,
+  volumeStepsByRole: Partial<Record<PartRole, number>> = {},
+): PartMix {
   const mix = { ...ROLE_MIX[role] };
+  // the genre's own balance (its record's mix): hip hop's drums in front of its keys
+  mix.volume += volumeStepsByRole[role] ?? 0;
   if (mix.pan !== 0) mix.pan = Math.round(mix.pan * SPREAD[indexInRole % SPREAD.length]! * 100) / 100;
   const beyond =
     energy > STEADY_ENERGY.high

@@ -1,6 +1,6 @@
 // Close voicings that move each voice by the smallest step to the next chord, kept above C3 so
 // the chords never muddy the bass (MUSIC.md "Bass and harmony").
-import type { ChordQuality } from './theory.js';
+import type { ChordQuality } from '../music/theory.js';
 
 const LOWEST_CHORD_PITCH = 50;
 const HIGHEST_CHORD_PITCH = 79;

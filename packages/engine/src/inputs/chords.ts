@@ -1,8 +1,8 @@
 // A chord progression as people write it: "Am F C G", "| Dm7 G7 | Cmaj7 |", "I V vi IV",
 // "C/E", "Am:2 F C G". Parsing is separate from resolving so roman numerals can wait for the key.
 import { Chord, Note } from 'tonal';
-import type { ChordQuality } from '../composition/theory.js';
-import { resolveNumeral } from '../composition/theory.js';
+import type { ChordQuality } from '../music/theory.js';
+import { resolveNumeral } from '../music/theory.js';
 import type { Key, Mode, PitchClass } from '../types.js';
 import { InputError } from './input-error.js';
 

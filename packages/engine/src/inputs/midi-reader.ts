@@ -4,7 +4,10 @@
 // and stops at the first event, note or track past its cap (a 240 KB file of 80,000 note events
 // once took 19 s of a request thread: the voice builder copied its note array for every note).
 import { parseMeter } from '../brief/index.js';
-import { type Meter, type NoteEvent, PPQ } from '../types.js';
+import { type InputMelody, type NoteEvent, PPQ } from '../types.js';
+
+export type { InputMelody };
+
 import { InputError } from './input-error.js';
 
 /** Largest melody file accepted (bytes). */
@@ -38,15 +41,6 @@ export interface MidiFileContents {
   notes: MidiNote[];
   tempos: { tick: number; bpm: number }[];
   timeSignatures: { tick: number; numerator: number; denominator: number }[];
-}
-
-/** A melody to play as the lead: notes in ticks at PPQ 480 from the file's first bar. */
-export interface InputMelody {
-  notes: NoteEvent[];
-  /** The file's opening tempo, or null when it states none. */
-  bpm: number | null;
-  /** The file's time signature when it is one the engine plays, else null. */
-  meter: Meter | null;
 }
 
 function fail(message: string): never {

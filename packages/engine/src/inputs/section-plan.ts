@@ -5,21 +5,11 @@ import { findInstrumentMatches, findInstrumentMentions } from '../brief/instrume
 import { findMoods, readMoods } from '../brief/moods.js';
 import { createTextView } from '../brief/text.js';
 import { MAX_DURATION_SECONDS, MIN_DURATION_SECONDS } from '../duration.js';
-import { type Meter, type PartRole, PPQ, type SectionName } from '../types.js';
-import { InputError } from './input-error.js';
+import { type Meter, type PartRole, PPQ, type SectionName, type SectionPlanEntry } from '../types.js';
 
-/** One section as the request states it. */
-export interface SectionPlanEntry {
-  name: string;
-  bars?: number;
-  seconds?: number;
-  /** 0 (calm) … 1 (full): gates drum layers, rhythm density, velocities and register. */
-  energy?: number;
-  /** Words for this section alone: moods set its energy, named instruments its parts. */
-  prompt?: string;
-  /** Parts that play in this section (instrument words or roles); the others rest. */
-  instruments?: string[];
-}
+export type { SectionPlanEntry };
+
+import { InputError } from './input-error.js';
 
 /** A selector of parts: a role ("lead", "drums") or an instrument/exclusion word ("piano"). */
 export type PartSelector = { kind: 'role'; role: PartRole } | { kind: 'word'; word: string };

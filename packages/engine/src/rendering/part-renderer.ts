@@ -1,6 +1,7 @@
 // One part's dry sound, chunk by chunk: its synthesizer (note cache or pull loop), the voice's
-// brightness tilt and the 808 sub. The same code runs in-thread and in worker threads, so a part
+// brightness tilt, the 808 sub and the colour layers its genre's record asks for (genres/). The same code runs in-thread and in worker threads, so a part
 // sounds identical wherever it is rendered.
+import { type GenreSound, getGenreRecord } from '../genres/index.js';
 import type { Composition, GenreId, Part, SoundBank, SynthPatchId } from '../types.js';
 import { createCachedPartStream } from './cached-part-stream.js';
 import { splitByControls } from './control-split.js';
@@ -28,9 +29,9 @@ export interface PartRenderer {
 }
 
 /** Whether a bass part gets the synthesised 808 sub under it. */
-function wantsSubBass(part: Part, genre: GenreId | undefined, synthesised: boolean): boolean {
+function wantsSubBass(part: Part, sound: GenreSound | undefined, synthesised: boolean): boolean {
   if (part.role !== 'bass' || part.isDrums || synthesised) return false;
-  return genre === 'trap' || /808/.test(part.name);
+  return sound?.subBassUnderBass === true || /808/.test(part.name);
 }
 
 /** Creates the renderer for composition.parts[partIndex]. */
@@ -42,6 +43,7 @@ export function createPartRenderer(
 ): PartRenderer {
   const scored = composition.parts[partIndex] as Part;
   const { sampleRate, totalSamples } = context;
+  const sound = context.genre ? getGenreRecord(context.genre).sound : undefined;
   const synthVoice = context.synthesis === false ? undefined : scored.synth;
   // A synth part leaves the SoundFont only what the patch does not play (a drum machine's cymbals).
   const synth = synthVoice
@@ -69,20 +71,27 @@ export function createPartRenderer(
           schedulePart(live, composition, sampleRate),
         )
       : undefined;
-  const tilt = part.voice ? createToneTilt(part.voice.brightness, sampleRate) : undefined;
-  const sub = wantsSubBass(part, context.genre, synth !== undefined)
+  const brightness = part.voice?.brightness ?? part.brightness;
+  const tilt = brightness !== undefined ? createToneTilt(brightness, sampleRate) : undefined;
+  const sub = wantsSubBass(part, sound, synth !== undefined)
     ? createSubBassLayer(part, composition, sampleRate, totalSamples)
     : undefined;
   const tape =
-    context.genre === 'lofi' && context.synthesis !== false
+    sound?.tapeColour === true && context.synthesis !== false
       ? createTapeColour(sampleRate, !scored.isDrums)
       : undefined;
-  // lo-fi's first chords part is the looped sample (composition/sample-loop.ts): it gets the sampler's colour
+  // the first chords part of a sampled-loop genre is the looped sample (composition/sample-loop.ts): it gets the sampler's colour
   const sampler =
-    context.genre === 'lofi' && context.synthesis !== false && scored.id === 'chords'
+    sound?.sampledLoopColour === true && context.synthesis !== false && scored.id === 'chords'
       ? createSamplerColour(sampleRate)
       : undefined;
-  const sidechain = synthVoice ? createSidechain(composition, synthVoice.duckDepth, sampleRate) : undefined;
+  // a sampled part of a role the genre ducks (lo-fi's keys under the kick) pumps like a synth pad
+  const duck = sound?.duckUnderKick;
+  const sidechain = synthVoice
+    ? createSidechain(composition, synthVoice.duckDepth, sampleRate)
+    : duck && context.synthesis !== false && duck.roles.includes(scored.role) && !scored.isDrums
+      ? createSidechain(composition, duck.depth, sampleRate)
+      : undefined;
   return {
     renderChunk(left, right, fromSample, sampleCount) {
       cached?.renderRange(left, right, 0, fromSample, sampleCount);

@@ -1,6 +1,8 @@
 // Stage 3: Composition → PCM. Each part plays on its own synthesizer, so a part's sound never
 // depends on which other parts exist (stems fall out for free and parts can render in parallel),
 // and all parts advance together chunk by chunk so finished audio can be handed out in order.
+
+import { getGenreRecord } from '../genres/index.js';
 import {
   type AudioBuffer,
   type Composition,
@@ -10,6 +12,7 @@ import {
   type SynthPatchId,
 } from '../types.js';
 import { yieldToEventLoop } from '../yield-to-event-loop.js';
+import { createDubDelay } from './dub-delay.js';
 import { createPartRenderer } from './part-renderer.js';
 import { whenDecoderReady } from './renderer.js';
 import { createSendEffects } from './send-effects.js';
@@ -27,7 +30,7 @@ export interface RenderOptions {
   sampleRate?: number;
   /** Also return one buffer per part (and per extra layer); default false. */
   stems?: boolean;
-  /** Genre of the brief: picks the extra layers (trap → 808 sub, lofi → vinyl). */
+  /** Genre of the brief: its record's `sound` picks the extra layers (an 808 sub, vinyl, tape). */
   genre?: GenreId;
   /** false renders synth parts through the SoundFont with their GM programs; default true. */
   synthesis?: boolean;
@@ -62,6 +65,8 @@ interface PartMix {
   stem?: AudioBuffer;
   reverbSend: number;
   chorusSend: number;
+  /** 0..1 into the genre's dub echo (0 without one). */
+  delaySend: number;
 }
 
 /** One chunk of one part's dry sound: [left, right], each at least as long as the chunk. */
@@ -126,6 +131,8 @@ export async function renderComposition(
   await whenDecoderReady();
   throwIfAborted();
 
+  const sound = options.genre ? getGenreRecord(options.genre).sound : undefined;
+  const dubDelay = sound?.dubDelay;
   const parts: PartMix[] = composition.parts.map((part) => ({
     id: part.id,
     name: part.name,
@@ -134,6 +141,7 @@ export async function renderComposition(
     // Half of (L+R) times the send level, as a GS mixer feeds its mono effect inputs.
     reverbSend: (0.5 * Math.max(0, Math.min(127, part.reverbSend))) / 127,
     chorusSend: (0.5 * Math.max(0, Math.min(127, part.chorusSend))) / 127,
+    delaySend: 0.5 * (dubDelay?.sendsByRole[part.role] ?? 0),
   }));
   const sourceRequest = {
     composition,
@@ -147,8 +155,9 @@ export async function renderComposition(
   const source = options.createSource
     ? options.createSource(sourceRequest)
     : createLocalPartSource(sourceRequest);
-  const vinyl: VinylLayer | undefined =
-    options.genre === 'lofi' ? createVinylLayer(options.seed ?? 0, sampleRate) : undefined;
+  const vinyl: VinylLayer | undefined = sound?.vinylLayer
+    ? createVinylLayer(options.seed ?? 0, sampleRate)
+    : undefined;
   const vinylStem = vinyl && options.stems ? createStereo(sampleRate, totalSamples) : undefined;
 
   const effects = createSendEffects(sampleRate);
@@ -157,6 +166,8 @@ export async function renderComposition(
   const scratchRight = new Float32Array(chunkSamples);
   const reverbBus = new Float32Array(chunkSamples);
   const chorusBus = new Float32Array(chunkSamples);
+  const echo = dubDelay ? createDubDelay(dubDelay, composition.bpm, sampleRate) : undefined;
+  const delayBus = echo ? new Float32Array(chunkSamples) : undefined;
   try {
     for (let fromSample = 0; fromSample < totalSamples; fromSample += chunkSamples) {
       const count = Math.min(chunkSamples, totalSamples - fromSample);
@@ -180,11 +191,16 @@ export async function renderComposition(
           chorusBus,
           part.chorusSend,
         );
+        if (delayBus && part.delaySend > 0) addToBus(delayBus, left, right, count, part.delaySend);
         if (part.stem) copyInto(part.stem, left, right, fromSample, count);
       });
       scratchLeft.fill(0, 0, count);
       scratchRight.fill(0, 0, count);
       effects.process(reverbBus, chorusBus, scratchLeft, scratchRight, count);
+      if (echo && delayBus) {
+        echo.process(delayBus, scratchLeft, scratchRight, count);
+        delayBus.fill(0);
+      }
       addInto(mix, scratchLeft, scratchRight, fromSample, count);
       if (effectsStem) copyInto(effectsStem, scratchLeft, scratchRight, fromSample, count);
       if (vinyl) {
@@ -217,6 +233,17 @@ export async function renderComposition(
   if (effectsStem) stems.push({ partId: 'effects', name: 'reverb and chorus', buffer: effectsStem });
   if (vinylStem) stems.push({ partId: 'vinyl', name: 'vinyl crackle', buffer: vinylStem });
   return { mix, stems };
+}
+
+/** Adds half of (L+R) times the send level into a mono bus. */
+function addToBus(
+  bus: Float32Array,
+  left: Float32Array,
+  right: Float32Array,
+  count: number,
+  level: number,
+): void {
+  for (let i = 0; i < count; i++) bus[i] = bus[i]! + (left[i]! + right[i]!) * level;
 }
 
 function addInto(

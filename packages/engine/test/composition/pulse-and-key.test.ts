@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { leanOnTheBeat } from '../../src/composition/groove.js';
 import { composeTrack } from '../../src/composition/index.js';
-import { scalePitchClasses } from '../../src/composition/theory.js';
+import { scalePitchClasses } from '../../src/music/theory.js';
 import type { Brief, Composition, GenreId, NoteEvent, Part } from '../../src/types.js';
 import { BASS, DRUMS, LEAD, makeBrief, PIANO } from './make-brief.js';
 

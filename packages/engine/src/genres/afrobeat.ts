@@ -1,0 +1,58 @@
+// Afrobeat: its record in the genre registry (index.ts), read by the brief, the composer and the renderer.
+import type { GenreRecord } from './genre-record.js';
+import { drums, kitPercussion, NO_SOUND_COLOUR, part, SHAKER, style } from './shared.js';
+
+export const afrobeat: GenreRecord = {
+  id: 'afrobeat',
+  brief: {
+    needs: ['drums', 'bass'],
+    label: 'afrobeat',
+    bpmRange: { min: 100, max: 120 },
+    drumKit: 0,
+    energy: 0.7,
+    valence: 0.5,
+    modes: { dorian: 0.5, minor: 0.3, mixolydian: 0.2 },
+    tonics: ['A', 'D', 'E', 'G', 'C', 'F'],
+    instruments: [
+      drums(0),
+      kitPercussion(0, 'congas and shekere'),
+      part('electric bass', 33, 'bass'),
+      part('muted guitar', 28, 'arp'),
+      part('rhythm guitar', 27, 'chords'),
+      // Fela's horn section punches stabs (the second chords part plays comp2) under a tenor sax lead
+      part('brass section', 61, 'chords'),
+      part('tenor sax', 66, 'lead'),
+      part('organ', 16, 'pad'),
+    ],
+  },
+  style: style({
+    major: [['I7'], ['I', 'IV']],
+    minor: [['i7'], ['i7', 'iv7']],
+    chordBars: 2,
+    bass: 'riff',
+    comp: 'doubleStops',
+    comp2: 'stabs',
+    arp: 'interlock',
+    drums: [
+      { note: 36, pattern: 'X..x..x...X..x..', minEnergy: 0.1 },
+      { note: 38, pattern: '....x.......x..g', minEnergy: 0.2 },
+      { note: 42, pattern: 'x.ox.ox.x.ox.ox.', minEnergy: 0.25 },
+      { note: 69, pattern: SHAKER, minEnergy: 0.4 },
+    ],
+    // Interlocking layers: shekere sixteenths, open high conga against the low conga's downbeats,
+    // and from mid energy the claves' timeline that the band locks to.
+    percussion: [
+      { note: 69, pattern: SHAKER, minEnergy: 0.2 },
+      { note: 63, pattern: '..o...x...o..xo.', minEnergy: 0.3 },
+      { note: 64, pattern: 'x.......x..o....', minEnergy: 0.35 },
+      { note: 75, pattern: 'x..x..x...x.x...', minEnergy: 0.45 },
+      // the bell: an agogo's high and low tones on the standard pattern folded into 4/4
+      { note: 67, pattern: 'x.x..x.x.x..x...', minEnergy: 0.5 },
+      { note: 68, pattern: '...x.......x..x.', minEnergy: 0.5 },
+    ],
+    busyness: 0.6,
+  }),
+  // a funk band's balance: bass and hand drums up, the muted interlocking guitar down under the horns
+  mix: { volumeStepsByRole: { bass: 10, percussion: 10, arp: -10, lead: 4 } },
+  sound: NO_SOUND_COLOUR,
+};

@@ -1,0 +1,44 @@
+// Bossa nova: its record in the genre registry (index.ts), read by the brief, the composer and the renderer.
+import type { GenreRecord } from './genre-record.js';
+import { drums, NO_SOUND_COLOUR, part, SHAKER, style } from './shared.js';
+
+export const bossaNova: GenreRecord = {
+  id: 'bossa_nova',
+  brief: {
+    label: 'bossa nova',
+    bpmRange: { min: 120, max: 140 },
+    drumKit: 0,
+    energy: 0.35,
+    valence: 0.4,
+    modes: { major: 0.6, minor: 0.2, dorian: 0.2 },
+    tonics: ['C', 'F', 'D', 'G', 'A', 'Bb', 'E'],
+    instruments: [
+      drums(0),
+      part('upright bass', 32, 'bass'),
+      part('nylon guitar', 24, 'chords'),
+      part('flute', 73, 'lead'),
+      part('slow strings', 49, 'pad'),
+    ],
+  },
+  style: style({
+    major: [
+      ['I', 'IV', 'ii7', 'V7'],
+      ['I', 'vi7', 'ii7', 'V7'],
+    ],
+    minor: [
+      ['i7', 'iv7', 'V7', 'i7'],
+      ['i7', 'bVImaj7', 'iiø7', 'V7'],
+    ],
+    colour: 'seventh',
+    bass: 'bossa',
+    comp: 'bossa',
+    comp2: 'sustain',
+    drums: [
+      { note: 37, pattern: 'x..x..x...x..x..', minEnergy: 0.1 },
+      { note: 36, pattern: 'o.....o.o.....o.', minEnergy: 0.2 },
+      { note: 70, pattern: SHAKER, minEnergy: 0.3 },
+    ],
+    busyness: 0.45,
+  }),
+  sound: NO_SOUND_COLOUR,
+};

@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseBrief } from '../../src/brief/index.js';
+import { composeTrack } from '../../src/composition/index.js';
+import type { Composition, Part } from '../../src/types.js';
+
+const STEP = 120;
+
+function compose(prompt: string, seed: number): Composition {
+  return composeTrack(parseBrief(prompt, { durationSeconds: 40, seed }), { seed });
+}
+const partWithProgram = (c: Composition, program: number): Part | undefined =>
+  c.parts.find((p) => !p.isDrums && p.program === program);
+const mean = (values: number[]): number => values.reduce((sum, v) => sum + v, 0) / values.length;
+
+describe('reggae', () => {
+  it("bubbles the organ on the off-beat sixteenths: no organ note on a beat's first two sixteenths", () => {
+    for (const seed of [1, 2, 3]) {
+      const organ = partWithProgram(compose('laid back roots reggae with a one drop groove', seed), 16);
+      assert.ok(organ && organ.notes.length > 20, 'an organ part plays');
+      // the final chord rings from the downbeat: only the groove's notes count
+      const groove = organ.notes.filter((n) => n.durationTicks < 4 * STEP);
+      const onTheBeat = groove.filter((n) => [0, 1].includes(Math.round(n.startTick / STEP) % 4));
+      assert.equal(onTheBeat.length, 0, `seed ${seed}: ${onTheBeat.length} organ notes on a beat`);
+    }
+  });
+});
+
+describe('afrobeat', () => {
+  it('gives the horn section short chord stabs and the lead to a tenor sax', () => {
+    for (const seed of [1, 2]) {
+      const c = compose('afrobeat groove with horns and interlocking guitars', seed);
+      const horns = partWithProgram(c, 61);
+      assert.equal(horns?.role, 'chords');
+      const lengths = horns!.notes.map((n) => n.durationTicks);
+      assert.ok(mean(lengths) <= 2 * STEP, `stabs, not held lines (mean ${mean(lengths)} ticks)`);
+      // humanised: a chord's notes start a few ticks apart, on the same sixteenth
+      const starts = new Set(horns!.notes.map((n) => Math.round(n.startTick / STEP)));
+      assert.ok(horns!.notes.length >= 2 * starts.size, 'each stab is a chord of two or more notes');
+      assert.equal(c.parts.find((p) => p.role === 'lead')?.program, 66);
+    }
+  });
+});
+
+describe('a baroque minuet', () => {
+  it('trills the long note that closes a phrase (upper note first, thirty-seconds)', () => {
+    for (const seed of [1, 2, 3]) {
+      const lead = compose('elegant baroque minuet', seed).parts.find((p) => p.role === 'lead')!;
+      const notes = [...lead.notes].sort((a, b) => a.startTick - b.startTick);
+      let trills = 0;
+      for (let i = 0; i + 3 < notes.length; i++) {
+        const run = notes.slice(i, i + 4);
+        const alternating = run.every(
+          (n, k) => n.durationTicks === 60 && (k < 2 || n.pitch === run[k - 2]!.pitch),
+        );
+        if (alternating && run[0]!.pitch > run[1]!.pitch) trills++;
+      }
+      assert.ok(trills >= 1, `seed ${seed}: no trill in the lead`);
+    }
+  });
+
+  it('plays each second phrase as a piano echo of the forte phrase before it (terraced, on every part)', () => {
+    const c = compose('elegant baroque minuet', 1);
+    const phraseTicks = c.ticksPerBar * 4;
+    for (const part of c.parts) {
+      const forte = part.notes.filter((n) => Math.floor(n.startTick / phraseTicks) % 2 === 0);
+      const piano = part.notes.filter((n) => Math.floor(n.startTick / phraseTicks) % 2 === 1);
+      assert.ok(
+        mean(piano.map((n) => n.velocity)) < 0.85 * mean(forte.map((n) => n.velocity)),
+        `${part.id}: echo phrases are not softer`,
+      );
+    }
+    assert.ok(
+      c.parts.every((p) => !p.isDrums),
+      'no drums',
+    );
+    assert.equal(c.meter.beatsPerBar, 3);
+  });
+});
+
+describe('a minimal piano loop', () => {
+  it('is a felt piano alone: every part a darkened piano, no bass, no drums', () => {
+    for (const seed of [1, 2, 3]) {
+      const c = compose('minimal piano loop for a podcast intro', seed);
+      assert.ok(c.parts.length > 0);
+      for (const part of c.parts) {
+        assert.ok(!part.isDrums && part.role !== 'bass', `seed ${seed}: ${part.id} plays`);
+        assert.equal(part.program, 0);
+        assert.ok(
+          part.brightness !== undefined && part.brightness < 0.3,
+          `seed ${seed}: ${part.id} is not felt`,
+        );
+      }
+    }
+  });
+
+  it('keeps the open grand when other instruments play or the piece is lively', () => {
+    for (const prompt of ['lo-fi hip hop with piano', 'upbeat energetic piano, fast']) {
+      const c = compose(prompt, 1);
+      assert.ok(
+        c.parts.every((p) => p.brightness === undefined),
+        `${prompt} got a felt piano`,
+      );
+    }
+  });
+});
