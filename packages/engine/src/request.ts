@@ -9,6 +9,12 @@ export { MAX_DURATION_SECONDS, MIN_DURATION_SECONDS, parseDuration } from './dur
 export { MAX_CHORDS_CHARACTERS, MAX_PROGRESSION_CHORDS } from './inputs/chords.js';
 export { InputError } from './inputs/input-error.js';
 export {
+  LYRIC_TAGS,
+  MAX_LYRIC_LINE_CHARACTERS,
+  MAX_LYRIC_LINES,
+  MAX_LYRICS_CHARACTERS,
+} from './inputs/lyrics.js';
+export {
   MAX_MELODY_BYTES,
   MAX_MELODY_NOTES,
   MAX_MIDI_EVENTS,

@@ -13,6 +13,7 @@ import { createSidechain } from './synth/sidechain.js';
 import { createSynthPartStream, synthNotesOf } from './synth/synth-part.js';
 import { createTapeColour } from './tape-colour.js';
 import { createToneTilt } from './tone-tilt.js';
+import { createVocalRenderer } from './vocal-renderer.js';
 
 export interface PartRenderContext {
   sampleRate: number;
@@ -24,6 +25,8 @@ export interface PartRenderContext {
 
 /** Renders consecutive chunks of one part into zeroed stereo buffers. */
 export interface PartRenderer {
+  /** Work that must finish before the first chunk (a vocal part's take); absent for the others. */
+  ready?: Promise<void>;
   renderChunk(left: Float32Array, right: Float32Array, fromSample: number, sampleCount: number): void;
 }
 
@@ -42,6 +45,8 @@ export function createPartRenderer(
 ): PartRenderer {
   const scored = composition.parts[partIndex] as Part;
   const { sampleRate, totalSamples } = context;
+  // a vocal part is sung by the engine's singer, never played by a SoundFont patch
+  if (scored.vocal) return createVocalRenderer(composition, scored, sampleRate, totalSamples);
   const synthVoice = context.synthesis === false ? undefined : scored.synth;
   // A synth part leaves the SoundFont only what the patch does not play (a drum machine's cymbals).
   const synth = synthVoice
@@ -106,6 +111,8 @@ function soundFontShareOf(part: Part, patch: SynthPatchId): Part {
 
 /** A rough cost of rendering a part, used to balance parts across worker threads. */
 export function estimatePartCost(part: Part): number {
+  // singing costs far more per note than a sampler voice: weigh it by its sung seconds' worth
+  if (part.vocal) return 200 + part.notes.reduce((sum, note) => sum + note.durationTicks, 0) / 40;
   const noteCost = part.notes.length;
   return part.controls.length === 0 ? noteCost : noteCost * 3 + 200;
 }

@@ -95,6 +95,8 @@ async function runJob(job: Extract<ToWorker, { type: 'job' }>): Promise<void> {
     index,
     renderer: createPartRenderer(job.composition, index, bank as SoundBank, job),
   }));
+  // a vocal part sings its take first; the other threads render ahead meanwhile
+  await Promise.all(renderers.map(({ renderer }) => renderer.ready));
   for (let chunkIndex = 0; chunkIndex * job.chunkSamples < job.totalSamples; chunkIndex++) {
     while (activeJob === job.jobId && chunkIndex - consumedChunks > MAX_CHUNKS_AHEAD) {
       await new Promise<void>((resolve) => {
