@@ -206,7 +206,9 @@ const TrackMusicSchema = z
     lyrics: z
       .array(z.object({ text: z.string(), section: z.string(), start: z.number(), end: z.number() }))
       .optional()
-      .describe('The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics.'),
+      .describe(
+        'The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics.',
+      ),
   })
   .nullable();
 

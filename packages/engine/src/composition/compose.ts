@@ -34,8 +34,8 @@ import type { CompStyle, GenreStyle } from './styles.js';
 import { blendStyles, getStyle } from './styles.js';
 import { synthVoiceFor } from './synth-voices.js';
 import { pitchClassOf, scalePitchClasses } from './theory.js';
-import { leadRange, performWithVoice } from './voice.js';
 import { addVocalPart } from './vocal-part.js';
+import { leadRange, performWithVoice } from './voice.js';
 
 /** Options for composeTrack: the request's seed and an optional marketplace voice for the lead. */
 export interface ComposeOptions {

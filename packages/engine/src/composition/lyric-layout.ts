@@ -2,9 +2,10 @@
 // to their lines, instrumental breaks, an ending) when the request has none, and the span of
 // bars every line gets in the form. The exact duration holds: lyrics that cannot fit are refused
 // with the seconds they need.
-import type { PlannedSection } from '../inputs/section-plan.js';
+
 import { InputError } from '../inputs/input-error.js';
 import { type LyricSection, wordsOfLine } from '../inputs/lyrics.js';
+import type { PlannedSection } from '../inputs/section-plan.js';
 import { type Brief, PPQ, type Section } from '../types.js';
 import { type Syllable, syllabify } from '../vocals/pronounce.js';
 import { type Delivery, lineIdealTicks, lineNeedTicks, type RhythmGrid } from './vocal-rhythm.js';
@@ -47,7 +48,11 @@ export function lyricLinesOf(sections: readonly LyricSection[]): LyricLine[] {
 export function gridOf(brief: Brief): RhythmGrid {
   const compound = brief.meter.beatUnit === 8 && brief.meter.beatsPerBar % 3 === 0;
   const beatTicks = ((compound ? 3 : 1) * PPQ * 4) / brief.meter.beatUnit;
-  return { bpm: brief.bpm, beatTicks, ticksPerBar: Math.round((brief.meter.beatsPerBar * PPQ * 4) / brief.meter.beatUnit) };
+  return {
+    bpm: brief.bpm,
+    beatTicks,
+    ticksPerBar: Math.round((brief.meter.beatsPerBar * PPQ * 4) / brief.meter.beatUnit),
+  };
 }
 
 const secondsOf = (ticks: number, bpm: number) => (ticks * 60) / (bpm * PPQ);
@@ -98,7 +103,9 @@ export function planFromLyrics(
   left -= endBars;
   // then the words get more room (a slower line sings better than a long instrumental tail) …
   if (left > 0) {
-    const stretched = bars.map((b, i) => Math.min(2 * Math.max(b, idealBars[i]!), b + Math.floor((left * b) / sum(bars))));
+    const stretched = bars.map((b, i) =>
+      Math.min(2 * Math.max(b, idealBars[i]!), b + Math.floor((left * b) / sum(bars))),
+    );
     left -= sum(stretched) - sum(bars);
     bars = stretched;
   }
@@ -114,8 +121,22 @@ export function planFromLyrics(
   ];
   sections.forEach((section, i) => {
     if (breaks[i]! > 0)
-      planned.push({ label: `Instrumental ${i}`, role: 'theme', bars: breaks[i]!, energy: null, plays: null, rests: [] });
-    planned.push({ label: section.label, role: section.role, bars: bars[i]!, energy: null, plays: null, rests: [] });
+      planned.push({
+        label: `Instrumental ${i}`,
+        role: 'theme',
+        bars: breaks[i]!,
+        energy: null,
+        plays: null,
+        rests: [],
+      });
+    planned.push({
+      label: section.label,
+      role: section.role,
+      bars: bars[i]!,
+      energy: null,
+      plays: null,
+      rests: [],
+    });
   });
   planned.push({ label: 'End', role: 'outro', bars: endBars, energy: null, plays: null, rests: [] });
   return planned.filter((section) => section.bars > 0);
@@ -154,7 +175,11 @@ export function layLines(
     const need = lineNeedTicks(line.syllables.length, delivery, grid);
     if (need > span) {
       const total = lines.reduce((s, l) => s + lineNeedTicks(l.syllables.length, delivery, grid), 0);
-      refuse(total + 2 * grid.ticksPerBar, brief, `the line "${line.text}" does not fit the ${secondsOf(span, brief.bpm).toFixed(1)} s it gets`);
+      refuse(
+        total + 2 * grid.ticksPerBar,
+        brief,
+        `the line "${line.text}" does not fit the ${secondsOf(span, brief.bpm).toFixed(1)} s it gets`,
+      );
     }
   };
   if (sections.every((section) => byLabel.has(section.label))) {

@@ -38,7 +38,8 @@ const HEIGHT: Record<SectionName, number> = {
 
 function pitchesIn(pcs: readonly number[], low: number, high: number): number[] {
   const pitches: number[] = [];
-  for (let pitch = low; pitch <= high; pitch++) if (pcs.includes(((pitch % 12) + 12) % 12)) pitches.push(pitch);
+  for (let pitch = low; pitch <= high; pitch++)
+    if (pcs.includes(((pitch % 12) + 12) % 12)) pitches.push(pitch);
   return pitches;
 }
 
@@ -71,10 +72,15 @@ export function writeVocal(
     let contour = contours.get(key);
     if (!contour) {
       const lineRng = rng.fork(`${key}:${hashString(line.text)}`);
+      // an arch walked in steps (MUSIC.md: mostly steps, a leap turned back): up through the
+      // first half of the line, home in the second, never more than a sixth from its centre
+      let height = lineRng.pick([-2, 0, 0, 2]);
       contour = timings.map((_, i) => {
         const position = timings.length <= 1 ? 1 : i / (timings.length - 1);
-        // an arch: up through the first half, home in the second, with a little randomness
-        return Math.round(4 * Math.sin(Math.PI * position)) + lineRng.pick([-1, 0, 0, 1]);
+        const step = lineRng.pick([1, 1, 2, 0, -1, 1, -2]);
+        height += position < 0.55 ? step : -step;
+        height = Math.max(-4, Math.min(6, height));
+        return height;
       });
       contours.set(key, contour);
     }
@@ -93,7 +99,9 @@ export function writeVocal(
         const base = Math.round(low + (high - low) * 0.2);
         pitch = base + (syllable.stress === 1 ? 2 : syllable.stress === 2 ? 1 : 0) - (last ? 2 : 0);
       } else {
-        const onBeat = tick % grid.beatTicks === 0;
+        // chord tones on the strong beats (or every beat in 3/4 and 6/8), scale steps between
+        const strong = grid.beatTicks * (grid.ticksPerBar % (2 * grid.beatTicks) === 0 ? 2 : 1);
+        const onBeat = tick % strong === 0;
         const target = centre + contour![i]!;
         const pool = pitchesIn(
           onBeat || last ? chord.pcs : scaleUnderChord(ctx.scalePcs, chord.pcs),
@@ -104,7 +112,7 @@ export function writeVocal(
           // the phrase lands on the root or third below where it was, held
           const homes = pitchesIn([chord.pcs[0]!, chord.pcs[1] ?? chord.pcs[0]!], low, high);
           pitch = nearest(homes, (previous ?? target) - 1);
-        } else pitch = nearest(pool, previous === null || onBeat ? target : (previous + target) / 2);
+        } else pitch = nearest(pool, target);
       }
       pitch = Math.max(low, Math.min(high, pitch));
       written.notes.push({ startTick: tick, durationTicks: timing.durationTicks, pitch, velocity });
@@ -115,14 +123,23 @@ export function writeVocal(
     const lastNote = written.notes.at(-1)!;
     if (delivery === 'sung' && lastNote.durationTicks >= 2 * grid.beatTicks && rng.chance(0.5)) {
       const chord = chordAt(ctx, lastNote.startTick);
-      const above = pitchesIn(scaleUnderChord(ctx.scalePcs, chord.pcs), lastNote.pitch + 1, lastNote.pitch + 3);
+      const above = pitchesIn(
+        scaleUnderChord(ctx.scalePcs, chord.pcs),
+        lastNote.pitch + 1,
+        lastNote.pitch + 3,
+      );
       if (above.length > 0 && above[0]! <= high) {
         const split = Math.max(grid.beatTicks / 2, Math.round(lastNote.durationTicks / 3 / 120) * 120);
         const landing = lastNote.pitch;
         lastNote.pitch = above[0]!;
         const rest = lastNote.durationTicks - split;
         lastNote.durationTicks = split;
-        written.notes.push({ startTick: lastNote.startTick + split, durationTicks: rest, pitch: landing, velocity });
+        written.notes.push({
+          startTick: lastNote.startTick + split,
+          durationTicks: rest,
+          pitch: landing,
+          velocity,
+        });
         written.syllables.push(null);
       }
     }
@@ -163,7 +180,11 @@ export function vocaliseLead(
     const next = sorted[i + 1];
     const own = note.startTick + note.durationTicks;
     // legato inside a phrase: the vowel carries on to the next note rather than stopping
-    const end = next ? (next.startTick - own < beatTicks ? next.startTick : Math.min(own, next.startTick)) : own;
+    const end = next
+      ? next.startTick - own < beatTicks
+        ? next.startTick
+        : Math.min(own, next.startTick)
+      : own;
     if (end <= note.startTick) return;
     const startsPhrase = note.startTick - phraseEnd >= beatTicks || written.notes.length === 0;
     if (startsPhrase) written.phraseStarts.push(written.notes.length);

@@ -12,8 +12,7 @@ import { layLines } from './lyric-layout.js';
 import { writeGivenLead } from './melody.js';
 import { mixFor } from './mix.js';
 import { chooseSinger } from './singer-choice.js';
-import { layWordsOnMelody, vocaliseLead, type WrittenVocal } from './vocal-line.js';
-import { writeVocal } from './vocal-line.js';
+import { layWordsOnMelody, vocaliseLead, type WrittenVocal, writeVocal } from './vocal-line.js';
 
 /** The id of the vocal part (and of its stem, vocals.wav). */
 export const VOCAL_PART_ID = 'vocals';
@@ -41,7 +40,11 @@ export function addVocalPart(ctx: ArrangeContext, parts: Part[], options: VocalO
   let at = parts.length;
   if (lyrics && options.melody) {
     const range = { lowPitch: singer.rangeMidi[0] + 2, highPitch: singer.rangeMidi[1] - 2 };
-    const laid = layWordsOnMelody(writeGivenLead(ctx, options.melody.notes, range), lyrics.lines, ctx.beatTicks);
+    const laid = layWordsOnMelody(
+      writeGivenLead(ctx, options.melody.notes, range),
+      lyrics.lines,
+      ctx.beatTicks,
+    );
     if ('missingSyllables' in laid)
       throw new InputError('lyrics', `the melody has ${laid.missingSyllables} notes too few for the lyrics`);
     written = laid;

@@ -2,8 +2,9 @@
 // beats while the line has room to spare, and the last syllable held to the end of the phrase
 // (a breath before the next line). Sung lines use eighths (quarters when the line is short,
 // sixteenths only when it must); rap keeps the sixteenth grid throughout.
-import type { Syllable } from '../vocals/pronounce.js';
+
 import { PPQ } from '../types.js';
+import type { Syllable } from '../vocals/pronounce.js';
 
 export type Delivery = 'sung' | 'rap';
 
@@ -92,11 +93,15 @@ export function placeLine(
     const stress = syllables[i]!.stress;
     const absolute = startTick + position;
     if (stress > 0 && slack > 0) {
-      // primary stress to a strong beat when the line can spare it, else to any beat
       const toStrong = (strongTicks - (absolute % strongTicks)) % strongTicks;
       const toBeat = (grid.beatTicks - (absolute % grid.beatTicks)) % grid.beatTicks;
       const toEighth = (EIGHTH_TICKS - (absolute % EIGHTH_TICKS)) % EIGHTH_TICKS;
-      if (stress === 1 && toStrong <= slack && toStrong <= 2 * grid.beatTicks) position += toStrong;
+      if (delivery === 'rap') {
+        // the flow keeps moving: a stress waits at most an eighth for its beat
+        if (toBeat <= Math.min(slack, EIGHTH_TICKS)) position += toBeat;
+        else if (toEighth <= slack) position += toEighth;
+      } else if (stress === 1 && toStrong <= slack && toStrong <= 2 * grid.beatTicks) position += toStrong;
+      // primary stress to a strong beat when the line can spare it, else to any beat
       else if (toBeat <= slack) position += toBeat;
       else if (toEighth <= slack) position += toEighth;
     }
@@ -104,8 +109,11 @@ export function placeLine(
     position += step;
   }
   // each syllable lasts until the next; the last is held to the breath
-  for (let i = 0; i < count - 1; i++)
-    timings[i]!.durationTicks = timings[i + 1]!.offsetTicks - timings[i]!.offsetTicks;
+  // (a rapped syllable is clipped short before a wait: the gap is a rest, not a drawn-out word)
+  for (let i = 0; i < count - 1; i++) {
+    const gap = timings[i + 1]!.offsetTicks - timings[i]!.offsetTicks;
+    timings[i]!.durationTicks = delivery === 'rap' ? Math.min(gap, EIGHTH_TICKS) : gap;
+  }
   const last = timings[count - 1]!;
   last.durationTicks =
     delivery === 'rap'

@@ -50,7 +50,9 @@ export function parseLyrics(text: unknown): LyricSection[] {
     if (current.lines.length === 0) {
       const earlier = lastOf.get(current.role);
       if (!earlier)
-        fail(`[${current.role}] has no lines and no earlier ${current.role} to repeat: write its lines under it`);
+        fail(
+          `[${current.role}] has no lines and no earlier ${current.role} to repeat: write its lines under it`,
+        );
       current.lines = [...earlier!.lines];
       current.repeat = true;
       lineCount += current.lines.length;
@@ -61,7 +63,12 @@ export function parseLyrics(text: unknown): LyricSection[] {
     close();
     const count = (counts.get(role) ?? 0) + 1;
     counts.set(role, count);
-    current = { role, label: count === 1 ? capitalised(role) : `${capitalised(role)} ${count}`, lines: [], repeat: false };
+    current = {
+      role,
+      label: count === 1 ? capitalised(role) : `${capitalised(role)} ${count}`,
+      lines: [],
+      repeat: false,
+    };
   };
   lyrics.split(/\r\n|\r|\n/).forEach((raw, index) => {
     const line = raw.trim().replace(/\s+/g, ' ');
@@ -76,9 +83,13 @@ export function parseLyrics(text: unknown): LyricSection[] {
       return;
     }
     if (line.length > MAX_LYRIC_LINE_CHARACTERS)
-      fail(`${where} is ${line.length} characters; a sung line may be at most ${MAX_LYRIC_LINE_CHARACTERS}: break it into shorter lines`);
+      fail(
+        `${where} is ${line.length} characters; a sung line may be at most ${MAX_LYRIC_LINE_CHARACTERS}: break it into shorter lines`,
+      );
     if (!LINE_PATTERN.test(line))
-      fail(`${where} "${line.slice(0, 40)}" has characters the singers cannot sing: use English words (write numbers as words)`);
+      fail(
+        `${where} "${line.slice(0, 40)}" has characters the singers cannot sing: use English words (write numbers as words)`,
+      );
     if (!/[A-Za-zÀ-ÖØ-öø-ÿ]/.test(line)) fail(`${where} has no words to sing`);
     if (!current) open('verse');
     (current as unknown as LyricSection).lines.push(line);

@@ -11,10 +11,10 @@ import {
   lyricLinesOf,
   planFromLyrics,
 } from '../composition/lyric-layout.js';
+import { findSinger } from '../composition/singer-choice.js';
 import type { Delivery } from '../composition/vocal-rhythm.js';
 import { isAllowedBpm, REQUEST_LIMITS, validateRequest } from '../request-validation.js';
 import { type Brief, type Key, PPQ, type TrackRequest } from '../types.js';
-import { findSinger } from '../composition/singer-choice.js';
 import {
   isNumeralProgression,
   keyOfProgression,

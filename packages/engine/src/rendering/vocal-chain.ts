@@ -97,7 +97,7 @@ export function processVocal(
   const gain = rms > 0 ? Math.min(40, TARGET_RMS / rms) : 1;
   for (let i = 0; i < x.length; i++) x[i] = x[i]! * gain;
 
-  filterInPlace(x, highPass(90, 0.707, sampleRate));
+  filterInPlace(x, highPass(90, Math.SQRT1_2, sampleRate));
 
   // de-esser: a one-pole split, so low + high is the input exactly; only the high band is turned
   // down while it is loud (sibilants), by the amount it exceeds the threshold
@@ -111,7 +111,10 @@ export function processVocal(
     lowState = (1 - split) * v + split * lowState;
     const high = v - lowState;
     const level = Math.abs(high);
-    sibilance = level > sibilance ? deAttack * sibilance + (1 - deAttack) * level : deRelease * sibilance + (1 - deRelease) * level;
+    sibilance =
+      level > sibilance
+        ? deAttack * sibilance + (1 - deAttack) * level
+        : deRelease * sibilance + (1 - deRelease) * level;
     const reduce = sibilance > DEESS_THRESHOLD ? DEESS_THRESHOLD / sibilance : 1;
     x[i] = lowState + high * reduce;
   }
@@ -125,8 +128,14 @@ export function processVocal(
   let envelope = 0;
   for (let i = 0; i < x.length; i++) {
     const level = Math.abs(x[i]!);
-    envelope = level > envelope ? attack * envelope + (1 - attack) * level : release * envelope + (1 - release) * level;
-    const over = envelope > COMP_THRESHOLD ? (COMP_THRESHOLD * (envelope / COMP_THRESHOLD) ** (1 / COMP_RATIO)) / envelope : 1;
+    envelope =
+      level > envelope
+        ? attack * envelope + (1 - attack) * level
+        : release * envelope + (1 - release) * level;
+    const over =
+      envelope > COMP_THRESHOLD
+        ? (COMP_THRESHOLD * (envelope / COMP_THRESHOLD) ** (1 / COMP_RATIO)) / envelope
+        : 1;
     x[i] = x[i]! * over * COMP_MAKEUP;
   }
 

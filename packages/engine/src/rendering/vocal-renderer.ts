@@ -4,7 +4,7 @@
 // any other part (its reverb comes from the mix's send bus). Rap line ends get a second take
 // (the double) a little to each side.
 import { findSinger } from '../composition/singer-choice.js';
-import { EngineError, type Composition, type Part } from '../types.js';
+import { type Composition, EngineError, type Part } from '../types.js';
 import { singPhrases, type VocalNote, type VocalPhrase } from '../vocals/sing.js';
 import { processVocal } from './vocal-chain.js';
 
@@ -35,7 +35,9 @@ export function phrasesOf(composition: Composition, part: Part, only?: ReadonlyS
       syllable: vocal.syllables[index] ?? null,
     };
     // a double starts a phrase at each of its own first notes (a word, not a held vowel)
-    const opens = only ? sung.syllable !== null && (phrases.length === 0 || !only.has(index - 1)) : starts.has(index);
+    const opens = only
+      ? sung.syllable !== null && (phrases.length === 0 || !only.has(index - 1))
+      : starts.has(index);
     if (opens || phrases.length === 0) phrases.push({ notes: [] });
     phrases.at(-1)!.notes.push(sung);
   });
@@ -51,7 +53,8 @@ export function createVocalRenderer(
 ): VocalRenderer {
   const vocal = part.vocal;
   const singer = vocal ? findSinger(vocal.singerId) : undefined;
-  if (!vocal || !singer) throw new EngineError('rendering', `no singer "${vocal?.singerId}" for the vocal part`);
+  if (!vocal || !singer)
+    throw new EngineError('rendering', `no singer "${vocal?.singerId}" for the vocal part`);
   const left = new Float32Array(totalSamples);
   const right = new Float32Array(totalSamples);
   const totalSeconds = totalSamples / sampleRate;
@@ -59,14 +62,18 @@ export function createVocalRenderer(
     singPhrases({ phrases, singer, delivery: vocal.delivery, sampleRateHz: sampleRate, totalSeconds });
   const ready = (async () => {
     const take = await sing(phrasesOf(composition, part));
-    const doubled = vocal.doubled.length > 0 ? await sing(phrasesOf(composition, part, new Set(vocal.doubled))) : null;
+    const doubled =
+      vocal.doubled.length > 0 ? await sing(phrasesOf(composition, part, new Set(vocal.doubled))) : null;
     const beatSeconds = 60 / composition.bpm;
     const [wetLeft, wetRight] = processVocal(take, sampleRate, { delaySeconds: 0.75 * beatSeconds });
     left.set(wetLeft.subarray(0, totalSamples));
     right.set(wetRight.subarray(0, totalSamples));
     if (doubled) {
       const [doubleLeft] = processVocal(doubled, sampleRate, { delaySeconds: 0 });
-      const [offsetLeft, offsetRight] = DOUBLE_DELAYS_SECONDS.map((s) => Math.round(s * sampleRate)) as [number, number];
+      const [offsetLeft, offsetRight] = DOUBLE_DELAYS_SECONDS.map((s) => Math.round(s * sampleRate)) as [
+        number,
+        number,
+      ];
       for (let i = 0; i < totalSamples; i++) {
         left[i] = left[i]! + DOUBLE_GAIN * (i >= offsetLeft ? doubleLeft[i - offsetLeft]! : 0);
         right[i] = right[i]! + DOUBLE_GAIN * (i >= offsetRight ? doubleLeft[i - offsetRight]! : 0);
