@@ -27,4 +27,6 @@ export { MAX_PLAN_SECTIONS } from './inputs/section-plan.js';
 // An extension with its own sections: its length is known only from the original's form.
 export { extensionLength } from './lineage.js';
 export { REQUEST_LIMITS } from './request-validation.js';
+// The marketplace voices that sing (the engine's singers under their catalogue names).
+export { findSungVoice, SUNG_VOICES, type SungVoice, sungVoiceSpec } from './singer-voices.js';
 export { EngineError, type TrackRequest, type VoiceSpec } from './types.js';
