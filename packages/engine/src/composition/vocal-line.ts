@@ -63,27 +63,29 @@ export function writeVocal(
   const high = Math.max(range[1] - 2, low + 7);
   const written: WrittenVocal = { notes: [], syllables: [], phraseStarts: [], lines: [], doubled: [] };
   // one contour per line of a section's first singing, so a repeated chorus sings it again
-  const contours = new Map<string, number[]>();
+  const contours = new Map<string, { heights: number[]; melisma: boolean }>();
   let previous: number | null = null;
   for (const { line, startTick, spanTicks } of laid) {
     const timings = placeLine(line.syllables, startTick, spanTicks, delivery, grid);
     const section = sectionAt(ctx, startTick);
     const key = `${line.originLabel}#${line.lineIndex}`;
-    let contour = contours.get(key);
-    if (!contour) {
+    let shape = contours.get(key);
+    if (!shape) {
       const lineRng = rng.fork(`${key}:${hashString(line.text)}`);
       // an arch walked in steps (MUSIC.md: mostly steps, a leap turned back): up through the
       // first half of the line, home in the second, never more than a sixth from its centre
       let height = lineRng.pick([-2, 0, 0, 2]);
-      contour = timings.map((_, i) => {
+      const heights = timings.map((_, i) => {
         const position = timings.length <= 1 ? 1 : i / (timings.length - 1);
         const step = lineRng.pick([1, 1, 2, 0, -1, 1, -2]);
         height += position < 0.55 ? step : -step;
         height = Math.max(-4, Math.min(6, height));
         return height;
       });
-      contours.set(key, contour);
+      shape = { heights, melisma: lineRng.chance(0.5) };
+      contours.set(key, shape);
     }
+    const contour = shape.heights;
     const centre = Math.round(low + (high - low) * HEIGHT[section.name]);
     const velocity = velocityFor(delivery === 'rap' ? 96 : 90, section.energy);
     written.phraseStarts.push(written.notes.length);
@@ -102,7 +104,7 @@ export function writeVocal(
         // chord tones on the strong beats (or every beat in 3/4 and 6/8), scale steps between
         const strong = grid.beatTicks * (grid.ticksPerBar % (2 * grid.beatTicks) === 0 ? 2 : 1);
         const onBeat = tick % strong === 0;
-        const target = centre + contour![i]!;
+        const target = centre + (contour[i] ?? 0);
         const pool = pitchesIn(
           onBeat || last ? chord.pcs : scaleUnderChord(ctx.scalePcs, chord.pcs),
           low,
@@ -121,7 +123,7 @@ export function writeVocal(
     });
     // A held end sung over two pitches (melisma): a step above, then down onto the chord tone.
     const lastNote = written.notes.at(-1)!;
-    if (delivery === 'sung' && lastNote.durationTicks >= 2 * grid.beatTicks && rng.chance(0.5)) {
+    if (delivery === 'sung' && lastNote.durationTicks >= 2 * grid.beatTicks && shape.melisma) {
       const chord = chordAt(ctx, lastNote.startTick);
       const above = pitchesIn(
         scaleUnderChord(ctx.scalePcs, chord.pcs),

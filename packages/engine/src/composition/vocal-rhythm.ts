@@ -78,18 +78,25 @@ export function placeLine(
   const available = spanTicks - breathTicks(delivery);
   const finalMin = minFinalTicks(delivery, grid);
   const fastest = fastestGridTicks(delivery, grid);
-  // The slowest grid that leaves the last syllable its hold: quarters for a short sung line.
   const choices = delivery === 'rap' ? [fastest] : [PPQ, EIGHTH_TICKS, SIXTEENTH_TICKS, fastest];
+  // the slowest grid whose last note can be held at least twice a step (a phrase ends long),
+  // else the slowest that fits at all
+  const fits = (ticks: number, hold: number) => ticks >= fastest && (count - 1) * ticks + hold <= available;
   const step =
-    choices.find((ticks) => ticks >= fastest && (count - 1) * ticks + finalMin <= available) ?? fastest;
+    (delivery === 'sung' ? choices.find((ticks) => fits(ticks, Math.max(finalMin, 2 * ticks))) : undefined) ??
+    choices.find((ticks) => fits(ticks, finalMin)) ??
+    fastest;
   if ((count - 1) * step + finalMin > available)
     throw new Error(`a line of ${count} syllables does not fit ${spanTicks} ticks`);
+  // stresses may wait for their beats only while the last note keeps its long hold
+  const finalReserve =
+    delivery === 'sung' ? Math.max(finalMin, Math.min(2 * step, available - (count - 1) * step)) : finalMin;
   const strongTicks = grid.beatTicks * (grid.ticksPerBar % (2 * grid.beatTicks) === 0 ? 2 : 1);
   const timings: SyllableTiming[] = [];
   let position = 0;
   for (let i = 0; i < count; i++) {
     const remaining = count - 1 - i;
-    const slack = available - finalMin - remaining * step - position;
+    const slack = available - finalReserve - remaining * step - position;
     const stress = syllables[i]!.stress;
     const absolute = startTick + position;
     if (stress > 0 && slack > 0) {
