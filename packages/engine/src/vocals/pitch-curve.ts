@@ -5,8 +5,8 @@
 import type { PhrasePlan } from './vocal-plan.js';
 
 /** Glide between notes: starts this long before the next note and ends this long after it. */
-export const GLIDE_BEFORE_SECONDS = 0.05;
-export const GLIDE_AFTER_SECONDS = 0.02;
+export const GLIDE_BEFORE_SECONDS = 0.035;
+export const GLIDE_AFTER_SECONDS = 0.03;
 /** Notes shorter than this get no vibrato; on longer ones it fades in after the onset. */
 const VIBRATO_MIN_NOTE_SECONDS = 0.35;
 const VIBRATO_DELAY_SECONDS = 0.15;

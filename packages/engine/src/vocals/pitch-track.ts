@@ -59,9 +59,20 @@ export function trackPitch(samples: Float32Array, options: PitchTrackOptions): P
       runningSum += difference[lag]!;
       cmnd[lag] = normalised(lag);
     }
+    // Every dip under the threshold is a candidate; the deepest wins, but a shorter lag nearly as
+    // deep is preferred (at twice the period the dip is as deep: that would be an octave too low).
+    // Taking the first dip under the threshold, as plain YIN does, jumps an octave up on vowels
+    // whose second harmonic is strong.
+    let deepest = Number.POSITIVE_INFINITY;
+    const dips: number[] = [];
     for (let lag = Math.max(minLag, 2); lag < maxLag; lag++) {
-      if (cmnd[lag]! < threshold) {
-        while (lag + 1 < maxLag && cmnd[lag + 1]! < cmnd[lag]!) lag++;
+      if (cmnd[lag]! < threshold && cmnd[lag]! <= cmnd[lag - 1]! && cmnd[lag]! <= cmnd[lag + 1]!) {
+        dips.push(lag);
+        deepest = Math.min(deepest, cmnd[lag]!);
+      }
+    }
+    for (const lag of dips) {
+      if (cmnd[lag]! <= deepest + 0.04) {
         bestLag = lag;
         break;
       }

@@ -35,8 +35,12 @@ export interface PhrasePlan {
   speechMidi: number;
 }
 
-/** A vowel keeps at least this share of its notes when consonants crowd it. */
-const MIN_VOWEL_SHARE = 0.45;
+/**
+ * How much of a note consonants may take when they must be squeezed: the next syllable's onset
+ * (sung before its beat, so inside this note) and this syllable's coda. Sung notes stay mostly
+ * vowel, as in singing; rap keeps nearer to speech.
+ */
+const CONSONANT_SHARE = { sung: { onset: 0.14, coda: 0.12 }, rap: { onset: 0.35, coda: 0.3 } } as const;
 /** No consonant shrinks below this (seconds): shorter ones are not heard as the consonant. */
 const MIN_CONSONANT_SECONDS = 0.018;
 const BREATH_SECONDS = 0.22;
@@ -110,7 +114,8 @@ export function planPhrase(phrase: VocalPhrase, singer: SingerSpec, delivery: Vo
     const previous = groups[index - 1];
     if (previous) {
       const previousLength = group.startSeconds - previous.startSeconds;
-      available = Math.min(natural, previousLength * (1 - MIN_VOWEL_SHARE) * 0.6);
+      const rest = Math.max(0, group.startSeconds - previous.endSeconds);
+      available = Math.min(natural, rest + previousLength * CONSONANT_SHARE[delivery].onset);
     }
     const scale = natural > 0 ? Math.max(available / natural, 0) : 1;
     onsetScales.push(scale);
@@ -144,7 +149,7 @@ export function planPhrase(phrase: VocalPhrase, singer: SingerSpec, delivery: Vo
     const coda = group.phonemes.slice(group.vowelIndex + 1);
     const codaNatural = coda.reduce((sum, phoneme) => sum + consonantSeconds(phoneme), 0);
     const vowelRoom = Math.max(singEnd - group.startSeconds, 0.02);
-    const codaLength = Math.min(codaNatural, vowelRoom * (1 - MIN_VOWEL_SHARE));
+    const codaLength = Math.min(codaNatural, vowelRoom * CONSONANT_SHARE[delivery].coda);
     const codaScale = codaNatural > 0 ? codaLength / codaNatural : 1;
     const vowelEnd = singEnd - codaLength;
     segments.push({
