@@ -138,7 +138,7 @@ for (const kind of testDatabaseKinds()) {
 
     it('combines filters and search', async () => {
       const { body } = await get('/v1/voices?gender=female&style=soul&q=warm&sort=name&limit=100');
-      const expected = ['Amara Gold', 'Zuri Tide'];
+      const expected = ['Amara Gold', 'Nora Vale', 'Zuri Tide'];
       assert.deepEqual(
         body.data.map((v: { name: string }) => v.name),
         expected,
