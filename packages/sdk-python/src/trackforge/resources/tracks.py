@@ -94,6 +94,7 @@ class Tracks(SyncResource):
         chords: Optional[str] = None,
         sections: Optional[Sequence[Mapping[str, Any]]] = None,
         melody: Optional[Source] = None,
+        lyrics: Optional[str] = None,
         voice_id: Optional[str] = None,
         seed: Optional[int] = None,
         loop: Optional[bool] = None,
@@ -116,10 +117,12 @@ class Tracks(SyncResource):
         seconds, and optionally energy 0 to 1, prompt, instruments); the track lasts as long as the plan.
         `melody`: a Standard MIDI File (≤ 256 KB) the lead plays, as bytes, a path or a binary file
         object; sent as a multipart file part.
+        `lyrics`: words to sing, a line per phrase, with optional [verse] [chorus] [bridge] [outro] tags;
+        sung by `voice_id` (a voice whose `vocal` is "sung") or a singer the engine picks.
         An input the engine cannot use raises UnprocessableEntityError (`unprocessable_input`, `param`
         naming the field, e.g. "chords" or "sections[1].instruments[0]"); nothing is charged then.
         """
-        fields = dict(chords=chords, sections=sections, voice_id=voice_id, seed=seed, loop=loop, bpm=bpm, key=key,
+        fields = dict(chords=chords, sections=sections, lyrics=lyrics, voice_id=voice_id, seed=seed, loop=loop, bpm=bpm, key=key,
                       visibility=visibility, webhook_url=webhook_url, metadata=metadata)  # fmt: skip
         return self._client.request(
             Track, "POST", "/v1/tracks", body=_create_body(prompt, duration, fields), files=_melody_files(melody),
@@ -284,6 +287,7 @@ class AsyncTracks(AsyncResource):
         chords: Optional[str] = None,
         sections: Optional[Sequence[Mapping[str, Any]]] = None,
         melody: Optional[Source] = None,
+        lyrics: Optional[str] = None,
         voice_id: Optional[str] = None,
         seed: Optional[int] = None,
         loop: Optional[bool] = None,
@@ -300,7 +304,7 @@ class AsyncTracks(AsyncResource):
         The inputs are those of Trackforge.tracks.create: `chords`, a `sections` plan (then `duration`
         may be left out) and a `melody` MIDI file (bytes, a path or a binary file object).
         """
-        fields = dict(chords=chords, sections=sections, voice_id=voice_id, seed=seed, loop=loop, bpm=bpm, key=key,
+        fields = dict(chords=chords, sections=sections, lyrics=lyrics, voice_id=voice_id, seed=seed, loop=loop, bpm=bpm, key=key,
                       visibility=visibility, webhook_url=webhook_url, metadata=metadata)  # fmt: skip
         return await self._client.request(
             Track, "POST", "/v1/tracks", body=_create_body(prompt, duration, fields), files=_melody_files(melody),
