@@ -56,7 +56,10 @@ export interface CatalogueVoice {
 }
 
 // What each sung voice is like, in words that promise only what the engine's singer does.
-const SUNG_DESCRIPTIONS: Record<string, Pick<CatalogueVoice, 'description' | 'styles' | 'tags' | 'createdAt'>> = {
+const SUNG_DESCRIPTIONS: Record<
+  string,
+  Pick<CatalogueVoice, 'description' | 'styles' | 'tags' | 'createdAt'>
+> = {
   soprano: {
     description:
       'A bright, light soprano that sings your lyrics in English, from middle C up to A5, with a quick, narrow vibrato. A synthesised voice made by the engine, not a recording: clear vowels, a little air.',

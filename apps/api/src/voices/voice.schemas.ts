@@ -28,7 +28,9 @@ export const VoiceListQuerySchema = z.object({
     .toLowerCase()
     .regex(/^[a-z]{2}$/, 'language must be a two-letter language code such as en')
     .optional()
-    .describe('Only voices that sing lyrics in this language (a two-letter code such as `en`; see `languages`).'),
+    .describe(
+      'Only voices that sing lyrics in this language (a two-letter code such as `en`; see `languages`).',
+    ),
   sort: choice(VOICE_SORTS, 'sort')
     .default('popular')
     .describe('popular (most used first), newest, or name (A→Z); ties are ordered by id.'),
@@ -56,7 +58,9 @@ export const VoiceSchema = z.object({
   timbre: z.string().describe('The sound that carries the voice, e.g. "choir aahs" or "flute".'),
   languages: z
     .array(z.string())
-    .describe('Languages the voice sings lyrics in (e.g. `["en"]` for a sung voice); empty for wordless and instrumental voices.'),
+    .describe(
+      'Languages the voice sings lyrics in (e.g. `["en"]` for a sung voice); empty for wordless and instrumental voices.',
+    ),
   tags: z.array(z.string()),
   creator: z.object({ name: z.string() }),
   plan_required: z.enum(VOICE_PLANS).nullable().describe('null: every plan may use this voice.'),

@@ -24,7 +24,9 @@ for (const kind of testDatabaseKinds()) {
 
     const trackCount = async () =>
       (
-        await sql<{ n: number }>`select count(*)::int as n from track where workspace_id = ${account.workspaceId}`.execute(
+        await sql<{
+          n: number;
+        }>`select count(*)::int as n from track where workspace_id = ${account.workspaceId}`.execute(
           t.database.db,
         )
       ).rows[0]!.n;
@@ -55,11 +57,19 @@ for (const kind of testDatabaseKinds()) {
       const cases: [Record<string, unknown>, string, RegExp][] = [
         [{ lyrics: '[hook]\nla la' }, 'lyrics', /unknown tag "\[hook\]"/],
         [{ lyrics: 'la\n'.repeat(1600) }, 'lyrics', /at most 3000 characters/],
-        [{ lyrics: 'I have 99 problems' }, 'lyrics', /cannot sing: use English words \(write numbers as words\)/],
+        [
+          { lyrics: 'I have 99 problems' },
+          'lyrics',
+          /cannot sing: use English words \(write numbers as words\)/,
+        ],
         [{ lyrics: '[chorus]' }, 'lyrics', /no earlier chorus to repeat/],
         [{ lyrics: '   ' }, 'lyrics', /no lines to sing/],
         [{ lyrics: LYRICS, duration: '5s' }, 'lyrics', /need at least \d+ s at \d+ bpm and the track is 5 s/],
-        [{ lyrics: LYRICS, voice_id: voiceNamed('Dusty Hollow').id }, 'voice_id', /plays an instrument and does not sing lyrics/],
+        [
+          { lyrics: LYRICS, voice_id: voiceNamed('Dusty Hollow').id },
+          'voice_id',
+          /plays an instrument and does not sing lyrics/,
+        ],
       ];
       for (const [fields, param, detail] of cases) {
         const response = await createTrack(t, account, { prompt: 'pop', duration: '30s', ...fields });

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { SINGERS } from '@trackforge/engine/src/vocals/sing.js';
 import { isId } from '../../src/shared/ids.js';
 import { VOICE_GENDERS, VOICE_RANGES } from '../../src/voices/voice.table.js';
 import { VOICE_CATALOGUE, VOICE_STYLES } from '../../src/voices/voice-catalogue.js';
 import { catalogueRows, RANGE_PITCHES } from '../../src/voices/voice-seed.js';
 import { findVoiceSound } from '../../src/voices/voice-sound.js';
-import { SINGERS } from '@trackforge/engine/src/vocals/sing.js';
 
 describe('voice catalogue', () => {
   it('holds at least 40 voices with distinct, well-formed ids and distinct names', () => {

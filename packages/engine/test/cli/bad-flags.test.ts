@@ -53,7 +53,13 @@ const BAD_ARGUMENTS: [string[], RegExp][] = [
   [['pop', '--lyrics', ''], /--lyrics: has no lines to sing/],
   [['pop', '--lyrics', '@no-such-lyrics.txt'], /--lyrics "@no-such-lyrics.txt": no such file/],
   [
-    ['pop, 115 bpm', '-d', '10', '--lyrics', 'one line\ntwo lines\nthree lines here\nand four lines to sing\nfive'],
+    [
+      'pop, 115 bpm',
+      '-d',
+      '10',
+      '--lyrics',
+      'one line\ntwo lines\nthree lines here\nand four lines to sing\nfive',
+    ],
     /--lyrics: the lyrics need at least \d+ s at 115 bpm and the track is 10 s/,
   ],
   [['pop', '--voice', 'nobody'], /--voice "nobody": no such voice; voices are soprano \(Maya Bright\)/],

@@ -59,8 +59,12 @@ describe('the vocal part', () => {
     const singer = SINGERS.find((candidate) => candidate.id === vocal.vocal!.singerId)!;
     assert.equal(vocal.vocal!.syllables.length, vocal.notes.length);
     for (const [index, note] of vocal.notes.entries()) {
-      assert.ok(note.pitch >= singer.rangeMidi[0] && note.pitch <= singer.rangeMidi[1], `note ${index} in range`);
-      if (vocal.vocal!.syllables[index] === null) assert.ok(index > 0 && !vocal.vocal!.phraseStarts.includes(index));
+      assert.ok(
+        note.pitch >= singer.rangeMidi[0] && note.pitch <= singer.rangeMidi[1],
+        `note ${index} in range`,
+      );
+      if (vocal.vocal!.syllables[index] === null)
+        assert.ok(index > 0 && !vocal.vocal!.phraseStarts.includes(index));
       const next = vocal.notes[index + 1];
       if (next) assert.ok(note.startTick + note.durationTicks <= next.startTick, 'one note at a time');
     }
@@ -77,7 +81,10 @@ describe('the vocal part', () => {
     const syllables = vocal.vocal!.syllables;
     const stressed = vocal.notes.filter((_, i) => syllables[i]?.stress === 1);
     const onBeat = stressed.filter((note) => note.startTick % composition.ppq === 0);
-    assert.ok(onBeat.length / stressed.length >= 0.8, `${onBeat.length}/${stressed.length} stressed syllables on a beat`);
+    assert.ok(
+      onBeat.length / stressed.length >= 0.8,
+      `${onBeat.length}/${stressed.length} stressed syllables on a beat`,
+    );
     const starts = vocal.vocal!.phraseStarts;
     starts.forEach((start, p) => {
       const end = (starts[p + 1] ?? vocal.notes.length) - 1;
@@ -86,7 +93,10 @@ describe('the vocal part', () => {
       assert.ok(last.durationTicks >= composition.ppq, `phrase ${p} ends on a note of a beat or more`);
       const lengths = phrase.map((note) => note.durationTicks).sort((a, b) => a - b);
       const median = lengths[Math.floor(lengths.length / 2)]!;
-      assert.ok(last.durationTicks >= median, `phrase ${p} ends held: ${last.durationTicks} vs median ${median}`);
+      assert.ok(
+        last.durationTicks >= median,
+        `phrase ${p} ends held: ${last.durationTicks} vs median ${median}`,
+      );
       const chord = composition.chords.findLast((c) => c.startTick <= last.startTick)!;
       const pcs = chord.pitches.map((pitch) => pitch % 12);
       assert.ok(pcs.includes(last.pitch % 12), `phrase ${p} ends on a tone of ${chord.symbol}`);
@@ -100,7 +110,9 @@ describe('the vocal part', () => {
     assert.equal(lines.length, 2);
     const melodyOf = (startTick: number) =>
       vocal.notes
-        .filter((note) => note.startTick >= startTick && note.startTick < startTick + 4 * composition.ticksPerBar)
+        .filter(
+          (note) => note.startTick >= startTick && note.startTick < startTick + 4 * composition.ticksPerBar,
+        )
         .map((note) => [note.startTick - startTick, note.pitch]);
     assert.deepEqual(melodyOf(lines[1]!.startTick), melodyOf(lines[0]!.startTick));
   });
@@ -113,14 +125,21 @@ describe('the vocal part', () => {
     const syllables = vocal.vocal!.syllables;
     const stressed = vocal.notes.filter((_, i) => syllables[i]?.stress === 1);
     const onEighth = stressed.filter((note) => note.startTick % 240 === 0);
-    assert.ok(onEighth.length / stressed.length >= 0.7, `${onEighth.length}/${stressed.length} stresses on the beat grid`);
+    assert.ok(
+      onEighth.length / stressed.length >= 0.7,
+      `${onEighth.length}/${stressed.length} stresses on the beat grid`,
+    );
     // every line's last note is doubled
     const starts = vocal.vocal!.phraseStarts;
     for (let p = 0; p < starts.length; p++) {
       const last = (starts[p + 1] ?? vocal.notes.length) - 1;
       assert.ok(vocal.vocal!.doubled.includes(last), `line ${p} end doubled`);
     }
-    assert.equal(compose({ prompt: 'a rap over a funky groove' }).composition.parts.find((p) => p.vocal)?.vocal?.delivery, 'rap');
+    assert.equal(
+      compose({ prompt: 'a rap over a funky groove' }).composition.parts.find((p) => p.vocal)?.vocal
+        ?.delivery,
+      'rap',
+    );
     assert.equal(vocalOf(compose({}).composition).vocal!.delivery, 'sung');
   });
 
@@ -142,14 +161,22 @@ describe('the vocal part', () => {
     assert.equal(vocal.vocal!.wordless, true);
     assert.equal(vocal.vocal!.singerId, 'soprano');
     const vowels = new Set(vocal.vocal!.syllables.filter((s) => s !== null).map((s) => s!.text));
-    assert.ok([...vowels].every((text) => text === 'ah' || text === 'ooh'), [...vowels].join());
+    assert.ok(
+      [...vowels].every((text) => text === 'ah' || text === 'ooh'),
+      [...vowels].join(),
+    );
     assert.equal(vocal.vocal!.lines.length, 0);
   });
 
   it('ducks the other leads under the sung phrases', () => {
     const withWords = compose({ prompt: 'pop with synth lead' }).composition;
-    const without = composeRequest({ prompt: 'pop with synth lead', durationSeconds: 80, seed: 9 }).composition;
-    const lead = (composition: Composition) => composition.parts.find((part) => part.id === 'lead' && !part.vocal);
+    const without = composeRequest({
+      prompt: 'pop with synth lead',
+      durationSeconds: 80,
+      seed: 9,
+    }).composition;
+    const lead = (composition: Composition) =>
+      composition.parts.find((part) => part.id === 'lead' && !part.vocal);
     const sungLead = lead(withWords);
     const plainLead = lead(without);
     assert.ok(sungLead && plainLead);

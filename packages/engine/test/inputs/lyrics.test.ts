@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { composeRequest } from '../../src/lineage.js';
 import { InputError, prepareTrack } from '../../src/index.js';
 import { MAX_LYRIC_LINES, MAX_LYRICS_CHARACTERS, parseLyrics } from '../../src/inputs/lyrics.js';
+import { composeRequest } from '../../src/lineage.js';
 import { summariseMusic } from '../../src/summary.js';
 
 const SONG = `[verse]
@@ -51,9 +51,17 @@ describe('lyrics input', () => {
   });
 
   for (const [what, lyrics, message] of [
-    ['an unknown tag', '[hook]\nhello', /line 1: unknown tag "\[hook\]"; tags are \[verse\], \[chorus\], \[bridge\], \[outro\]/],
+    [
+      'an unknown tag',
+      '[hook]\nhello',
+      /line 1: unknown tag "\[hook\]"; tags are \[verse\], \[chorus\], \[bridge\], \[outro\]/,
+    ],
     ['no words', '\n  \n', /has no lines to sing/],
-    ['a bare chorus with none before it', 'hello\n[chorus]', /\[chorus\] has no lines and no earlier chorus to repeat/],
+    [
+      'a bare chorus with none before it',
+      'hello\n[chorus]',
+      /\[chorus\] has no lines and no earlier chorus to repeat/,
+    ],
     ['digits', 'one 2 three', /line 1 "one 2 three" has characters the singers cannot sing/],
     ['another script', 'こんにちは', /has characters the singers cannot sing: use English words/],
     ['a line of punctuation', '...', /line 1 has no words to sing/],
@@ -70,12 +78,16 @@ describe('lyrics input', () => {
   }
 
   it('refuses lyrics that cannot fit the duration, saying how many seconds they need', () => {
-    const error = refusal(() => prepareTrack({ prompt: 'pop song, 100 bpm', durationSeconds: 10, seed: 1, lyrics: SONG }));
+    const error = refusal(() =>
+      prepareTrack({ prompt: 'pop song, 100 bpm', durationSeconds: 10, seed: 1, lyrics: SONG }),
+    );
     assert.equal(error.field, 'lyrics');
     const seconds = Number(/need at least (\d+) s at 100 bpm/.exec(error.message)?.[1]);
     assert.ok(seconds > 10 && seconds < 60, error.message);
     // and the length it names is enough
-    assert.doesNotThrow(() => prepareTrack({ prompt: 'pop song, 100 bpm', durationSeconds: seconds, seed: 1, lyrics: SONG }));
+    assert.doesNotThrow(() =>
+      prepareTrack({ prompt: 'pop song, 100 bpm', durationSeconds: seconds, seed: 1, lyrics: SONG }),
+    );
   });
 
   it('refuses lyrics for a voice that plays an instrument, naming the voice', () => {
@@ -89,7 +101,9 @@ describe('lyrics input', () => {
       articulation: 'normal' as const,
       brightness: 0.5,
     };
-    const error = refusal(() => prepareTrack({ prompt: 'pop', durationSeconds: 60, seed: 1, lyrics: 'hello', voice }));
+    const error = refusal(() =>
+      prepareTrack({ prompt: 'pop', durationSeconds: 60, seed: 1, lyrics: 'hello', voice }),
+    );
     assert.equal(error.field, 'voice');
     assert.match(error.message, /plays an instrument and does not sing lyrics/);
   });
@@ -120,9 +134,13 @@ describe('lyrics input', () => {
         ['Chorus 2', 'Hold on to the feeling, never let it go'],
       ],
     );
-    for (let i = 1; i < lines.length; i++) assert.ok(lines[i]!.start >= lines[i - 1]!.end, 'lines do not overlap');
+    for (let i = 1; i < lines.length; i++)
+      assert.ok(lines[i]!.start >= lines[i - 1]!.end, 'lines do not overlap');
     const chorus2 = composition.sections.find((section) => section.label === 'Chorus 2')!;
     const secondsPerTick = 60 / (composition.bpm * composition.ppq);
-    assert.ok(Math.abs(lines[4]!.start - chorus2.startTick * secondsPerTick) < 1, 'the repeat is sung in its section');
+    assert.ok(
+      Math.abs(lines[4]!.start - chorus2.startTick * secondsPerTick) < 1,
+      'the repeat is sung in its section',
+    );
   });
 });
