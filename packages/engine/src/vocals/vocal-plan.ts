@@ -13,6 +13,8 @@ export interface PhonemeSegment {
   role: 'onset' | 'vowel' | 'coda';
   /** The vowel of this segment's syllable: consonants take its formants where they have none. */
   vowel: string;
+  /** The syllable's stress (0 unstressed, 1 primary, 2 secondary). */
+  stress: number;
 }
 
 export interface PitchNote {
@@ -40,7 +42,7 @@ export interface PhrasePlan {
  * (sung before its beat, so inside this note) and this syllable's coda. Sung notes stay mostly
  * vowel, as in singing; rap keeps nearer to speech.
  */
-const CONSONANT_SHARE = { sung: { onset: 0.14, coda: 0.12 }, rap: { onset: 0.35, coda: 0.3 } } as const;
+const CONSONANT_SHARE = { sung: { onset: 0.1, coda: 0.1 }, rap: { onset: 0.35, coda: 0.3 } } as const;
 /** No consonant shrinks below this (seconds): shorter ones are not heard as the consonant. */
 const MIN_CONSONANT_SECONDS = 0.018;
 const BREATH_SECONDS = 0.22;
@@ -132,7 +134,14 @@ export function planPhrase(phrase: VocalPhrase, singer: SingerSpec, delivery: Vo
     let cursor = onsetStarts[index]!;
     for (const phoneme of group.phonemes.slice(0, group.vowelIndex)) {
       const length = Math.max(consonantSeconds(phoneme) * onsetScales[index]!, MIN_CONSONANT_SECONDS);
-      segments.push({ phoneme, startSeconds: cursor, endSeconds: cursor + length, role: 'onset', vowel });
+      segments.push({
+        phoneme,
+        startSeconds: cursor,
+        endSeconds: cursor + length,
+        role: 'onset',
+        vowel,
+        stress: group.stress,
+      });
       cursor += length;
     }
     // The syllable must be silent by the next onset; a phrase's last syllable sings to its note's end.
@@ -158,11 +167,19 @@ export function planPhrase(phrase: VocalPhrase, singer: SingerSpec, delivery: Vo
       endSeconds: Math.max(vowelEnd, group.startSeconds + 0.02),
       role: 'vowel',
       vowel,
+      stress: group.stress,
     });
     cursor = Math.max(vowelEnd, group.startSeconds + 0.02);
     for (const phoneme of coda) {
       const length = consonantSeconds(phoneme) * codaScale;
-      segments.push({ phoneme, startSeconds: cursor, endSeconds: cursor + length, role: 'coda', vowel });
+      segments.push({
+        phoneme,
+        startSeconds: cursor,
+        endSeconds: cursor + length,
+        role: 'coda',
+        vowel,
+        stress: group.stress,
+      });
       cursor += length;
     }
   });

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
+import { loadVoiceBank } from '../../node/load-voices.js';
 import { syllabifyLine } from '../../src/vocals/pronounce.js';
 import { SINGERS, type SingerSpec, singPhrases, type VocalNote } from '../../src/vocals/sing.js';
 import { measurePitchAccuracy, measureVowelOnsets } from './measure-vocal.js';
 
 const SAMPLE_RATE_HZ = 22050;
+const voiceBank = loadVoiceBank();
 
 /** A line laid one syllable per note on a simple tune inside the singer's range. */
 function layLine(line: string, singer: SingerSpec, startSeconds: number, beatSeconds: number): VocalNote[] {
@@ -44,6 +46,7 @@ describe('singPhrases', () => {
       singer: alto,
       delivery: 'sung' as const,
       sampleRateHz: SAMPLE_RATE_HZ,
+      voiceBank,
       totalSeconds: 6,
     };
     const hash = (pcm: Float32Array) => createHash('sha256').update(new Uint8Array(pcm.buffer)).digest('hex');
@@ -57,6 +60,7 @@ describe('singPhrases', () => {
       singer: alto,
       delivery: 'sung',
       sampleRateHz: SAMPLE_RATE_HZ,
+      voiceBank,
       totalSeconds: 5,
     });
     assert.equal(pcm.length, 5 * SAMPLE_RATE_HZ);
@@ -77,6 +81,7 @@ describe('singPhrases', () => {
         singer,
         delivery: 'sung',
         sampleRateHz: SAMPLE_RATE_HZ,
+        voiceBank,
         totalSeconds,
       });
       const accuracy = measurePitchAccuracy(pcm, SAMPLE_RATE_HZ, notes);
@@ -100,6 +105,7 @@ describe('singPhrases', () => {
       singer: alto,
       delivery: 'sung',
       sampleRateHz: SAMPLE_RATE_HZ,
+      voiceBank,
       totalSeconds,
     });
     const onsets = measureVowelOnsets(pcm, SAMPLE_RATE_HZ, notes).filter((error) => error !== null);
@@ -120,6 +126,7 @@ describe('singPhrases', () => {
       singer: alto,
       delivery: 'sung',
       sampleRateHz: SAMPLE_RATE_HZ,
+      voiceBank,
       totalSeconds: 3.5,
     });
     const accuracy = measurePitchAccuracy(pcm, SAMPLE_RATE_HZ, notes);
@@ -142,6 +149,7 @@ describe('singPhrases', () => {
       singer: baritone,
       delivery: 'rap',
       sampleRateHz: SAMPLE_RATE_HZ,
+      voiceBank,
       totalSeconds,
     });
     const accuracy = measurePitchAccuracy(pcm, SAMPLE_RATE_HZ, notes);
