@@ -11,6 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadBankFile } from '../node/load-bank.js';
+import { loadVoiceBank } from '../node/load-voices.js';
 import { createRenderPool, generateTrack } from '../src/index.js';
 import { composeRequest } from '../src/lineage.js';
 import { createVocalRenderer } from '../src/rendering/vocal-renderer.js';
@@ -90,6 +91,7 @@ interface CaseResult {
 }
 
 const SAMPLE_RATE = 44100;
+const voiceBank = loadVoiceBank();
 const HOP_SECONDS = 0.005;
 
 function requestOf(c: LyricCase): TrackRequest {
@@ -106,7 +108,7 @@ function requestOf(c: LyricCase): TrackRequest {
 
 async function singStem(composition: Composition, part: Part): Promise<Float32Array> {
   const totalSamples = Math.round(composition.durationSeconds * SAMPLE_RATE);
-  const renderer = createVocalRenderer(composition, part, SAMPLE_RATE, totalSamples);
+  const renderer = createVocalRenderer(composition, part, SAMPLE_RATE, totalSamples, voiceBank);
   await renderer.ready;
   const left = new Float32Array(totalSamples);
   const right = new Float32Array(totalSamples);
@@ -196,7 +198,7 @@ async function measureCase(c: LyricCase): Promise<CaseResult> {
 
 async function measureSpeed(): Promise<{ withoutMs: number; withMs: number; ratio: number }> {
   const bank = loadBankFile(values.bank === 'small' ? 'small' : 'full');
-  const pool = createRenderPool(bank, { threads: 2 });
+  const pool = createRenderPool(bank, { threads: 2, voiceBank });
   const base: TrackRequest = {
     prompt: 'warm pop ballad, 96 bpm',
     durationSeconds: 120,
@@ -212,7 +214,7 @@ async function measureSpeed(): Promise<{ withoutMs: number; withMs: number; rati
     let best = Number.POSITIVE_INFINITY;
     for (let run = 0; run < 2; run++) {
       const startMs = performance.now();
-      await generateTrack(request, { bank, renderPool: pool });
+      await generateTrack(request, { bank, voiceBank, renderPool: pool });
       best = Math.min(best, performance.now() - startMs);
     }
     return Math.round(best);

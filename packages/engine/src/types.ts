@@ -4,6 +4,7 @@
 import type { InputMelody } from './inputs/midi-reader.js';
 import type { SectionPlanEntry } from './inputs/section-plan.js';
 import type { Syllable } from './vocals/pronounce.js';
+import type { VoiceBank } from './vocals/sing.js';
 
 /** Ticks per quarter note for every composition. */
 export const PPQ = 480;
@@ -319,6 +320,11 @@ export interface AudioChunk {
 
 export interface GenerateDeps {
   bank: SoundBank;
+  /**
+   * The singing voices' data (loadVoiceBank from `@trackforge/engine/node/load-voices`): needed by
+   * a track with lyrics or a sung voice, whose singer is a recorded voice.
+   */
+  voiceBank?: VoiceBank;
   onProgress?: (fraction: number, stage: Stage) => void;
   signal?: AbortSignal;
   /**

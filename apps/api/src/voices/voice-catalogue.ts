@@ -62,28 +62,28 @@ const SUNG_DESCRIPTIONS: Record<
 > = {
   soprano: {
     description:
-      'A bright, light soprano that sings your lyrics in English, from middle C up to A5, with a quick, narrow vibrato. A synthesised voice made by the engine, not a recording: clear vowels, a little air.',
+      'A bright, light high voice that sings your lyrics in English, from middle C up to E5, with a quick, narrow vibrato: the CMU ARCTIC "slt" US English speaker, moved onto the notes by the engine. Clear words, a speech-like timbre.',
     styles: ['pop', 'airy', 'folk'],
     tags: ['lyrics', 'bright', 'high', 'sung'],
     createdAt: '2026-11-26T12:00:00Z',
   },
   alto: {
     description:
-      'A warm, breathy alto that sings your lyrics in English, low and close, F3 to D5. A synthesised voice made by the engine, not a recording: soft onsets and an easy vibrato for ballads and lo-fi.',
+      'A warm, breathy low female voice that sings your lyrics in English, F3 to A#4, with an easy vibrato for ballads and lo-fi: the CMU ARCTIC "slt" speaker with a longer vocal tract, moved onto the notes by the engine.',
     styles: ['soul', 'breathy', 'lofi'],
     tags: ['lyrics', 'warm', 'breathy', 'sung'],
     createdAt: '2026-11-26T12:00:01Z',
   },
   tenor: {
     description:
-      'A straight, clear tenor that sings your lyrics in English, C3 to A4, and raps them over hip hop and trap. A synthesised voice made by the engine, not a recording.',
+      'A straight, clear high male voice that sings your lyrics in English, C3 to F4, and raps them over hip hop and trap: the CMU ARCTIC "rms" US English speaker, moved onto the notes by the engine.',
     styles: ['pop', 'rock', 'rnb'],
     tags: ['lyrics', 'clear', 'rap', 'sung'],
     createdAt: '2026-11-26T12:00:02Z',
   },
   baritone: {
     description:
-      'A dark, steady baritone that sings your lyrics in English, F2 to E4, and raps them low over hip hop and trap. A synthesised voice made by the engine, not a recording: firm, with little breath.',
+      'A dark, steady low male voice that sings your lyrics in English, F2 to C4, and raps them low over hip hop and trap: the CMU ARCTIC "rms" speaker with a longer vocal tract, moved onto the notes by the engine.',
     styles: ['blues', 'country', 'rock'],
     tags: ['lyrics', 'deep', 'rap', 'sung'],
     createdAt: '2026-11-26T12:00:03Z',

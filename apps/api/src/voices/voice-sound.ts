@@ -8,7 +8,7 @@ export type VoiceVocal = 'sung' | 'wordless' | 'instrumental';
 export const VOICE_VOCALS = ['sung', 'wordless', 'instrumental'] as const satisfies readonly VoiceVocal[];
 
 /** What a sung voice is, for the catalogue's `timbre`. */
-export const SUNG_TIMBRE = 'synthesised singing voice';
+export const SUNG_TIMBRE = 'recorded speaking voice moved onto the notes';
 
 /** The sound each General MIDI program the catalogue uses carries, by the bank's own preset names. */
 const PROGRAM_SOUNDS: Record<number, { vocal: VoiceVocal; timbre: string }> = {

@@ -234,7 +234,7 @@ for (const kind of testDatabaseKinds()) {
     it('describes a sung voice as sung, in the languages it sings', async () => {
       const { body } = await get(`/v1/voices/${voiceNamed('Nora Vale').id}`);
       assert.equal(body.vocal, 'sung');
-      assert.equal(body.timbre, 'synthesised singing voice');
+      assert.equal(body.timbre, 'recorded speaking voice moved onto the notes');
       assert.deepEqual(body.languages, ['en']);
     });
 

@@ -2,6 +2,7 @@
 // brightness tilt and the 808 sub. The same code runs in-thread and in worker threads, so a part
 // sounds identical wherever it is rendered.
 import type { Composition, GenreId, Part, SoundBank, SynthPatchId } from '../types.js';
+import type { VoiceBank } from '../vocals/sing.js';
 import { createCachedPartStream } from './cached-part-stream.js';
 import { splitByControls } from './control-split.js';
 import { createPartStream } from './part-stream.js';
@@ -21,6 +22,8 @@ export interface PartRenderContext {
   genre?: GenreId;
   /** false renders synth parts through the SoundFont with their GM programs (and no tape colour); default true. */
   synthesis?: boolean;
+  /** The singing voices' data, for a vocal part (vocals/sing.ts). */
+  voiceBank?: VoiceBank;
 }
 
 /** Renders consecutive chunks of one part into zeroed stereo buffers. */
@@ -46,7 +49,8 @@ export function createPartRenderer(
   const scored = composition.parts[partIndex] as Part;
   const { sampleRate, totalSamples } = context;
   // a vocal part is sung by the engine's singer, never played by a SoundFont patch
-  if (scored.vocal) return createVocalRenderer(composition, scored, sampleRate, totalSamples);
+  if (scored.vocal)
+    return createVocalRenderer(composition, scored, sampleRate, totalSamples, context.voiceBank);
   const synthVoice = context.synthesis === false ? undefined : scored.synth;
   // A synth part leaves the SoundFont only what the patch does not play (a drum machine's cymbals).
   const synth = synthVoice

@@ -9,6 +9,7 @@ import {
   type SoundBank,
   type SynthPatchId,
 } from '../types.js';
+import type { VoiceBank } from '../vocals/sing.js';
 import { yieldToEventLoop } from '../yield-to-event-loop.js';
 import { createPartRenderer } from './part-renderer.js';
 import { whenDecoderReady } from './renderer.js';
@@ -31,6 +32,8 @@ export interface RenderOptions {
   genre?: GenreId;
   /** false renders synth parts through the SoundFont with their GM programs; default true. */
   synthesis?: boolean;
+  /** The singing voices' data, for a vocal part whose singer is a recorded voice. */
+  voiceBank?: VoiceBank;
   /** Seeds the noise layers; default 0. */
   seed?: number;
   /** Samples per chunk of the pull loop and per onBlock call; default 8192. */
@@ -82,6 +85,7 @@ export interface PartChunkSourceRequest {
   chunkSamples: number;
   genre?: GenreId;
   synthesis?: boolean;
+  voiceBank?: VoiceBank;
 }
 
 /** Renders every part in this thread. */
@@ -153,6 +157,7 @@ export async function renderComposition(
     chunkSamples,
     genre: options.genre,
     synthesis: options.synthesis,
+    voiceBank: options.voiceBank,
   };
   const source = options.createSource
     ? options.createSource(sourceRequest)

@@ -5,7 +5,7 @@
 // (the double) a little to each side.
 import { findSinger } from '../composition/singer-choice.js';
 import { type Composition, EngineError, type Part } from '../types.js';
-import { singPhrases, type VocalNote, type VocalPhrase } from '../vocals/sing.js';
+import { singPhrases, type VocalNote, type VocalPhrase, type VoiceBank } from '../vocals/sing.js';
 import { processVocal } from './vocal-chain.js';
 
 /** A part renderer that must finish `ready` before its first chunk. */
@@ -50,6 +50,7 @@ export function createVocalRenderer(
   part: Part,
   sampleRate: number,
   totalSamples: number,
+  voiceBank: VoiceBank | undefined,
 ): VocalRenderer {
   const vocal = part.vocal;
   const singer = vocal ? findSinger(vocal.singerId) : undefined;
@@ -59,7 +60,14 @@ export function createVocalRenderer(
   const right = new Float32Array(totalSamples);
   const totalSeconds = totalSamples / sampleRate;
   const sing = (phrases: VocalPhrase[]) =>
-    singPhrases({ phrases, singer, delivery: vocal.delivery, sampleRateHz: sampleRate, totalSeconds });
+    singPhrases({
+      phrases,
+      singer,
+      delivery: vocal.delivery,
+      sampleRateHz: sampleRate,
+      totalSeconds,
+      voiceBank,
+    });
   const ready = (async () => {
     const take = await sing(phrasesOf(composition, part));
     const doubled =
