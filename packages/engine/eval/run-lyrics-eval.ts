@@ -109,10 +109,9 @@ function requestOf(c: LyricCase): TrackRequest {
 async function singStem(composition: Composition, part: Part): Promise<Float32Array> {
   const totalSamples = Math.round(composition.durationSeconds * SAMPLE_RATE);
   const renderer = createVocalRenderer(composition, part, SAMPLE_RATE, totalSamples, voiceBank);
-  await renderer.ready;
   const left = new Float32Array(totalSamples);
   const right = new Float32Array(totalSamples);
-  renderer.renderChunk(left, right, 0, totalSamples);
+  await renderer.renderChunk(left, right, 0, totalSamples);
   // the take is centred: the mid signal is the voice (the delay's return is off to the sides)
   for (let i = 0; i < totalSamples; i++) left[i] = 0.5 * (left[i]! + right[i]!);
   return left;

@@ -28,9 +28,16 @@ export interface PartRenderContext {
 
 /** Renders consecutive chunks of one part into zeroed stereo buffers. */
 export interface PartRenderer {
-  /** Work that must finish before the first chunk (a vocal part's take); absent for the others. */
-  ready?: Promise<void>;
-  renderChunk(left: Float32Array, right: Float32Array, fromSample: number, sampleCount: number): void;
+  /**
+   * Adds the next chunk; chunks are asked for in order. A vocal part may answer with a Promise
+   * while it sings the phrase the chunk reaches (the others answer at once).
+   */
+  renderChunk(
+    left: Float32Array,
+    right: Float32Array,
+    fromSample: number,
+    sampleCount: number,
+  ): void | Promise<void>;
 }
 
 /** Whether a bass part gets the synthesised 808 sub under it. */

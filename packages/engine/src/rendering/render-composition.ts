@@ -96,25 +96,18 @@ export function createLocalPartSource(request: PartChunkSourceRequest): PartChun
   const buffers = renderers.map(
     (): PartChunk => [new Float32Array(request.chunkSamples), new Float32Array(request.chunkSamples)],
   );
-  const pending = renderers.flatMap((renderer) => (renderer.ready ? [renderer.ready] : []));
-  let ready: Promise<unknown> | null = pending.length > 0 ? Promise.all(pending) : null;
-  const renderAll = (fromSample: number, sampleCount: number): PartChunk[] => {
-    renderers.forEach((renderer, index) => {
-      const [left, right] = buffers[index] as PartChunk;
-      left.fill(0, 0, sampleCount);
-      right.fill(0, 0, sampleCount);
-      renderer.renderChunk(left, right, fromSample, sampleCount);
-    });
-    return buffers;
-  };
   return {
     next(fromSample, sampleCount) {
-      if (ready) {
-        const waiting = ready;
-        ready = null;
-        return waiting.then(() => renderAll(fromSample, sampleCount));
-      }
-      return renderAll(fromSample, sampleCount);
+      const waiting: Promise<void>[] = [];
+      renderers.forEach((renderer, index) => {
+        const [left, right] = buffers[index] as PartChunk;
+        left.fill(0, 0, sampleCount);
+        right.fill(0, 0, sampleCount);
+        const singing = renderer.renderChunk(left, right, fromSample, sampleCount);
+        if (singing) waiting.push(singing);
+      });
+      // a vocal part still singing this chunk's phrase: the chunk is ready when it is
+      return waiting.length > 0 ? Promise.all(waiting).then(() => buffers) : buffers;
     },
     close() {},
   };

@@ -103,8 +103,6 @@ async function runJob(job: Extract<ToWorker, { type: 'job' }>): Promise<void> {
       voiceBank: voiceBank ?? job.voiceBank,
     }),
   }));
-  // a vocal part sings its take first; the other threads render ahead meanwhile
-  await Promise.all(renderers.map(({ renderer }) => renderer.ready));
   for (let chunkIndex = 0; chunkIndex * job.chunkSamples < job.totalSamples; chunkIndex++) {
     while (activeJob === job.jobId && chunkIndex - consumedChunks > MAX_CHUNKS_AHEAD) {
       await new Promise<void>((resolve) => {
@@ -118,12 +116,16 @@ async function runJob(job: Extract<ToWorker, { type: 'job' }>): Promise<void> {
       const spare = count === job.chunkSamples ? spareArrays.pop() : undefined;
       return spare ? spare.fill(0) : new Float32Array(count);
     };
-    const parts = renderers.map(({ index, renderer }) => {
+    const parts: { index: number; left: Float32Array; right: Float32Array }[] = [];
+    for (const { index, renderer } of renderers) {
       const left = take();
       const right = take();
-      renderer.renderChunk(left, right, fromSample, count);
-      return { index, left, right };
-    });
+      // a vocal part answers with a Promise while it sings the phrase this chunk reaches
+      const singing = renderer.renderChunk(left, right, fromSample, count);
+      if (singing) await singing;
+      parts.push({ index, left, right });
+    }
+    if (activeJob !== job.jobId) return;
     sampleMemory();
     const message: FromWorker = { type: 'chunk', jobId: job.jobId, chunkIndex, parts };
     port?.postMessage(

@@ -1,22 +1,26 @@
-// The vocal part's sound: the singer (vocals/sing.ts) sings the score's notes and syllables once,
-// before the first chunk, and the take goes through a vocal chain — high-pass, de-esser, a
+// The vocal part's sound: the singer (vocals/sing.ts) sings the score's notes and syllables phrase
+// by phrase as the render reaches them, and the take streams through a vocal chain — high-pass, de-esser, a
 // presence lift, a compressor, a dotted-eighth delay — then is handed out chunk by chunk like
 // any other part (its reverb comes from the mix's send bus). Rap line ends get a second take
 // (the double) a little to each side.
 import { findSinger } from '../composition/singer-choice.js';
 import { type Composition, EngineError, type Part } from '../types.js';
 import { singPhrases, type VocalNote, type VocalPhrase, type VoiceBank } from '../vocals/sing.js';
-import { processVocal } from './vocal-chain.js';
+import { createVocalChain } from './vocal-chain.js';
 
-/** A part renderer that must finish `ready` before its first chunk. */
+/** A part renderer whose chunks may wait for a phrase to be sung (a Promise); asked for in order. */
 export interface VocalRenderer {
-  ready: Promise<void>;
-  renderChunk(left: Float32Array, right: Float32Array, fromSample: number, sampleCount: number): void;
+  renderChunk(
+    left: Float32Array,
+    right: Float32Array,
+    fromSample: number,
+    sampleCount: number,
+  ): void | Promise<void>;
 }
 
 // The double sits under the lead take (about −8 dB), 15 ms late on one side and 23 ms on the
 // other, so it widens the line end rather than sounding like an echo.
-const DOUBLE_GAIN = 0.4;
+const DOUBLE_GAIN = 0.4 / 2;
 const DOUBLE_DELAYS_SECONDS: [number, number] = [0.015, 0.023];
 
 /** The score's phrases in seconds, as singPhrases takes them; `only` keeps just those notes. */
@@ -44,7 +48,36 @@ export function phrasesOf(composition: Composition, part: Part, only?: ReadonlyS
   return phrases.filter((phrase) => phrase.notes.length > 0 && phrase.notes[0]!.syllable !== null);
 }
 
-/** Creates the renderer of a vocal part; `ready` resolves once the take is sung and processed. */
+// A phrase's sound starts before its first note (breath, leading consonants) and rings after its
+// last: it is sung once the render reaches its first note less this much, into a window this much
+// wider on each side.
+const PHRASE_MARGIN_SECONDS = 1;
+
+/** One phrase to sing, and where its window starts in the track. */
+interface PendingPhrase {
+  phrase: VocalPhrase;
+  fromSeconds: number;
+  toSeconds: number;
+}
+
+function pendingOf(phrases: VocalPhrase[]): PendingPhrase[] {
+  return phrases.map((phrase) => {
+    const first = phrase.notes[0]!;
+    const last = phrase.notes.at(-1)!;
+    return {
+      phrase,
+      fromSeconds: Math.max(0, first.startSeconds - PHRASE_MARGIN_SECONDS),
+      toSeconds: last.startSeconds + last.durationSeconds + PHRASE_MARGIN_SECONDS,
+    };
+  });
+}
+
+/**
+ * Creates the renderer of a vocal part. Each phrase is sung when the render first needs it (one
+ * singPhrases call per phrase, in a window around it) and the take streams through the channel
+ * strip chunk by chunk, so the singing runs alongside the other parts instead of before them.
+ * Chunks must be asked for in order, as every part source does.
+ */
 export function createVocalRenderer(
   composition: Composition,
   part: Part,
@@ -56,48 +89,69 @@ export function createVocalRenderer(
   const singer = vocal ? findSinger(vocal.singerId) : undefined;
   if (!vocal || !singer)
     throw new EngineError('rendering', `no singer "${vocal?.singerId}" for the vocal part`);
-  const left = new Float32Array(totalSamples);
-  const right = new Float32Array(totalSamples);
-  const totalSeconds = totalSamples / sampleRate;
-  const sing = (phrases: VocalPhrase[]) =>
-    singPhrases({
-      phrases,
-      singer,
-      delivery: vocal.delivery,
-      sampleRateHz: sampleRate,
-      totalSeconds,
-      voiceBank,
-    });
-  const ready = (async () => {
-    const take = await sing(phrasesOf(composition, part));
-    const doubled =
-      vocal.doubled.length > 0 ? await sing(phrasesOf(composition, part, new Set(vocal.doubled))) : null;
-    const beatSeconds = 60 / composition.bpm;
-    const [wetLeft, wetRight] = processVocal(take, sampleRate, { delaySeconds: 0.75 * beatSeconds });
-    left.set(wetLeft.subarray(0, totalSamples));
-    right.set(wetRight.subarray(0, totalSamples));
-    if (doubled) {
-      const [doubleLeft] = processVocal(doubled, sampleRate, { delaySeconds: 0 });
-      const [offsetLeft, offsetRight] = DOUBLE_DELAYS_SECONDS.map((s) => Math.round(s * sampleRate)) as [
-        number,
-        number,
-      ];
-      for (let i = 0; i < totalSamples; i++) {
-        left[i] = left[i]! + DOUBLE_GAIN * (i >= offsetLeft ? doubleLeft[i - offsetLeft]! : 0);
-        right[i] = right[i]! + DOUBLE_GAIN * (i >= offsetRight ? doubleLeft[i - offsetRight]! : 0);
+  const takes = [
+    { pending: pendingOf(phrasesOf(composition, part)), raw: new Float32Array(totalSamples), next: 0 },
+  ];
+  const doubled = vocal.doubled.length > 0 ? phrasesOf(composition, part, new Set(vocal.doubled)) : [];
+  if (doubled.length > 0)
+    takes.push({ pending: pendingOf(doubled), raw: new Float32Array(totalSamples), next: 0 });
+  const leadChain = createVocalChain(sampleRate, { delaySeconds: (0.75 * 60) / composition.bpm });
+  const doubleChain = createVocalChain(sampleRate, { delaySeconds: 0 });
+  // the double, processed, waits here for its 15/23 ms offsets
+  const doubleMono = doubled.length > 0 ? new Float32Array(totalSamples) : null;
+  const [offsetLeft, offsetRight] = DOUBLE_DELAYS_SECONDS.map((s) => Math.round(s * sampleRate)) as [
+    number,
+    number,
+  ];
+
+  /** Sings every phrase whose window starts before `untilSeconds`, into its take. */
+  const singUntil = async (untilSeconds: number) => {
+    for (const take of takes) {
+      while (take.next < take.pending.length && take.pending[take.next]!.fromSeconds < untilSeconds) {
+        const { phrase, fromSeconds, toSeconds } = take.pending[take.next++]!;
+        const shifted: VocalPhrase = {
+          notes: phrase.notes.map((note) => ({ ...note, startSeconds: note.startSeconds - fromSeconds })),
+        };
+        const audio = await singPhrases({
+          phrases: [shifted],
+          singer,
+          delivery: vocal.delivery,
+          sampleRateHz: sampleRate,
+          totalSeconds: toSeconds - fromSeconds,
+          voiceBank,
+        });
+        const at = Math.round(fromSeconds * sampleRate);
+        const count = Math.min(audio.length, totalSamples - at);
+        for (let i = 0; i < count; i++) take.raw[at + i] = take.raw[at + i]! + audio[i]!;
       }
     }
-  })();
-  // awaited by the caller before the first chunk; this keeps an early failure from going unhandled
-  ready.catch(() => {});
-  return {
-    ready,
-    renderChunk(outLeft, outRight, fromSample, sampleCount) {
-      const count = Math.max(0, Math.min(sampleCount, totalSamples - fromSample));
+  };
+  const needsSinging = (untilSeconds: number) =>
+    takes.some(
+      (take) => take.next < take.pending.length && take.pending[take.next]!.fromSeconds < untilSeconds,
+    );
+
+  const mix = (outLeft: Float32Array, outRight: Float32Array, fromSample: number, sampleCount: number) => {
+    const count = Math.max(0, Math.min(sampleCount, totalSamples - fromSample));
+    leadChain.process(takes[0]!.raw, fromSample, outLeft, outRight, 0, count);
+    if (doubleMono) {
+      // mono: both sides of the double's strip land in one array, twice the level (halved below)
+      doubleChain.process(takes[1]!.raw, fromSample, doubleMono, doubleMono, fromSample, count);
       for (let i = 0; i < count; i++) {
-        outLeft[i] = outLeft[i]! + left[fromSample + i]!;
-        outRight[i] = outRight[i]! + right[fromSample + i]!;
+        const at = fromSample + i;
+        outLeft[i] = outLeft[i]! + DOUBLE_GAIN * (at >= offsetLeft ? doubleMono[at - offsetLeft]! : 0);
+        outRight[i] = outRight[i]! + DOUBLE_GAIN * (at >= offsetRight ? doubleMono[at - offsetRight]! : 0);
       }
+    }
+  };
+  return {
+    renderChunk(outLeft, outRight, fromSample, sampleCount) {
+      const untilSeconds = (fromSample + sampleCount) / sampleRate;
+      if (!needsSinging(untilSeconds)) {
+        mix(outLeft, outRight, fromSample, sampleCount);
+        return;
+      }
+      return singUntil(untilSeconds).then(() => mix(outLeft, outRight, fromSample, sampleCount));
     },
   };
 }
