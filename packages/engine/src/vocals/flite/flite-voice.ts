@@ -155,6 +155,9 @@ function analyseSource(pcm: Float32Array, sampleRateHz: number): SourceAnalysis 
     minFrequencyHz: 60,
     maxFrequencyHz: 500,
     silenceRms: 0.003,
+    // Flite's speech is clean, so a lenient threshold: a breathy vowel missed here would be
+    // copied at the spoken pitch instead of moved to the note.
+    threshold: 0.35,
   });
   const firstCentre = track.timesSeconds[0] ?? 0;
   const frameOf = (sample: number) =>
