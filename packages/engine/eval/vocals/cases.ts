@@ -126,4 +126,11 @@ export const VOCAL_CASES: readonly VocalCase[] = [
     bpm: 88,
     line: 'Keep it moving never looking back again',
   },
+  {
+    id: 'electro-synth',
+    singer: 'synth',
+    delivery: 'sung',
+    bpm: 120,
+    line: 'We are the machines that learned to sing',
+  },
 ];

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadVoiceBank } from '../../node/load-voices.js';
 import { syllabifyLine } from '../../src/vocals/pronounce.js';
 import {
   getSinger,
@@ -24,6 +25,7 @@ import { writeWav16 } from '../wav.js';
 import { VOCAL_CASES, type VocalCase } from './cases.js';
 
 const SAMPLE_RATE_HZ = 44100;
+const voiceBank = loadVoiceBank();
 const LEAD_IN_SECONDS = 0.6;
 const TUNE = [0, 2, 4, 2, 5, 4, 2, 0, 4, 5, 7, 5, 4, 2];
 
@@ -92,6 +94,7 @@ async function sing(notes: VocalNote[], singer: SingerSpec, delivery: VocalDeliv
     delivery,
     sampleRateHz: SAMPLE_RATE_HZ,
     totalSeconds,
+    voiceBank,
   });
   const used = process.cpuUsage(before);
   const singingSeconds = notes.at(-1)!.startSeconds + notes.at(-1)!.durationSeconds - notes[0]!.startSeconds;
@@ -161,9 +164,11 @@ for (const vocalCase of VOCAL_CASES) {
   totalCpu += first.cpuSeconds;
   totalSinging += first.singingSeconds;
   const accuracy = measurePitchAccuracy(first.pcm, SAMPLE_RATE_HZ, notes);
-  const longNotes = notes
-    .map((note, index) => ({ note, index }))
-    .filter(({ note }) => note.durationSeconds >= 0.3);
+  // Rap holds no vowels (speech rhythm): the long-note voicing rule is for sung lines only.
+  const longNotes =
+    vocalCase.delivery === 'sung'
+      ? notes.map((note, index) => ({ note, index })).filter(({ note }) => note.durationSeconds >= 0.3)
+      : [];
   const onsets = measureVowelOnsets(first.pcm, SAMPLE_RATE_HZ, notes).filter(
     (error): error is number => error !== null,
   );

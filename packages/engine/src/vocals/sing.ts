@@ -103,9 +103,12 @@ export async function singPhrases(input: SingPhrasesInput): Promise<Float32Array
     const renderOptions = { sampleRateHz, startSample, sampleCount: endSample - startSample, seed };
     let audio: Float32Array;
     if (fliteModule && fliteVoice) {
+      // A spoken "uh" after the phrase keeps its last vowel from being utterance-final, where Flite
+      // lets the voice creak and fade; the time map never reads that tail.
       const phones = [
         'pau',
         ...plan.segments.map((segment) => toFlitePhone(segment.phoneme, segment.stress > 0)),
+        'ax',
         'pau',
       ];
       const speech = speakPhones(fliteModule, fliteVoice, phones, speakingPitchHz(plan, fliteVoice));

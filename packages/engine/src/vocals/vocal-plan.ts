@@ -39,10 +39,43 @@ export interface PhrasePlan {
 
 /**
  * How much of a note consonants may take when they must be squeezed: the next syllable's onset
- * (sung before its beat, so inside this note) and this syllable's coda. Sung notes stay mostly
- * vowel, as in singing; rap keeps nearer to speech.
+ * (sung before its beat, so inside this note) and this syllable's coda. Sonorants (m, n, l, r, w,
+ * y) are voiced and carry the pitch, so they may take more than the noisy obstruents, which
+ * silence the pitch. Sung notes stay mostly vowel, as in singing; rap keeps nearer to speech.
  */
-const CONSONANT_SHARE = { sung: { onset: 0.1, coda: 0.1 }, rap: { onset: 0.35, coda: 0.3 } } as const;
+const CONSONANT_SHARE = {
+  sung: { obstruent: 0.1, sonorant: 0.25 },
+  rap: { obstruent: 0.35, sonorant: 0.4 },
+} as const;
+const SONORANTS: ReadonlySet<string> = new Set(['M', 'N', 'NG', 'L', 'R', 'W', 'Y']);
+
+/** Each consonant's length: natural when it fits, else sonorants and obstruents squeezed apart. */
+function fitConsonants(
+  phonemes: readonly string[],
+  roomSeconds: number,
+  share: { obstruent: number; sonorant: number },
+  restSeconds: number,
+): number[] {
+  const natural = (wanted: boolean) =>
+    phonemes
+      .filter((phoneme) => SONORANTS.has(phoneme) === wanted)
+      .reduce((sum, p) => sum + consonantSeconds(p), 0);
+  const sonorantScale = Math.min(
+    1,
+    (restSeconds + roomSeconds * share.sonorant) / Math.max(natural(true), 1e-9),
+  );
+  const obstruentScale = Math.min(
+    1,
+    (restSeconds + roomSeconds * share.obstruent) / Math.max(natural(false), 1e-9),
+  );
+  return phonemes.map((phoneme) =>
+    Math.max(
+      consonantSeconds(phoneme) * (SONORANTS.has(phoneme) ? sonorantScale : obstruentScale),
+      MIN_CONSONANT_SECONDS,
+    ),
+  );
+}
+
 /** No consonant shrinks below this (seconds): shorter ones are not heard as the consonant. */
 const MIN_CONSONANT_SECONDS = 0.018;
 const BREATH_SECONDS = 0.22;
@@ -107,33 +140,23 @@ export function planPhrase(phrase: VocalPhrase, singer: SingerSpec, delivery: Vo
   const groups = groupSyllables(phrase.notes);
   const segments: PhonemeSegment[] = [];
   // Onsets first: each takes time before its note, at most what the previous syllable can spare.
-  const onsetStarts: number[] = [];
-  const onsetScales: number[] = [];
-  groups.forEach((group, index) => {
+  const onsetLengths = groups.map((group, index) => {
     const onset = group.phonemes.slice(0, group.vowelIndex);
-    const natural = onset.reduce((sum, phoneme) => sum + consonantSeconds(phoneme), 0);
-    let available = natural;
     const previous = groups[index - 1];
-    if (previous) {
-      const previousLength = group.startSeconds - previous.startSeconds;
-      const rest = Math.max(0, group.startSeconds - previous.endSeconds);
-      available = Math.min(natural, rest + previousLength * CONSONANT_SHARE[delivery].onset);
-    }
-    const scale = natural > 0 ? Math.max(available / natural, 0) : 1;
-    onsetScales.push(scale);
-    onsetStarts.push(
-      group.startSeconds -
-        onset.reduce(
-          (sum, phoneme) => sum + Math.max(consonantSeconds(phoneme) * scale, MIN_CONSONANT_SECONDS),
-          0,
-        ),
-    );
+    if (!previous) return onset.map((phoneme) => consonantSeconds(phoneme));
+    const previousLength = group.startSeconds - previous.startSeconds;
+    const rest = Math.max(0, group.startSeconds - previous.endSeconds);
+    return fitConsonants(onset, previousLength, CONSONANT_SHARE[delivery], rest);
   });
+  const onsetStarts = groups.map(
+    (group, index) => group.startSeconds - onsetLengths[index]!.reduce((sum, length) => sum + length, 0),
+  );
   groups.forEach((group, index) => {
     const vowel = group.phonemes[group.vowelIndex]!;
     let cursor = onsetStarts[index]!;
-    for (const phoneme of group.phonemes.slice(0, group.vowelIndex)) {
-      const length = Math.max(consonantSeconds(phoneme) * onsetScales[index]!, MIN_CONSONANT_SECONDS);
+    const onsetPhonemes = group.phonemes.slice(0, group.vowelIndex);
+    for (const [position, phoneme] of onsetPhonemes.entries()) {
+      const length = onsetLengths[index]![position]!;
       segments.push({
         phoneme,
         startSeconds: cursor,
@@ -156,10 +179,18 @@ export function planPhrase(phrase: VocalPhrase, singer: SingerSpec, delivery: Vo
       );
     }
     const coda = group.phonemes.slice(group.vowelIndex + 1);
-    const codaNatural = coda.reduce((sum, phoneme) => sum + consonantSeconds(phoneme), 0);
     const vowelRoom = Math.max(singEnd - group.startSeconds, 0.02);
-    const codaLength = Math.min(codaNatural, vowelRoom * CONSONANT_SHARE[delivery].coda);
-    const codaScale = codaNatural > 0 ? codaLength / codaNatural : 1;
+    const codaLengths = fitConsonants(coda, vowelRoom, CONSONANT_SHARE[delivery], 0);
+    const codaLength = Math.min(
+      codaLengths.reduce((sum, length) => sum + length, 0),
+      vowelRoom * 0.5,
+    );
+    const codaScale =
+      codaLength /
+      Math.max(
+        codaLengths.reduce((sum, length) => sum + length, 0),
+        1e-9,
+      );
     const vowelEnd = singEnd - codaLength;
     segments.push({
       phoneme: vowel,
@@ -170,8 +201,8 @@ export function planPhrase(phrase: VocalPhrase, singer: SingerSpec, delivery: Vo
       stress: group.stress,
     });
     cursor = Math.max(vowelEnd, group.startSeconds + 0.02);
-    for (const phoneme of coda) {
-      const length = consonantSeconds(phoneme) * codaScale;
+    for (const [position, phoneme] of coda.entries()) {
+      const length = codaLengths[position]! * codaScale;
       segments.push({
         phoneme,
         startSeconds: cursor,

@@ -155,6 +155,9 @@ function analyseSource(pcm: Float32Array, sampleRateHz: number): SourceAnalysis 
     minFrequencyHz: 60,
     maxFrequencyHz: 500,
     silenceRms: 0.003,
+    // Flite's speech is clean, so a lenient threshold: a breathy vowel missed here would be
+    // copied at the spoken pitch instead of moved to the note.
+    threshold: 0.35,
   });
   const firstCentre = track.timesSeconds[0] ?? 0;
   const frameOf = (sample: number) =>
@@ -166,15 +169,7 @@ function analyseSource(pcm: Float32Array, sampleRateHz: number): SourceAnalysis 
     track.frequenciesHz.length > 0 ? track.frequenciesHz[frameOf(sample)]! : Number.NaN;
   // Peaks are picked on a low-passed copy, where each period has one clear maximum (on the raw
   // wave a strong first formant gives two, and alternating between them makes grains misalign).
-  const smooth = new Float32Array(pcm.length);
-  const lowPass = 1 - Math.exp((-2 * Math.PI * 500) / sampleRateHz);
-  let stage1 = 0;
-  let stage2 = 0;
-  for (let i = 0; i < pcm.length; i++) {
-    stage1 += lowPass * (pcm[i]! - stage1);
-    stage2 += lowPass * (stage1 - stage2);
-    smooth[i] = stage2;
-  }
+  const smooth = lowPassTwice(pcm, sampleRateHz, 500);
   const marks: number[] = [];
   const periods: number[] = [];
   const unvoicedHop = Math.round(UNVOICED_HOP_SECONDS * sampleRateHz);
@@ -215,6 +210,51 @@ function analyseSource(pcm: Float32Array, sampleRateHz: number): SourceAnalysis 
     periods: Float64Array.from(periods),
     voicedAt: (sample) => !Number.isNaN(frequencyAt(sample)),
   };
+}
+
+/**
+ * Analyses the speech at Flite's own rate (YIN costs the square of the rate) and carries the marks
+ * to the output rate, each re-centred on the nearest low-passed peak of the resampled wave.
+ */
+function analyseAtRate(
+  speechPcm: Float32Array,
+  speechRateHz: number,
+  source: Float32Array,
+  sampleRateHz: number,
+): SourceAnalysis {
+  const atSpeechRate = analyseSource(speechPcm, speechRateHz);
+  const ratio = sampleRateHz / speechRateHz;
+  if (ratio === 1) return atSpeechRate;
+  const smooth = lowPassTwice(source, sampleRateHz, 500);
+  const reach = Math.ceil(ratio);
+  const marks = new Int32Array(atSpeechRate.marks.length);
+  const periods = new Float64Array(atSpeechRate.periods.length);
+  for (let i = 0; i < marks.length; i++) {
+    const mark = atSpeechRate.marks[i]!;
+    const scaled = Math.min(Math.round(mark * ratio), source.length - 1);
+    let best = scaled;
+    if (atSpeechRate.voicedAt(mark)) {
+      for (let j = Math.max(0, scaled - reach); j <= Math.min(source.length - 1, scaled + reach); j++) {
+        if (smooth[j]! > smooth[best]!) best = j;
+      }
+    }
+    marks[i] = i > 0 ? Math.max(best, marks[i - 1]! + 1) : best;
+    periods[i] = atSpeechRate.periods[i]! * ratio;
+  }
+  return { marks, periods, voicedAt: (sample) => atSpeechRate.voicedAt(sample / ratio) };
+}
+
+function lowPassTwice(pcm: Float32Array, sampleRateHz: number, cutoffHz: number): Float32Array {
+  const smooth = new Float32Array(pcm.length);
+  const coefficient = 1 - Math.exp((-2 * Math.PI * cutoffHz) / sampleRateHz);
+  let stage1 = 0;
+  let stage2 = 0;
+  for (let i = 0; i < pcm.length; i++) {
+    stage1 += coefficient * (pcm[i]! - stage1);
+    stage2 += coefficient * (stage1 - stage2);
+    smooth[i] = stage2;
+  }
+  return smooth;
 }
 
 /** Index of the mark nearest to `sample` (binary search). */
@@ -298,7 +338,7 @@ export function renderFliteVoice(
   const { sampleRateHz, startSample, sampleCount } = options;
   const output = new Float32Array(sampleCount);
   const source = resampleSinc(speech.pcm, speech.sampleRateHz, sampleRateHz);
-  const analysis = analyseSource(source, sampleRateHz);
+  const analysis = analyseAtRate(speech.pcm, speech.sampleRateHz, source, sampleRateHz);
   const loudestVoiced = (fromSeconds: number, toSeconds: number): number => {
     const windowSamples = Math.round(0.02 * sampleRateHz);
     const step = Math.round(0.005 * sampleRateHz);

@@ -44,13 +44,27 @@ interface OpenFile {
 const compiled = new WeakMap<Uint8Array, Promise<WasmModule>>();
 
 /** Compiles flite.wasm once per byte array (so once per thread that holds it). */
+const compiledByContent = new Map<string, Promise<WasmModule>>();
+
+/** A cheap fingerprint of the bytes: a caller that copies the bank per call still compiles once. */
+function fingerprint(bytes: Uint8Array): string {
+  let hash = 0x811c9dc5;
+  const step = Math.max(1, Math.floor(bytes.length / 4096));
+  for (let i = 0; i < bytes.length; i += step) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
+  return `${bytes.length}:${hash >>> 0}`;
+}
+
 export function compileFlite(wasmBytes: Uint8Array): Promise<WasmModule> {
-  const cached = compiled.get(wasmBytes);
-  if (cached) return cached;
+  const cached = compiled.get(wasmBytes) ?? compiledByContent.get(fingerprint(wasmBytes));
+  if (cached) {
+    compiled.set(wasmBytes, cached);
+    return cached;
+  }
   // WebAssembly.compile wants an ArrayBuffer-backed view; a SharedArrayBuffer view is copied.
   const plain = wasmBytes.buffer instanceof ArrayBuffer ? wasmBytes : new Uint8Array(wasmBytes);
   const module = WebAssembly.compile(plain);
   compiled.set(wasmBytes, module);
+  compiledByContent.set(fingerprint(wasmBytes), module);
   return module;
 }
 
