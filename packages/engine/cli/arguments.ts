@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { readMelody } from '../src/inputs/midi-reader.js';
 import { prepareTrack } from '../src/inputs/prepare.js';
+import { findSungVoice, SUNG_VOICES, sungVoiceSpec } from '../src/singer-voices.js';
 import { EngineError, type TrackRequest } from '../src/types.js';
 import {
   checkBpm,
@@ -55,6 +56,8 @@ const TRACK_FLAGS = {
   chords: { type: 'string' },
   sections: { type: 'string' },
   melody: { type: 'string' },
+  lyrics: { type: 'string' },
+  voice: { type: 'string' },
   bank: { type: 'string' },
   mkdir: { type: 'boolean' },
   json: { type: 'boolean' },
@@ -109,8 +112,16 @@ export function parseCliArguments(argv: string[], randomSeed: () => number): Cli
   if (values.chords !== undefined) request.chords = values.chords;
   if (values.sections !== undefined) request.sections = readSections(values.sections);
   if (values.melody !== undefined) request.melody = readMelodyFile(values.melody);
+  if (values.lyrics !== undefined) request.lyrics = readLyrics(values.lyrics);
+  if (values.voice !== undefined) request.voice = readVoice(values.voice);
   let label = durationLabel;
-  if (request.chords !== undefined || request.sections !== undefined || request.melody !== undefined) {
+  if (
+    request.chords !== undefined ||
+    request.sections !== undefined ||
+    request.melody !== undefined ||
+    request.lyrics !== undefined ||
+    request.voice !== undefined
+  ) {
     // The engine checks the inputs now, so a bad chord or plan is a usage error before any work.
     try {
       const prepared = prepareTrack(request);
@@ -159,6 +170,27 @@ function readSections(value: string): TrackRequest['sections'] {
   } catch (error) {
     throw new UsageError(`--sections is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+/** --lyrics takes the words, or @path for a text file holding them. */
+function readLyrics(value: string): string {
+  if (!value.startsWith('@')) return value;
+  const path = value.slice(1);
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    throw new UsageError(`--lyrics ${JSON.stringify(value)}: no such file (write the words, or @file.txt)`);
+  }
+}
+
+/** --voice names a singing voice by id or name. */
+function readVoice(value: string): NonNullable<TrackRequest['voice']> {
+  const voice = findSungVoice(value);
+  if (!voice) {
+    const known = SUNG_VOICES.map((v) => `${v.singerId} (${v.name})`).join(', ');
+    throw new UsageError(`--voice ${JSON.stringify(value)}: no such voice; voices are ${known}`);
+  }
+  return sungVoiceSpec(voice);
 }
 
 /** --melody reads a MIDI file and takes its melody out (InputError → usage error). */

@@ -29,9 +29,14 @@ Options:
       --sections <plan>   A section plan as JSON or a JSON file: [{"name": "verse", "bars": 8, "energy": 0.4,
                           "instruments": ["piano", "bass"]}, {"name": "chorus", "seconds": 16}]. Sets the length.
       --melody <file.mid> A MIDI file whose melody the lead plays (its tempo too, unless --bpm is given).
+      --lyrics <text>     Words to sing, or @file.txt: a line per phrase, optional [verse] [chorus] [bridge]
+                          [outro] tags on their own lines (a bare tag repeats that section). Rapped for hip
+                          hop and trap. Lyrics that cannot fit the duration say how long they need.
+      --voice <voice>     The singer: soprano (Maya Bright), alto (Nora Vale), tenor (Theo Marsh) or
+                          baritone (Silas Grant), by name or id. Without --lyrics it sings the melody on vowels.
       --loop              Make a seamless loop: no fade, the end runs into the start. Default: off.
       --midi <file>       Also write the score as a MIDI file. Default: none.
-      --stems <folder>    Also write one WAV per instrument into this folder. Default: none.
+      --stems <folder>    Also write one WAV per instrument (and vocals.wav) into this folder. Default: none.
       --bank <bank>       Sound bank: full, small or a .sf2/.sf3 file. Default: full.
       --mkdir             Create missing output folders. Default: a missing folder is an error.
       --json              Print the result as one JSON object on stdout (keys as in the API's track).
@@ -75,6 +80,7 @@ Examples:
   trackforge-engine "ambient drone" --duration long --json > drone.json
   trackforge-engine "indie pop" --chords "Am F C/E G" --duration 1:00 --out song.mp3
   trackforge-engine "folk with harp" --melody tune.mid --sections plan.json --out tune.mp3
+  trackforge-engine "warm pop ballad" --lyrics @song.txt --voice "Nora Vale" --duration 1:30 --out song.mp3
   trackforge-engine batch prompts.txt --out-dir tracks/ --mkdir --bank small
 
 Exit codes:

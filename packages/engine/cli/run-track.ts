@@ -1,4 +1,6 @@
 // One track: folders, bank, generation with progress, files, then the summary on stdout.
+
+import { loadVoiceBank } from '../node/load-voices.js';
 import { EngineError, generateTrack } from '../src/index.js';
 import type { CliOptions } from './arguments.js';
 import { loadCliBank } from './bank.js';
@@ -25,8 +27,11 @@ export async function runTrack(options: CliOptions, io: CliStreams): Promise<num
   }
   const progress = createProgress(io.stderr, options.quiet);
   try {
+    // the singers' data is read only for a track that sings
+    const sings = options.request.lyrics !== undefined || options.request.voice?.singerId !== undefined;
     const result = await generateTrack(options.request, {
       bank,
+      ...(sings ? { voiceBank: loadVoiceBank() } : {}),
       onProgress: (fraction, stage) => progress.update(fraction, stage),
     });
     progress.done();

@@ -9,6 +9,12 @@ export { MAX_DURATION_SECONDS, MIN_DURATION_SECONDS, parseDuration } from './dur
 export { MAX_CHORDS_CHARACTERS, MAX_PROGRESSION_CHORDS } from './inputs/chords.js';
 export { InputError } from './inputs/input-error.js';
 export {
+  LYRIC_TAGS,
+  MAX_LYRIC_LINE_CHARACTERS,
+  MAX_LYRIC_LINES,
+  MAX_LYRICS_CHARACTERS,
+} from './inputs/lyrics.js';
+export {
   MAX_MELODY_BYTES,
   MAX_MELODY_NOTES,
   MAX_MIDI_EVENTS,
@@ -21,4 +27,6 @@ export { MAX_PLAN_SECTIONS } from './inputs/section-plan.js';
 // An extension with its own sections: its length is known only from the original's form.
 export { extensionLength } from './lineage.js';
 export { REQUEST_LIMITS } from './request-validation.js';
+// The marketplace voices that sing (the engine's singers under their catalogue names).
+export { findSungVoice, SUNG_VOICES, type SungVoice, sungVoiceSpec } from './singer-voices.js';
 export { EngineError, type TrackRequest, type VoiceSpec } from './types.js';

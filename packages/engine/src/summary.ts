@@ -13,7 +13,8 @@ export function summariseMusic(brief: Brief, composition: Composition): MusicSum
   for (const part of composition.parts) {
     if (!instruments.includes(part.name)) instruments.push(part.name);
   }
-  return {
+  const vocal = composition.parts.find((part) => part.vocal && !part.vocal.wordless)?.vocal;
+  const summary: MusicSummary = {
     bpm: composition.bpm,
     key: describeKey(composition.key),
     timeSignature: formatMeter(composition.meter),
@@ -26,4 +27,12 @@ export function summariseMusic(brief: Brief, composition: Composition): MusicSum
       end: roundSeconds(Math.min(section.endTick * secondsPerTick, composition.durationSeconds)),
     })),
   };
+  if (vocal)
+    summary.lyrics = vocal.lines.map((line) => ({
+      text: line.text,
+      section: line.section,
+      start: roundSeconds(line.startTick * secondsPerTick),
+      end: roundSeconds(line.endTick * secondsPerTick),
+    }));
+  return summary;
 }

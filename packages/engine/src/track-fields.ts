@@ -10,6 +10,8 @@ export interface TrackMusicFields {
   moods: string[];
   instruments: string[];
   sections: { name: string; start: number; end: number }[];
+  /** The sung lines with their start and end in seconds, when the track has lyrics. */
+  lyrics?: { text: string; section: string; start: number; end: number }[];
 }
 
 export interface TrackAudioFields {
@@ -38,6 +40,7 @@ export function toTrackFields(
       moods: [...music.moods],
       instruments: [...music.instruments],
       sections: music.sections.map((section) => ({ ...section })),
+      ...(music.lyrics ? { lyrics: music.lyrics.map((line) => ({ ...line })) } : {}),
     },
     audio: {
       formats: [...formats],

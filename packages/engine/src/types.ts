@@ -1,6 +1,8 @@
 // The data that flows between the engine's stages. Each stage is a pure function from one of
 // these to the next; pipeline.ts is the only file that knows every stage.
 // Musical time is in integer ticks (PPQ); seconds and samples appear only from rendering on.
+import type { Syllable } from './vocals/pronounce.js';
+import type { VoiceBank } from './vocals/sing.js';
 
 /** Ticks per quarter note for every composition. */
 export const PPQ = 480;
@@ -112,6 +114,35 @@ export interface VoiceSpec {
   articulation: 'legato' | 'normal' | 'staccato';
   /** 0 dark … 1 bright: a brightness (filter) tilt applied in rendering. */
   brightness: number;
+  /**
+   * The engine's singer (vocals/sing.ts SINGERS) when the voice really sings: it sings the lyrics,
+   * or wordless vowels without them, instead of the GM program playing the lead.
+   */
+  singerId?: string;
+}
+
+/** A sung line of the vocal, for music.lyrics (subtitles, karaoke). */
+export interface VocalLine {
+  text: string;
+  /** The section it is sung in ("Chorus 2"). */
+  section: string;
+  startTick: number;
+  endTick: number;
+}
+
+/** How the vocal part is sung: the singer, the delivery and the syllable of every note. */
+export interface VocalPerformance {
+  singerId: string;
+  delivery: 'sung' | 'rap';
+  /** One per note of the part, in order: the syllable it starts, or null where it holds the last (melisma). */
+  syllables: (Syllable | null)[];
+  /** Index of each phrase's first note: the singer breathes before it. */
+  phraseStarts: number[];
+  lines: VocalLine[];
+  /** Notes a second take doubles (rap line ends). */
+  doubled: number[];
+  /** True when no lyrics were given and the vowels are wordless. */
+  wordless: boolean;
 }
 
 export interface NoteEvent {
@@ -165,6 +196,8 @@ export interface Part {
   voice?: VoiceSpec;
   /** 0 dark … 1 bright: a tone tilt rendering applies (a felt piano's muffled hammers); absent, the patch as it is. */
   brightness?: number;
+  /** Present on the vocal part: rendering sings it (vocals/sing.ts), not the SoundFont. */
+  vocal?: VocalPerformance;
   /**
    * Present when the genre lives on synthesis: the engine's synthesiser plays the part (the GM
    * program stays for MIDI export and for rendering with synthesis turned off).
@@ -238,6 +271,12 @@ export interface TrackRequest {
   sections?: SectionPlanEntry[];
   /** A melody for the lead, as readMelody takes it out of a MIDI file. */
   melody?: InputMelody;
+  /**
+   * Words to sing, one line per phrase, with optional [verse] [chorus] [bridge] [outro] tags (a
+   * tag with no lines repeats the last section of that name). Sung by `voice` when it names a
+   * singer, else by a singer the engine picks; rapped for hip-hop and trap.
+   */
+  lyrics?: string;
   /** Makes this request a variation of `from`: see VariationSpec. */
   variation?: VariationSpec;
   /** Makes this request an extension of `from` to durationSeconds: see ExtensionSpec. */
@@ -281,6 +320,11 @@ export interface AudioChunk {
 
 export interface GenerateDeps {
   bank: SoundBank;
+  /**
+   * The singing voices' data (loadVoiceBank from `@trackforge/engine/node/load-voices`): needed by
+   * a track with lyrics or a sung voice, whose singer is a recorded voice.
+   */
+  voiceBank?: VoiceBank;
   onProgress?: (fraction: number, stage: Stage) => void;
   signal?: AbortSignal;
   /**
@@ -325,6 +369,8 @@ export interface MusicSummary {
   moods: string[];
   instruments: string[];
   sections: { name: string; start: number; end: number }[]; // seconds
+  /** The sung lines with their start and end in seconds (present when the track has lyrics). */
+  lyrics?: { text: string; section: string; start: number; end: number }[];
 }
 
 export interface WaveformPeaks {

@@ -23,9 +23,9 @@ export function LandingPage() {
         <h1>Make music from a sentence</h1>
         <p class="lead">
           Trackforge turns a text prompt and a duration into a finished, mastered track — melody, harmony,
-          drums and bass, its melody in a voice you pick (choir, wordless vocal or instrument sounds; no words
-          yet) — ready as MP3, WAV, OGG, FLAC, MIDI and stems. Use it here in the studio or from your own code
-          through the API.
+          drums and bass, its melody in a voice you pick (a singer for lyrics in English, sung or rapped
+          through the API and the CLI; choir, wordless vocal or instrument sounds) — ready as MP3, WAV, OGG,
+          FLAC, MIDI and stems. Use it here in the studio or from your own code through the API.
         </p>
         {session.status === 'signed-in' ? (
           <a class="button" href="/studio/create">

@@ -149,7 +149,7 @@ export function VoicesPage() {
             </p>
             <p>{voice.description}</p>
             {voice.styles.length > 0 && <p class="tags">{voice.styles.join(' · ')}</p>}
-            {/* the engine sings no words: a voice is a wordless or instrumental lead sound */}
+            {/* what renders: sung (lyrics, in its languages), wordless or instrumental */}
             <p class="muted">
               {voice.vocal} · {voice.timbre}
             </p>

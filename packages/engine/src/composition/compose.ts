@@ -4,6 +4,7 @@
 import { getGenreRecord } from '../genres/index.js';
 import type { ResolvedProgressionChord } from '../inputs/chords.js';
 import type { InputMelody } from '../inputs/midi-reader.js';
+import type { TrackLyrics } from '../inputs/prepare.js';
 import type { PlannedSection } from '../inputs/section-plan.js';
 import { pitchClassOf, scalePitchClasses } from '../music/theory.js';
 import { createRng, type Rng } from '../random.js';
@@ -37,6 +38,7 @@ import { restOutsidePlan } from './section-parts.js';
 import type { CompStyle, GenreStyle } from './styles.js';
 import { blendStyles, getStyle } from './styles.js';
 import { synthVoiceFor } from './synth-voices.js';
+import { addVocalPart } from './vocal-part.js';
 import { leadRange, performWithVoice } from './voice.js';
 
 /** Options for composeTrack: the request's seed and an optional marketplace voice for the lead. */
@@ -59,6 +61,8 @@ export interface ComposeOptions {
   harmonySeed?: number;
   /** A form to arrange instead of the one planned from the brief (an extension's: see extend.ts). */
   form?: FormPlan;
+  /** Words a singer sings over the form (inputs/lyrics.ts), laid on `melody` when there is one. */
+  lyrics?: TrackLyrics | null;
 }
 
 // Parts that can carry an intro on their own; without one the lead plays from the first bar.
@@ -181,7 +185,11 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
     chords,
     fixedHarmony: progression !== null,
   };
-  const voice = options.voice;
+  // a singing voice gets its own vocal part (vocal-part.ts): with lyrics the lead stays an
+  // instrument; without, the lead is written in the singer's range and sung on vowels
+  const singing = options.voice?.singerId !== undefined;
+  const lyrics = options.lyrics ?? null;
+  const voice = singing && lyrics ? undefined : options.voice;
   const instruments = [...brief.instruments];
   if (voice && !instruments.some((i) => i.role === 'lead' && !i.isDrums)) {
     instruments.push({ name: voice.name, program: voice.program, role: 'lead', isDrums: false });
@@ -253,6 +261,14 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
     return part;
   });
   closeGaps(parts, secondsToTicks(0.6, brief.bpm), form.musicEndTick);
+  if (lyrics || singing)
+    addVocalPart(ctx, parts, {
+      lyrics,
+      melody,
+      voice: options.voice,
+      seed: options.partSeeds?.lead ?? options.seed,
+      channel: nextChannel % 15 >= 9 ? (nextChannel % 15) + 1 : nextChannel % 15,
+    });
   const chordEvents: ChordEvent[] = chords.map((c) => ({
     startTick: c.startTick,
     durationTicks: c.durationTicks,

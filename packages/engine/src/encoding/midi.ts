@@ -2,6 +2,7 @@
 // key, then one track per part with its name, program, mixer controllers, controls and notes.
 import { type MidiData, type MidiEvent, writeMidi } from 'midi-file';
 import type { Composition, Key, Part } from '../types.js';
+import type { Syllable } from '../vocals/pronounce.js';
 
 const DRUM_CHANNEL = 9;
 const CC_MODULATION = 1;
@@ -106,6 +107,20 @@ function partEvents(part: Part): TimedEvent[] {
       ends[sounding.index] = Math.max(notes[sounding.index]!.startTick + 1, note.startTick);
     endByPitch.set(note.pitch, { end: ends[index]!, index });
   });
+  // a sung part carries its words: a lyric meta event (FF 05) on each syllable's note, the
+  // karaoke convention of a hyphen after a syllable that does not end its word
+  if (part.vocal) {
+    const syllables = part.vocal.syllables;
+    part.notes.forEach((note, index) => {
+      const syllable = syllables[index];
+      if (!syllable) return;
+      events.push({
+        tick: note.startTick,
+        order: 2.5,
+        event: { deltaTime: 0, meta: true, type: 'lyrics', text: lyricText(syllable) },
+      });
+    });
+  }
   notes.forEach((note, index) => {
     const noteNumber = clamp7(note.pitch);
     const velocity = Math.max(1, clamp7(note.velocity));
@@ -121,6 +136,11 @@ function partEvents(part: Part): TimedEvent[] {
     });
   });
   return events;
+}
+
+/** A syllable's lyric event text: "hel-" inside a word, "lo" at its end. */
+export function lyricText(syllable: Syllable): string {
+  return syllable.wordEnd ? syllable.text : `${syllable.text}-`;
 }
 
 function toTrack(events: TimedEvent[]): MidiEvent[] {

@@ -3,8 +3,18 @@
 // length a plan adds up to. Every front door calls this first, so a request the engine would
 // refuse is refused before anything is stored or charged.
 import { parseBrief } from '../brief/index.js';
+import { planFormFromSections, ticksPerBarOf } from '../composition/form.js';
+import {
+  chooseDelivery,
+  type LyricLine,
+  layLines,
+  lyricLinesOf,
+  planFromLyrics,
+} from '../composition/lyric-layout.js';
+import { findSinger } from '../composition/singer-choice.js';
+import type { Delivery } from '../composition/vocal-rhythm.js';
 import { isAllowedBpm, REQUEST_LIMITS, validateRequest } from '../request-validation.js';
-import type { Brief, Key, TrackRequest } from '../types.js';
+import { type Brief, type Key, PPQ, type TrackRequest } from '../types.js';
 import {
   isNumeralProgression,
   keyOfProgression,
@@ -15,6 +25,7 @@ import {
   resolveProgression,
 } from './chords.js';
 import { InputError } from './input-error.js';
+import { type LyricSection, parseLyrics } from './lyrics.js';
 import { type InputMelody, MAX_MELODY_NOTES } from './midi-reader.js';
 import {
   checkSectionPlan,
@@ -28,6 +39,14 @@ export interface TrackInputs {
   progression: ResolvedProgressionChord[] | null;
   plan: PlannedSection[] | null;
   melody: InputMelody | null;
+  /** The words to sing, their lines with syllables, and whether they are sung or rapped. */
+  lyrics: TrackLyrics | null;
+}
+
+export interface TrackLyrics {
+  sections: LyricSection[];
+  lines: LyricLine[];
+  delivery: Delivery;
 }
 
 export interface PreparedTrack {
@@ -170,5 +189,44 @@ export function prepareTrack(request: TrackRequest): PreparedTrack {
     durationSeconds = resolved.durationSeconds;
     brief.durationSeconds = durationSeconds;
   }
-  return { brief, inputs: { progression, plan: planned, melody }, durationSeconds };
+  if (request.voice?.singerId !== undefined && !findSinger(request.voice.singerId))
+    throw new InputError('voice', `has no singer "${request.voice.singerId}"`);
+  let lyrics: TrackLyrics | null = null;
+  if (request.lyrics !== undefined) {
+    if (request.voice && request.voice.singerId === undefined)
+      throw new InputError(
+        'voice',
+        `"${request.voice.name}" plays an instrument and does not sing lyrics; choose a voice that sings, or none`,
+      );
+    const sections = parseLyrics(request.lyrics);
+    const lines = lyricLinesOf(sections);
+    const delivery = chooseDelivery(brief);
+    lyrics = { sections, lines, delivery };
+    if (melody) checkLyricsFitMelody(lines, melody, brief);
+    else {
+      // the tags become the plan when the request has none; the track keeps its exact length
+      if (!planned) planned = planFromLyrics(sections, lines, brief, delivery);
+      layLines(sections, lines, planFormFromSections(brief, planned).sections, brief, delivery);
+    }
+  }
+  return { brief, inputs: { progression, plan: planned, melody, lyrics }, durationSeconds };
+}
+
+/** A melody repeats over the track: it must have a note for every syllable in that time. */
+function checkLyricsFitMelody(lines: readonly LyricLine[], melody: InputMelody, brief: Brief): void {
+  const syllables = lines.reduce((sum, line) => sum + line.syllables.length, 0);
+  const tpb = ticksPerBarOf(brief.meter);
+  const lastEnd = Math.max(...melody.notes.map((note) => note.startTick + note.durationTicks));
+  const cycleTicks = Math.max(1, Math.ceil(lastEnd / tpb)) * tpb;
+  const endTick = Math.round((brief.durationSeconds * brief.bpm * PPQ) / 60) - tpb;
+  let notes = 0;
+  for (let offset = 0; offset < endTick; offset += cycleTicks)
+    notes += melody.notes.filter((note) => offset + note.startTick < endTick).length;
+  if (syllables > notes) {
+    const seconds = Math.ceil((brief.durationSeconds * syllables) / Math.max(1, notes)) + 1;
+    throw new InputError(
+      'lyrics',
+      `the lyrics have ${syllables} syllables and the melody has ${notes} notes in ${brief.durationSeconds} s; they need about ${seconds} s: make the track longer, or shorten the lyrics`,
+    );
+  }
 }

@@ -3,6 +3,7 @@
 // sounds identical wherever it is rendered.
 import { type GenreSound, getGenreRecord } from '../genres/index.js';
 import type { Composition, GenreId, Part, SoundBank, SynthPatchId } from '../types.js';
+import type { VoiceBank } from '../vocals/sing.js';
 import { createCachedPartStream } from './cached-part-stream.js';
 import { splitByControls } from './control-split.js';
 import { createPartStream } from './part-stream.js';
@@ -14,6 +15,7 @@ import { createSidechain } from './synth/sidechain.js';
 import { createSynthPartStream, synthNotesOf } from './synth/synth-part.js';
 import { createTapeColour } from './tape-colour.js';
 import { createToneTilt } from './tone-tilt.js';
+import { createVocalRenderer } from './vocal-renderer.js';
 
 export interface PartRenderContext {
   sampleRate: number;
@@ -21,11 +23,22 @@ export interface PartRenderContext {
   genre?: GenreId;
   /** false renders synth parts through the SoundFont with their GM programs (and no tape colour); default true. */
   synthesis?: boolean;
+  /** The singing voices' data, for a vocal part (vocals/sing.ts). */
+  voiceBank?: VoiceBank;
 }
 
 /** Renders consecutive chunks of one part into zeroed stereo buffers. */
 export interface PartRenderer {
-  renderChunk(left: Float32Array, right: Float32Array, fromSample: number, sampleCount: number): void;
+  /**
+   * Adds the next chunk; chunks are asked for in order. A vocal part may answer with a Promise
+   * while it sings the phrase the chunk reaches (the others answer at once).
+   */
+  renderChunk(
+    left: Float32Array,
+    right: Float32Array,
+    fromSample: number,
+    sampleCount: number,
+  ): void | Promise<void>;
 }
 
 /** Whether a bass part gets the synthesised 808 sub under it. */
@@ -43,6 +56,9 @@ export function createPartRenderer(
 ): PartRenderer {
   const scored = composition.parts[partIndex] as Part;
   const { sampleRate, totalSamples } = context;
+  // a vocal part is sung by the engine's singer, never played by a SoundFont patch
+  if (scored.vocal)
+    return createVocalRenderer(composition, scored, sampleRate, totalSamples, context.voiceBank);
   const sound = context.genre ? getGenreRecord(context.genre).sound : undefined;
   const synthVoice = context.synthesis === false ? undefined : scored.synth;
   // A synth part leaves the SoundFont only what the patch does not play (a drum machine's cymbals).
@@ -115,6 +131,8 @@ function soundFontShareOf(part: Part, patch: SynthPatchId): Part {
 
 /** A rough cost of rendering a part, used to balance parts across worker threads. */
 export function estimatePartCost(part: Part): number {
+  // singing costs far more per note than a sampler voice: weigh it by its sung seconds' worth
+  if (part.vocal) return 200 + part.notes.reduce((sum, note) => sum + note.durationTicks, 0) / 40;
   const noteCost = part.notes.length;
   return part.controls.length === 0 ? noteCost : noteCost * 3 + 200;
 }

@@ -11,6 +11,7 @@ import {
   type SoundBank,
   type SynthPatchId,
 } from '../types.js';
+import type { VoiceBank } from '../vocals/sing.js';
 import { yieldToEventLoop } from '../yield-to-event-loop.js';
 import { createDubDelay } from './dub-delay.js';
 import { createPartRenderer } from './part-renderer.js';
@@ -34,6 +35,8 @@ export interface RenderOptions {
   genre?: GenreId;
   /** false renders synth parts through the SoundFont with their GM programs; default true. */
   synthesis?: boolean;
+  /** The singing voices' data, for a vocal part whose singer is a recorded voice. */
+  voiceBank?: VoiceBank;
   /** Seeds the noise layers; default 0. */
   seed?: number;
   /** Samples per chunk of the pull loop and per onBlock call; default 8192. */
@@ -87,6 +90,7 @@ export interface PartChunkSourceRequest {
   chunkSamples: number;
   genre?: GenreId;
   synthesis?: boolean;
+  voiceBank?: VoiceBank;
 }
 
 /** Renders every part in this thread. */
@@ -99,13 +103,16 @@ export function createLocalPartSource(request: PartChunkSourceRequest): PartChun
   );
   return {
     next(fromSample, sampleCount) {
+      const waiting: Promise<void>[] = [];
       renderers.forEach((renderer, index) => {
         const [left, right] = buffers[index] as PartChunk;
         left.fill(0, 0, sampleCount);
         right.fill(0, 0, sampleCount);
-        renderer.renderChunk(left, right, fromSample, sampleCount);
+        const singing = renderer.renderChunk(left, right, fromSample, sampleCount);
+        if (singing) waiting.push(singing);
       });
-      return buffers;
+      // a vocal part still singing this chunk's phrase: the chunk is ready when it is
+      return waiting.length > 0 ? Promise.all(waiting).then(() => buffers) : buffers;
     },
     close() {},
   };
@@ -151,6 +158,7 @@ export async function renderComposition(
     chunkSamples,
     genre: options.genre,
     synthesis: options.synthesis,
+    voiceBank: options.voiceBank,
   };
   const source = options.createSource
     ? options.createSource(sourceRequest)

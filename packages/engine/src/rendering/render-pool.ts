@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Mp3SegmentEncoder } from '../encoding/index.js';
 import { EngineError, type SoundBank } from '../types.js';
+import type { VoiceBank } from '../vocals/sing.js';
 import { estimatePartCost } from './part-renderer.js';
 import {
   createLocalPartSource,
@@ -19,6 +20,8 @@ import { shareDecodedSamples } from './sound-bank.js';
 export interface RenderPoolOptions {
   /** Worker threads; default 2 (the target machine has 2 cores). */
   threads?: number;
+  /** The singing voices' data, handed to every thread once (a vocal part's singer needs it). */
+  voiceBank?: VoiceBank;
   /** Let readPeakMemory report each thread's peak heap + array buffers (costs a syscall a chunk). */
   trackMemory?: boolean;
 }
@@ -86,6 +89,13 @@ export function createRenderPool(bank: SoundBank, options: RenderPoolOptions = {
     sharedBytes = new Uint8Array(new SharedArrayBuffer(bank.bytes.byteLength));
     sharedBytes.set(bank.bytes);
   }
+  // the voice data too (21 MB of WebAssembly): shared, not copied into each thread
+  let sharedVoiceBank: VoiceBank | undefined;
+  if (options.voiceBank) {
+    const flite = new Uint8Array(new SharedArrayBuffer(options.voiceBank.flite.byteLength));
+    flite.set(options.voiceBank.flite);
+    sharedVoiceBank = { flite };
+  }
   // one decoded copy of each sample for the caller's thread and the pool's threads together
   const samples = shareDecodedSamples(bank.bytes);
   const workers = Array.from({ length: threads }, () => {
@@ -96,6 +106,7 @@ export function createRenderPool(bank: SoundBank, options: RenderPoolOptions = {
       name: bank.name,
       samples,
       trackMemory: options.trackMemory ?? false,
+      voiceBank: sharedVoiceBank,
     };
     worker.postMessage(init);
     return worker;
@@ -196,7 +207,15 @@ export function createRenderPool(bank: SoundBank, options: RenderPoolOptions = {
         };
         worker.on('message', onMessage);
         worker.on('error', onError);
-        const job: ToWorker = { type: 'job', jobId, ...request, bank: undefined, partIndexes } as ToWorker;
+        // the bank and the voice data are the thread's own (sent once): never cloned per job
+        const job: ToWorker = {
+          type: 'job',
+          jobId,
+          ...request,
+          bank: undefined,
+          voiceBank: sharedVoiceBank ? undefined : request.voiceBank,
+          partIndexes,
+        } as ToWorker;
         worker.postMessage(job);
         return { worker, onMessage, onError };
       });

@@ -5,6 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { encodeMp3Stream } from '../encoding/wasm-encoders.js';
 import type { Composition, GenreId, SoundBank } from '../types.js';
+import type { VoiceBank } from '../vocals/sing.js';
 import { yieldToEventLoop } from '../yield-to-event-loop.js';
 import { createPartRenderer } from './part-renderer.js';
 import { whenDecoderReady } from './renderer.js';
@@ -20,6 +21,7 @@ export type ToWorker =
       /** Where the process keeps decoded samples (undefined for a bank that is not SF3). */
       samples: SharedSampleTable | undefined;
       trackMemory: boolean;
+      voiceBank: VoiceBank | undefined;
     }
   | { type: 'read-memory'; jobId: number; collectFirst: boolean }
   | {
@@ -32,6 +34,8 @@ export type ToWorker =
       chunkSamples: number;
       genre?: GenreId;
       synthesis?: boolean;
+      /** Only when the pool holds none of its own. */
+      voiceBank?: VoiceBank;
     }
   | {
       type: 'consumed';
@@ -69,6 +73,7 @@ const port = parentPort;
 if (!port) throw new Error('render-worker must run in a worker thread');
 
 let bank: SoundBank | undefined;
+let voiceBank: VoiceBank | undefined;
 let trackMemory = false;
 /** Collect garbage before every 16th sample (a bench's --expose-gc run), so peaks are live memory. */
 let collectFirst = false;
@@ -93,7 +98,10 @@ async function runJob(job: Extract<ToWorker, { type: 'job' }>): Promise<void> {
   await whenDecoderReady();
   const renderers = job.partIndexes.map((index) => ({
     index,
-    renderer: createPartRenderer(job.composition, index, bank as SoundBank, job),
+    renderer: createPartRenderer(job.composition, index, bank as SoundBank, {
+      ...job,
+      voiceBank: voiceBank ?? job.voiceBank,
+    }),
   }));
   for (let chunkIndex = 0; chunkIndex * job.chunkSamples < job.totalSamples; chunkIndex++) {
     while (activeJob === job.jobId && chunkIndex - consumedChunks > MAX_CHUNKS_AHEAD) {
@@ -108,12 +116,16 @@ async function runJob(job: Extract<ToWorker, { type: 'job' }>): Promise<void> {
       const spare = count === job.chunkSamples ? spareArrays.pop() : undefined;
       return spare ? spare.fill(0) : new Float32Array(count);
     };
-    const parts = renderers.map(({ index, renderer }) => {
+    const parts: { index: number; left: Float32Array; right: Float32Array }[] = [];
+    for (const { index, renderer } of renderers) {
       const left = take();
       const right = take();
-      renderer.renderChunk(left, right, fromSample, count);
-      return { index, left, right };
-    });
+      // a vocal part answers with a Promise while it sings the phrase this chunk reaches
+      const singing = renderer.renderChunk(left, right, fromSample, count);
+      if (singing) await singing;
+      parts.push({ index, left, right });
+    }
+    if (activeJob !== job.jobId) return;
     sampleMemory();
     const message: FromWorker = { type: 'chunk', jobId: job.jobId, chunkIndex, parts };
     port?.postMessage(
@@ -131,6 +143,7 @@ port.on('message', (message: ToWorker) => {
       if (message.samples) shareDecodedSamples(message.bytes, message.samples);
       bank = loadSoundBank(message.bytes, message.name);
       trackMemory = message.trackMemory;
+      voiceBank = message.voiceBank;
       break;
     case 'read-memory':
       // a bench's memory run with --expose-gc gets levels without garbage (a timed run must not:

@@ -48,6 +48,22 @@ const BAD_ARGUMENTS: [string[], RegExp][] = [
   ],
   [['lofi', '--bank', 'not-a-bank.sf2'], /--bank "not-a-bank.sf2" is not a SoundFont/],
   [['pop', '--chords', 'Am F H7 G'], /--chords: unknown chord symbol "H7" \(chord 3, at character 6\)/],
+  [['pop', '--lyrics', '[hook]\nla'], /--lyrics: line 1: unknown tag "\[hook\]"; tags are \[verse\]/],
+  [['pop', '--lyrics', 'twenty 20'], /--lyrics: line 1 "twenty 20" has characters the singers cannot sing/],
+  [['pop', '--lyrics', ''], /--lyrics: has no lines to sing/],
+  [['pop', '--lyrics', '@no-such-lyrics.txt'], /--lyrics "@no-such-lyrics.txt": no such file/],
+  [
+    [
+      'pop, 115 bpm',
+      '-d',
+      '10',
+      '--lyrics',
+      'one line\ntwo lines\nthree lines here\nand four lines to sing\nfive',
+    ],
+    /--lyrics: the lyrics need at least \d+ s at 115 bpm and the track is 10 s/,
+  ],
+  [['pop', '--voice', 'nobody'], /--voice "nobody": no such voice; voices are soprano \(Maya Bright\)/],
+  [['pop', '--voice', 'Jade Holloway', '--lyrics', 'la'], /--voice "Jade Holloway": no such voice/],
   [['pop', '--melody', 'broken.mid'], /--melody: not a Standard MIDI File/],
   [['pop', '--melody', 'none.mid'], /--melody "none.mid": no such file/],
   [

@@ -72,3 +72,41 @@ describe('trackforge-engine with musical inputs', () => {
     );
   });
 });
+
+describe('trackforge-engine with lyrics', () => {
+  it('sings --lyrics from a file with --voice: vocals.wav among the stems, lyric events in the MIDI, the lines in the JSON', async () => {
+    writeFileSync(join(workDir, 'song.txt'), '[verse]\nHold on to the feeling\n[chorus]\nnever let it go\n');
+    const result = await runCli(
+      [
+        'warm pop ballad',
+        '--lyrics',
+        '@song.txt',
+        '--voice',
+        'Theo Marsh',
+        '--duration',
+        '20s',
+        '--bank',
+        'small',
+        '--seed',
+        '4',
+        '--json',
+        '--midi',
+        'sung.mid',
+        '--stems',
+        'sung-stems',
+        '--mkdir',
+      ],
+      { cwd: workDir },
+    );
+    assert.equal(result.status, 0, result.stderr);
+    const summary = JSON.parse(result.stdout);
+    assert.deepEqual(
+      summary.music.lyrics.map((line: { text: string }) => line.text),
+      ['Hold on to the feeling', 'never let it go'],
+    );
+    assert.ok(readFileSync(join(workDir, 'sung-stems', 'vocals.wav')).byteLength > 44);
+    const midi = readFileSync(join(workDir, 'sung.mid'));
+    // FF 05: a lyric meta event, here the first syllable of "Hold"
+    assert.ok(midi.includes(Buffer.from([0xff, 0x05, 0x04, ...Buffer.from('Hold')])), 'a lyric event for "Hold"');
+  });
+});

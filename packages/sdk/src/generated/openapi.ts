@@ -839,6 +839,13 @@ export interface paths {
                                         start: number;
                                         end: number;
                                     }[];
+                                    /** @description The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics. */
+                                    lyrics?: {
+                                        text: string;
+                                        section: string;
+                                        start: number;
+                                        end: number;
+                                    }[];
                                 } | null;
                                 audio: {
                                     formats: string[];
@@ -1094,6 +1101,9 @@ export interface paths {
                          * @description A Standard MIDI File (at most 256 KB, 128 tracks, 60,000 events and 20,000 notes; its melody at most 4,000 notes) whose melody the lead plays, base64-encoded; or send multipart/form-data with a `request` JSON part and a `melody` file part. The file's tempo is used unless `bpm` is given.
                          */
                         melody?: string;
+                        /** @description Words to sing, one line per phrase (at most 3000 characters, 120 lines of at most 120 characters, English), with optional section tags on their own lines: [verse], [chorus], [bridge], [outro]. A tag with no lines under it repeats the last section of that name (a chorus written once is sung again). Without `sections`, the tags become the track's section plan. Sung by `voice_id` (a voice whose `vocal` is `sung`) or a singer the engine picks; rapped for hip hop and trap or a prompt that asks for rap. With `melody`, the words are laid on its notes. Lyrics that cannot fit the duration are 422 `unprocessable_input` saying how many seconds they need. */
+                        lyrics?: string;
+                        /** @description A marketplace voice (voc_…). A `sung` voice sings `lyrics` (or wordless vowels without them); a `wordless` or `instrumental` voice performs the lead melody and cannot take lyrics. */
                         voice_id?: string | null;
                         /** @description Same seed + same request → same track. */
                         seed?: number;
@@ -1214,6 +1224,13 @@ export interface paths {
                                 instruments: string[];
                                 sections: {
                                     name: string;
+                                    start: number;
+                                    end: number;
+                                }[];
+                                /** @description The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics. */
+                                lyrics?: {
+                                    text: string;
+                                    section: string;
                                     start: number;
                                     end: number;
                                 }[];
@@ -1689,6 +1706,13 @@ export interface paths {
                                         start: number;
                                         end: number;
                                     }[];
+                                    /** @description The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics. */
+                                    lyrics?: {
+                                        text: string;
+                                        section: string;
+                                        start: number;
+                                        end: number;
+                                    }[];
                                 } | null;
                                 audio: {
                                     formats: string[];
@@ -2031,6 +2055,13 @@ export interface paths {
                                     start: number;
                                     end: number;
                                 }[];
+                                /** @description The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics. */
+                                lyrics?: {
+                                    text: string;
+                                    section: string;
+                                    start: number;
+                                    end: number;
+                                }[];
                             } | null;
                             audio: {
                                 formats: string[];
@@ -2090,6 +2121,13 @@ export interface paths {
                                 instruments: string[];
                                 sections: {
                                     name: string;
+                                    start: number;
+                                    end: number;
+                                }[];
+                                /** @description The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics. */
+                                lyrics?: {
+                                    text: string;
+                                    section: string;
                                     start: number;
                                     end: number;
                                 }[];
@@ -2791,6 +2829,13 @@ export interface paths {
                                 instruments: string[];
                                 sections: {
                                     name: string;
+                                    start: number;
+                                    end: number;
+                                }[];
+                                /** @description The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics. */
+                                lyrics?: {
+                                    text: string;
+                                    section: string;
                                     start: number;
                                     end: number;
                                 }[];
@@ -4805,6 +4850,13 @@ export interface paths {
                                     start: number;
                                     end: number;
                                 }[];
+                                /** @description The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics. */
+                                lyrics?: {
+                                    text: string;
+                                    section: string;
+                                    start: number;
+                                    end: number;
+                                }[];
                             } | null;
                             audio: {
                                 formats: string[];
@@ -5330,6 +5382,13 @@ export interface paths {
                                     start: number;
                                     end: number;
                                 }[];
+                                /** @description The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics. */
+                                lyrics?: {
+                                    text: string;
+                                    section: string;
+                                    start: number;
+                                    end: number;
+                                }[];
                             } | null;
                             audio: {
                                 formats: string[];
@@ -5716,7 +5775,7 @@ export interface paths {
                     gender?: "female" | "male" | "neutral";
                     range?: "soprano" | "mezzo" | "alto" | "tenor" | "baritone" | "bass";
                     style?: "pop" | "soul" | "rnb" | "jazz" | "gospel" | "choir" | "operatic" | "folk" | "country" | "rock" | "blues" | "electronic" | "robotic" | "synthwave" | "airy" | "breathy" | "cinematic" | "ambient" | "lofi" | "latin" | "afrobeat" | "celtic" | "chant";
-                    /** @description Refused: no voice sings words in any language yet. Filter by style or search instead. */
+                    /** @description Only voices that sing lyrics in this language (a two-letter code such as `en`; see `languages`). */
                     language?: string;
                     /** @description popular (most used first), newest, or name (A→Z); ties are ordered by id. */
                     sort?: "popular" | "newest" | "name";
@@ -5797,13 +5856,13 @@ export interface paths {
                                 range: "soprano" | "mezzo" | "alto" | "tenor" | "baritone" | "bass";
                                 styles: string[];
                                 /**
-                                 * @description What the engine renders: wordless (a vocal sound — choir aahs, voice oohs, synth voice — sings the lead melody on vowels, with no lyrics) or instrumental (an instrument plays the lead in this voice's range and phrasing).
+                                 * @description What the engine renders: sung (the engine's singing voice sings a track's lyrics in `languages`, or the lead melody on vowels without them), wordless (a General MIDI vocal sound — choir aahs, voice oohs, synth voice — plays the lead melody on vowels; it takes no lyrics) or instrumental (an instrument plays the lead in this voice's range and phrasing; no lyrics).
                                  * @enum {string}
                                  */
-                                vocal: "wordless" | "instrumental";
+                                vocal: "sung" | "wordless" | "instrumental";
                                 /** @description The sound that carries the voice, e.g. "choir aahs" or "flute". */
                                 timbre: string;
-                                /** @description Languages the voice sings words in: empty for every voice today, since none sings lyrics. */
+                                /** @description Languages the voice sings lyrics in (e.g. `["en"]` for a sung voice); empty for wordless and instrumental voices. */
                                 languages: string[];
                                 tags: string[];
                                 creator: {
@@ -6061,13 +6120,13 @@ export interface paths {
                             range: "soprano" | "mezzo" | "alto" | "tenor" | "baritone" | "bass";
                             styles: string[];
                             /**
-                             * @description What the engine renders: wordless (a vocal sound — choir aahs, voice oohs, synth voice — sings the lead melody on vowels, with no lyrics) or instrumental (an instrument plays the lead in this voice's range and phrasing).
+                             * @description What the engine renders: sung (the engine's singing voice sings a track's lyrics in `languages`, or the lead melody on vowels without them), wordless (a General MIDI vocal sound — choir aahs, voice oohs, synth voice — plays the lead melody on vowels; it takes no lyrics) or instrumental (an instrument plays the lead in this voice's range and phrasing; no lyrics).
                              * @enum {string}
                              */
-                            vocal: "wordless" | "instrumental";
+                            vocal: "sung" | "wordless" | "instrumental";
                             /** @description The sound that carries the voice, e.g. "choir aahs" or "flute". */
                             timbre: string;
-                            /** @description Languages the voice sings words in: empty for every voice today, since none sings lyrics. */
+                            /** @description Languages the voice sings lyrics in (e.g. `["en"]` for a sung voice); empty for wordless and instrumental voices. */
                             languages: string[];
                             tags: string[];
                             creator: {

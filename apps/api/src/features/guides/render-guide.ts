@@ -18,6 +18,7 @@ export const GUIDE_PAGES: readonly GuidePage[] = [
     title: 'Concepts: tracks, credits, events, voices',
   },
   { path: '/docs/guides/musical-control', file: 'guides/musical-control.md', title: 'Musical control' },
+  { path: '/docs/guides/vocals', file: 'guides/vocals.md', title: 'Vocals: lyrics and singers' },
   { path: '/docs/guides/webhooks', file: 'guides/webhooks.md', title: 'Webhooks and events' },
   { path: '/docs/guides/sdks', file: 'guides/sdks.md', title: 'The SDKs' },
   { path: '/docs/guides/cli', file: 'guides/cli.md', title: 'The command line' },

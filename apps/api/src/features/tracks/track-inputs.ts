@@ -23,8 +23,12 @@ export interface ResolvedTrackInputs {
 }
 
 function unprocessable(error: unknown): never {
-  if (error instanceof InputError)
-    throw new AppError('unprocessable_input', error.message, { param: error.field });
+  if (error instanceof InputError) {
+    // the engine's request field "voice" is the API's voice_id
+    const param = error.field === 'voice' ? 'voice_id' : error.field;
+    const detail = error.field === 'voice' ? error.message.replace(/^voice:/, 'voice_id:') : error.message;
+    throw new AppError('unprocessable_input', detail, { param });
+  }
   if (error instanceof EngineError) throw new AppError('unprocessable_input', error.message);
   throw error;
 }
@@ -47,6 +51,7 @@ export function resolveTrackInputs(
   const inputs: TrackInputs = {};
   if (body.chords !== undefined) inputs.chords = body.chords;
   if (body.sections !== undefined) inputs.sections = body.sections;
+  if (body.lyrics !== undefined) inputs.lyrics = body.lyrics;
   try {
     if (body.melody !== undefined)
       inputs.melody = readMelody(new Uint8Array(Buffer.from(body.melody, 'base64')));

@@ -2,6 +2,9 @@
 // parsers so the API accepts exactly what the engine understands.
 import {
   MAX_CHORDS_CHARACTERS,
+  MAX_LYRIC_LINE_CHARACTERS,
+  MAX_LYRIC_LINES,
+  MAX_LYRICS_CHARACTERS,
   MAX_MELODY_BYTES,
   MAX_MELODY_NOTES,
   MAX_MIDI_EVENTS,
@@ -123,11 +126,21 @@ export const CreateTrackBodySchema = z.strictObject({
     .describe(
       `A Standard MIDI File (at most ${MAX_MELODY_BYTES / 1024} KB, ${MAX_MIDI_TRACKS} tracks, ${MAX_MIDI_EVENTS.toLocaleString('en')} events and ${MAX_MIDI_NOTES.toLocaleString('en')} notes; its melody at most ${MAX_MELODY_NOTES.toLocaleString('en')} notes) whose melody the lead plays, base64-encoded; or send multipart/form-data with a \`request\` JSON part and a \`melody\` file part. The file's tempo is used unless \`bpm\` is given.`,
     ),
+  // bounded by the engine (422 naming lyrics and what is wrong), like the other musical inputs
+  lyrics: z
+    .string()
+    .optional()
+    .describe(
+      `Words to sing, one line per phrase (at most ${MAX_LYRICS_CHARACTERS} characters, ${MAX_LYRIC_LINES} lines of at most ${MAX_LYRIC_LINE_CHARACTERS} characters, English), with optional section tags on their own lines: [verse], [chorus], [bridge], [outro]. A tag with no lines under it repeats the last section of that name (a chorus written once is sung again). Without \`sections\`, the tags become the track's section plan. Sung by \`voice_id\` (a voice whose \`vocal\` is \`sung\`) or a singer the engine picks; rapped for hip hop and trap or a prompt that asks for rap. With \`melody\`, the words are laid on its notes. Lyrics that cannot fit the duration are 422 \`unprocessable_input\` saying how many seconds they need.`,
+    ),
   voice_id: z
     .string()
     .regex(/^voc_[0-9A-Za-z]+$/, 'voice_id must be a voice id such as voc_…')
     .nullable()
-    .optional(),
+    .optional()
+    .describe(
+      'A marketplace voice (voc_…). A `sung` voice sings `lyrics` (or wordless vowels without them); a `wordless` or `instrumental` voice performs the lead melody and cannot take lyrics.',
+    ),
   seed: z
     .number()
     .int()
@@ -190,6 +203,12 @@ const TrackMusicSchema = z
     moods: z.array(z.string()),
     instruments: z.array(z.string()),
     sections: z.array(z.object({ name: z.string(), start: z.number(), end: z.number() })),
+    lyrics: z
+      .array(z.object({ text: z.string(), section: z.string(), start: z.number(), end: z.number() }))
+      .optional()
+      .describe(
+        'The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics.',
+      ),
   })
   .nullable();
 

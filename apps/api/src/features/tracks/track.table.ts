@@ -34,6 +34,7 @@ export interface TrackInputs {
   chords?: string;
   sections?: SectionPlanEntry[];
   melody?: InputMelody;
+  lyrics?: string;
 }
 
 /** How a track was made: from a prompt, or from another track by POST …/variations or …/extend. */

@@ -1,8 +1,9 @@
 // The marketplace catalogue: every voice the seed step upserts, by stable id. Edit a voice here
-// and the next start updates its row; never change or reuse an id (tracks record it). Names and
-// descriptions are characters, not singers: the engine sings no words (voice-sound.ts), so no entry
-// lists languages.
+// and the next start updates its row; never change or reuse an id (tracks record it). The voices
+// with a `singer` sing lyrics (the engine's singers, SUNG_VOICES); every other voice is a General
+// MIDI sound (voice-sound.ts) and its description must not promise words or singing.
 // This file is long on purpose: it is data, one entry per voice, read top to bottom by curators.
+import { SUNG_VOICES } from '@trackforge/engine/request';
 import type { VoiceArticulation, VoiceGender, VoicePlan, VoiceRange } from './voice.table.js';
 
 export const VOICE_STYLES = [
@@ -49,7 +50,68 @@ export interface CatalogueVoice {
   vibratoRateHz: number;
   articulation: VoiceArticulation;
   brightness: number;
+  /** The engine singer that sings this voice (SUNG_VOICES): it then sings lyrics in `languages`. */
+  singer?: string;
+  languages?: string[];
 }
+
+// What each sung voice is like, in words that promise only what the engine's singer does.
+const SUNG_DESCRIPTIONS: Record<
+  string,
+  Pick<CatalogueVoice, 'description' | 'styles' | 'tags' | 'createdAt'>
+> = {
+  soprano: {
+    description:
+      'A bright, light high voice that sings your lyrics in English, from middle C up to E5, with a quick, narrow vibrato: the CMU ARCTIC "slt" US English speaker, moved onto the notes by the engine. Clear words, a speech-like timbre.',
+    styles: ['pop', 'airy', 'folk'],
+    tags: ['lyrics', 'bright', 'high', 'sung'],
+    createdAt: '2026-11-26T12:00:00Z',
+  },
+  alto: {
+    description:
+      'A warm, breathy low female voice that sings your lyrics in English, F3 to A#4, with an easy vibrato for ballads and lo-fi: the CMU ARCTIC "slt" speaker with a longer vocal tract, moved onto the notes by the engine.',
+    styles: ['soul', 'breathy', 'lofi'],
+    tags: ['lyrics', 'warm', 'breathy', 'sung'],
+    createdAt: '2026-11-26T12:00:01Z',
+  },
+  tenor: {
+    description:
+      'A straight, clear high male voice that sings your lyrics in English, C3 to F4, and raps them over hip hop and trap: the CMU ARCTIC "rms" US English speaker, moved onto the notes by the engine.',
+    styles: ['pop', 'rock', 'rnb'],
+    tags: ['lyrics', 'clear', 'rap', 'sung'],
+    createdAt: '2026-11-26T12:00:02Z',
+  },
+  baritone: {
+    description:
+      'A dark, steady low male voice that sings your lyrics in English, F2 to C4, and raps them low over hip hop and trap: the CMU ARCTIC "rms" speaker with a longer vocal tract, moved onto the notes by the engine.',
+    styles: ['blues', 'country', 'rock'],
+    tags: ['lyrics', 'deep', 'rap', 'sung'],
+    createdAt: '2026-11-26T12:00:03Z',
+  },
+};
+
+/** The sung voices as catalogue entries (their ids, names and singers are the engine's). */
+const SUNG_CATALOGUE: CatalogueVoice[] = SUNG_VOICES.map((voice) => {
+  const words = SUNG_DESCRIPTIONS[voice.singerId];
+  if (!words) throw new Error(`sung voice ${voice.name} needs a description`);
+  return {
+    id: voice.id,
+    name: voice.name,
+    ...words,
+    gender: voice.gender,
+    range: voice.range,
+    creator: 'Trackforge Originals',
+    plan: null,
+    // only names the part in MIDI files: the singer sings it
+    program: 53,
+    vibratoDepthCents: 25,
+    vibratoRateHz: 5.5,
+    articulation: 'legato',
+    brightness: 0.5,
+    singer: voice.singerId,
+    languages: [...voice.languages],
+  };
+});
 
 export const VOICE_CATALOGUE: CatalogueVoice[] = [
   {
@@ -836,7 +898,7 @@ export const VOICE_CATALOGUE: CatalogueVoice[] = [
     name: 'Jade Holloway',
     createdAt: '2025-12-13T10:47:16Z',
     description:
-      'A soulful indie-pop alto sound with a crack in the voice that makes every phrase sound true.',
+      'A soulful indie-pop lead on tenor sax in the alto range, with a breathy edge that makes every phrase sound honest.',
     gender: 'female',
     range: 'alto',
     styles: ['pop', 'soul', 'folk'],
@@ -867,4 +929,5 @@ export const VOICE_CATALOGUE: CatalogueVoice[] = [
     articulation: 'staccato',
     brightness: 0.8,
   },
+  ...SUNG_CATALOGUE,
 ];

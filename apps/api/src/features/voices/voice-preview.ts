@@ -98,7 +98,11 @@ export function createPreviewRenderer(deps: {
 export function renderPreviewInProcess(loadBank: () => Promise<SoundBank>): RenderPreview {
   return async (request) => {
     const { generateTrack } = await import('@trackforge/engine');
-    return mp3Of(await generateTrack(request, { bank: await loadBank() }), request);
+    const { loadVoiceBank } = await import('@trackforge/engine/node/load-voices.js');
+    return mp3Of(
+      await generateTrack(request, { bank: await loadBank(), voiceBank: loadVoiceBank() }),
+      request,
+    );
   };
 }
 

@@ -1,5 +1,6 @@
 // The seed step: makes the voice table match the catalogue. Runs at every start after migrations
 // (buildApp), upserting by stable id, so running it again or on many nodes at once is harmless.
+import { findSungVoice, sungVoiceSpec } from '@trackforge/engine/request';
 import type { Db } from '../../platform/database/create-database.js';
 import { upsertVoices, type VoiceSeedRow } from './voice.repository.js';
 import type { VoicePerformance, VoiceRange } from './voice.table.js';
@@ -16,6 +17,21 @@ export const RANGE_PITCHES: Record<VoiceRange, { low: number; high: number }> = 
 };
 
 function performanceOf(voice: CatalogueVoice): VoicePerformance {
+  const sung = voice.singer ? findSungVoice(voice.singer) : undefined;
+  if (sung) {
+    // a sung voice sings in its singer's own range, with its vibrato
+    const spec = sungVoiceSpec(sung);
+    return {
+      program: voice.program,
+      low_pitch: spec.lowPitch,
+      high_pitch: spec.highPitch,
+      vibrato_depth_cents: spec.vibratoDepthCents,
+      vibrato_rate_hz: spec.vibratoRateHz,
+      articulation: spec.articulation,
+      brightness: spec.brightness,
+      singer_id: sung.singerId,
+    };
+  }
   const pitches = RANGE_PITCHES[voice.range];
   return {
     program: voice.program,
@@ -36,8 +52,8 @@ export function catalogueRows(catalogue: CatalogueVoice[], now: Date): VoiceSeed
     gender: voice.gender,
     range: voice.range,
     styles: voice.styles,
-    // No voice sings words (voice-sound.ts); the column waits for one that does.
-    languages: [],
+    // only a sung voice sings words, in its singer's languages (voice-sound.ts)
+    languages: voice.singer ? [...(voice.languages ?? [])] : [],
     tags: voice.tags,
     creator_name: voice.creator,
     plan_required: voice.plan,

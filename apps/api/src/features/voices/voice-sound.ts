@@ -1,11 +1,14 @@
-// What a voice really sounds like when the engine performs it. The engine has no singing
-// synthesis: a voice is a General MIDI sound from the sound bank playing the lead melody in the
-// voice's range, with its vibrato, articulation and brightness. Vocal sounds (choir aahs, voice
-// oohs, synth voice) sing vowels without words; the others are instruments. So no voice sings in
-// a language, and the catalogue says so (languages: [] and vocal).
-export type VoiceVocal = 'wordless' | 'instrumental';
+// What a voice really sounds like when the engine performs it. A voice with an engine singer
+// (voice-catalogue.ts `singer`) is `sung`: it sings lyrics in its languages, and vowels without
+// them. Every other voice is a General MIDI sound from the sound bank playing the lead melody in
+// the voice's range: vocal sounds (choir aahs, voice oohs, synth voice) sing vowels without
+// words, the others are instruments; those sing in no language (languages: []).
+export type VoiceVocal = 'sung' | 'wordless' | 'instrumental';
 
-export const VOICE_VOCALS = ['wordless', 'instrumental'] as const satisfies readonly VoiceVocal[];
+export const VOICE_VOCALS = ['sung', 'wordless', 'instrumental'] as const satisfies readonly VoiceVocal[];
+
+/** What a sung voice is, for the catalogue's `timbre`. */
+export const SUNG_TIMBRE = 'recorded speaking voice moved onto the notes';
 
 /** The sound each General MIDI program the catalogue uses carries, by the bank's own preset names. */
 const PROGRAM_SOUNDS: Record<number, { vocal: VoiceVocal; timbre: string }> = {

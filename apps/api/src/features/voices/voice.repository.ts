@@ -13,6 +13,8 @@ export interface VoiceFilters {
   gender?: VoiceGender;
   range?: VoiceRange;
   style?: string;
+  /** Voices that sing lyrics in this language. */
+  language?: string;
 }
 
 export type VoiceSeedRow = Omit<VoiceRow, 'usage_count' | 'performance'> & { performance: string };
@@ -83,6 +85,7 @@ function filterConditions(eb: ExpressionBuilder<Database, 'voice'>, filters: Voi
   if (filters.gender) conditions.push(eb('gender', '=', filters.gender));
   if (filters.range) conditions.push(eb('range', '=', filters.range));
   if (filters.style) conditions.push(sql<boolean>`styles @> ARRAY[${filters.style}]::text[]`);
+  if (filters.language) conditions.push(sql<boolean>`languages @> ARRAY[${filters.language}]::text[]`);
   return conditions;
 }
 

@@ -3,7 +3,7 @@ import { CURSOR_HELP, prefixedId, timestamp } from '../../platform/shared/wire-s
 import type { VoiceRow } from './voice.repository.js';
 import { VOICE_GENDERS, VOICE_PLANS, VOICE_RANGES } from './voice.table.js';
 import { VOICE_STYLES } from './voice-catalogue.js';
-import { findVoiceSound, VOICE_VOCALS } from './voice-sound.js';
+import { findVoiceSound, SUNG_TIMBRE, VOICE_VOCALS } from './voice-sound.js';
 
 const VOICE_SORTS = ['popular', 'newest', 'name'] as const;
 
@@ -24,12 +24,13 @@ export const VoiceListQuerySchema = z.object({
   style: choice(VOICE_STYLES, 'style').optional(),
   language: z
     .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{2}$/, 'language must be a two-letter language code such as en')
     .optional()
-    .refine(
-      (value) => value === undefined,
-      'language: no voice sings words yet (every voice is wordless or instrumental, see `vocal`), so leave language out',
-    )
-    .describe('Refused: no voice sings words in any language yet. Filter by style or search instead.'),
+    .describe(
+      'Only voices that sing lyrics in this language (a two-letter code such as `en`; see `languages`).',
+    ),
   sort: choice(VOICE_SORTS, 'sort')
     .default('popular')
     .describe('popular (most used first), newest, or name (A→Z); ties are ordered by id.'),
@@ -52,12 +53,14 @@ export const VoiceSchema = z.object({
   vocal: z
     .enum(VOICE_VOCALS)
     .describe(
-      "What the engine renders: wordless (a vocal sound — choir aahs, voice oohs, synth voice — sings the lead melody on vowels, with no lyrics) or instrumental (an instrument plays the lead in this voice's range and phrasing).",
+      "What the engine renders: sung (the engine's singing voice sings a track's lyrics in `languages`, or the lead melody on vowels without them), wordless (a General MIDI vocal sound — choir aahs, voice oohs, synth voice — plays the lead melody on vowels; it takes no lyrics) or instrumental (an instrument plays the lead in this voice's range and phrasing; no lyrics).",
     ),
   timbre: z.string().describe('The sound that carries the voice, e.g. "choir aahs" or "flute".'),
   languages: z
     .array(z.string())
-    .describe('Languages the voice sings words in: empty for every voice today, since none sings lyrics.'),
+    .describe(
+      'Languages the voice sings lyrics in (e.g. `["en"]` for a sung voice); empty for wordless and instrumental voices.',
+    ),
   tags: z.array(z.string()),
   creator: z.object({ name: z.string() }),
   plan_required: z.enum(VOICE_PLANS).nullable().describe('null: every plan may use this voice.'),
@@ -83,7 +86,9 @@ export function presentVoice(row: VoiceRow, publicUrl: string): VoiceResource {
     gender: row.gender,
     range: row.range,
     styles: row.styles,
-    ...soundOf(row.performance.program, row.id),
+    ...(row.performance.singer_id
+      ? { vocal: 'sung' as const, timbre: SUNG_TIMBRE }
+      : soundOf(row.performance.program, row.id)),
     languages: row.languages,
     tags: row.tags,
     creator: { name: row.creator_name },

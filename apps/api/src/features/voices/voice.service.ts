@@ -42,6 +42,7 @@ export function voiceSpecOf(row: VoiceRow): VoiceSpec {
     vibratoRateHz: performance.vibrato_rate_hz,
     articulation: performance.articulation,
     brightness: performance.brightness,
+    ...(performance.singer_id ? { singerId: performance.singer_id } : {}),
   };
 }
 
@@ -100,6 +101,7 @@ export function createVoiceService(deps: {
         gender: query.gender,
         range: query.range,
         style: query.style,
+        language: query.language,
       };
       const backwards = query.ending_before !== undefined;
       const cursor = query.starting_after ?? query.ending_before;

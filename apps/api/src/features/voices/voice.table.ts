@@ -18,6 +18,8 @@ export interface VoicePerformance {
   vibrato_rate_hz: number;
   articulation: VoiceArticulation;
   brightness: number;
+  /** The engine singer that sings this voice (its lyrics, or vowels without them); absent for GM sounds. */
+  singer_id?: string;
 }
 
 type Json<T> = ColumnType<T, string, string>;

@@ -138,7 +138,7 @@ for (const kind of testDatabaseKinds()) {
 
     it('combines filters and search', async () => {
       const { body } = await get('/v1/voices?gender=female&style=soul&q=warm&sort=name&limit=100');
-      const expected = ['Amara Gold', 'Zuri Tide'];
+      const expected = ['Amara Gold', 'Nora Vale', 'Zuri Tide'];
       assert.deepEqual(
         body.data.map((v: { name: string }) => v.name),
         expected,
@@ -215,13 +215,27 @@ for (const kind of testDatabaseKinds()) {
       });
     }
 
-    it('refuses a language filter with 400 saying no voice sings words yet', async () => {
-      for (const language of ['en', 'es']) {
-        const { status, body } = await get(`/v1/voices?language=${language}`);
-        assert.equal(status, 400);
-        assert.equal(body.param, 'language');
-        assert.match(body.detail, /no voice sings words/);
+    it('filters by language to the sung voices that sing in it, and finds none for a language no voice sings', async () => {
+      const english = await get('/v1/voices?language=en&limit=100');
+      assert.equal(english.status, 200);
+      assert.ok(english.body.data.length >= 4, `${english.body.data.length} English voices`);
+      for (const voice of english.body.data) {
+        assert.equal(voice.vocal, 'sung', voice.name);
+        assert.deepEqual(voice.languages, ['en']);
       }
+      const spanish = await get('/v1/voices?language=es');
+      assert.equal(spanish.status, 200);
+      assert.deepEqual(spanish.body.data, []);
+      const bad = await get('/v1/voices?language=english');
+      assert.equal(bad.status, 400);
+      assert.equal(bad.body.param, 'language');
+    });
+
+    it('describes a sung voice as sung, in the languages it sings', async () => {
+      const { body } = await get(`/v1/voices/${voiceNamed('Nora Vale').id}`);
+      assert.equal(body.vocal, 'sung');
+      assert.equal(body.timbre, 'recorded speaking voice moved onto the notes');
+      assert.deepEqual(body.languages, ['en']);
     });
 
     it('describes an instrumental voice as what plays it', async () => {

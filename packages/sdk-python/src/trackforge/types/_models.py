@@ -127,6 +127,13 @@ class MailSent(BaseModel):
     status: Literal["sent"]
 
 
+class Lyric(BaseModel):
+    end: Union[int, float]
+    section: str
+    start: Union[int, float]
+    text: str
+
+
 class Section(BaseModel):
     end: Union[int, float]
     name: str
@@ -138,6 +145,10 @@ class Music(BaseModel):
     genre: str
     instruments: List[str]
     key: str
+    lyrics: Optional[List[Lyric]] = None
+    """
+    The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics.
+    """
     moods: List[str]
     sections: List[Section]
     time_signature: str
@@ -223,7 +234,7 @@ class Voice(BaseModel):
     """
     languages: List[str]
     """
-    Languages the voice sings words in: empty for every voice today, since none sings lyrics.
+    Languages the voice sings lyrics in (e.g. `["en"]` for a sung voice); empty for wordless and instrumental voices.
     """
     name: str
     object: Literal["voice"]
@@ -243,9 +254,9 @@ class Voice(BaseModel):
     """
     Tracks finished with this voice.
     """
-    vocal: Literal["wordless", "instrumental"]
+    vocal: Literal["sung", "wordless", "instrumental"]
     """
-    What the engine renders: wordless (a vocal sound — choir aahs, voice oohs, synth voice — sings the lead melody on vowels, with no lyrics) or instrumental (an instrument plays the lead in this voice's range and phrasing).
+    What the engine renders: sung (the engine's singing voice sings a track's lyrics in `languages`, or the lead melody on vowels without them), wordless (a General MIDI vocal sound — choir aahs, voice oohs, synth voice — plays the lead melody on vowels; it takes no lyrics) or instrumental (an instrument plays the lead in this voice's range and phrasing; no lyrics).
     """
 
 

@@ -14,6 +14,7 @@ import {
   type SoundBank,
   toTrackFields,
 } from '@trackforge/engine';
+import { loadVoiceBank } from '@trackforge/engine/node/load-voices.js';
 import { Zip, ZipPassThrough } from 'fflate';
 import type { GeneratedTrack } from './generated-track.js';
 import type { FromGenerationWorker, ToGenerationWorker } from './generation-messages.js';
@@ -36,8 +37,10 @@ function lazyBank(bytes: Uint8Array, name: string): SoundBank {
 }
 
 const bank = lazyBank(data.bankBytes, data.bankName);
+// the singers' data (Flite's voices as WebAssembly), read once per generation thread
+const voiceBank = loadVoiceBank();
 const renderPool =
-  data.renderThreads > 0 ? createRenderPool(bank, { threads: data.renderThreads }) : undefined;
+  data.renderThreads > 0 ? createRenderPool(bank, { threads: data.renderThreads, voiceBank }) : undefined;
 const aborts = new Map<number, AbortController>();
 const send = (message: FromGenerationWorker, transfer: ArrayBuffer[] = []) =>
   port.postMessage(message, transfer);
@@ -62,6 +65,7 @@ port.on('message', async (message: ToGenerationWorker) => {
     const streamedFormat = message.request.outputs?.formats?.find((format) => format !== 'mp3');
     const result = await generateTrack(message.request, {
       bank,
+      voiceBank,
       renderPool,
       signal: controller.signal,
       onMp3Bytes,

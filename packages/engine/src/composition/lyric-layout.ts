@@ -1,0 +1,217 @@
+// Where each lyric line is sung: the section plan the tags make (intro, the tagged sections sized
+// to their lines, instrumental breaks, an ending) when the request has none, and the span of
+// bars every line gets in the form. The exact duration holds: lyrics that cannot fit are refused
+// with the seconds they need.
+
+import { InputError } from '../inputs/input-error.js';
+import { type LyricSection, wordsOfLine } from '../inputs/lyrics.js';
+import type { PlannedSection } from '../inputs/section-plan.js';
+import { type Brief, PPQ, type Section } from '../types.js';
+import { type Syllable, syllabify } from '../vocals/pronounce.js';
+import { type Delivery, lineIdealTicks, lineNeedTicks, type RhythmGrid } from './vocal-rhythm.js';
+
+/** One line of lyrics with its syllables, in singing order. */
+export interface LyricLine {
+  text: string;
+  syllables: Syllable[];
+  /** Index of its section in the lyric sections. */
+  sectionIndex: number;
+  /** Index within its section; a repeated chorus's lines share their melody with the first. */
+  lineIndex: number;
+  /** The label of the section that wrote these words first (a repeat sings its melody again). */
+  originLabel: string;
+}
+
+/** A line placed in the form. */
+export interface LaidLine {
+  line: LyricLine;
+  startTick: number;
+  spanTicks: number;
+}
+
+/** Lines with their syllables (each word through syllabify, in order). */
+export function lyricLinesOf(sections: readonly LyricSection[]): LyricLine[] {
+  const firstLabel = new Map<string, string>();
+  const lines: LyricLine[] = [];
+  sections.forEach((section, sectionIndex) => {
+    const key = `${section.role}\n${section.lines.join('\n')}`;
+    if (!firstLabel.has(key)) firstLabel.set(key, section.label);
+    section.lines.forEach((text, lineIndex) => {
+      const syllables = wordsOfLine(text).flatMap((word) => syllabify(word));
+      lines.push({ text, syllables, sectionIndex, lineIndex, originLabel: firstLabel.get(key)! });
+    });
+  });
+  return lines;
+}
+
+/** The rhythm grid of a brief. */
+export function gridOf(brief: Brief): RhythmGrid {
+  const compound = brief.meter.beatUnit === 8 && brief.meter.beatsPerBar % 3 === 0;
+  const beatTicks = ((compound ? 3 : 1) * PPQ * 4) / brief.meter.beatUnit;
+  return {
+    bpm: brief.bpm,
+    beatTicks,
+    ticksPerBar: Math.round((brief.meter.beatsPerBar * PPQ * 4) / brief.meter.beatUnit),
+  };
+}
+
+const secondsOf = (ticks: number, bpm: number) => (ticks * 60) / (bpm * PPQ);
+const roundUp = (seconds: number) => Math.ceil(seconds);
+
+function refuse(needTicks: number, brief: Brief, what: string): never {
+  const seconds = roundUp(secondsOf(needTicks, brief.bpm));
+  throw new InputError(
+    'lyrics',
+    `the lyrics need at least ${seconds} s at ${brief.bpm} bpm and ${what}; make the track at least ${seconds} s long, or shorten the lyrics`,
+  );
+}
+
+/**
+ * The section plan the lyric tags make for the brief's length: an intro, each lyric section with
+ * whole bars for its lines, instrumental breaks where time is left, and an ending of at least a
+ * bar. Throws InputError("lyrics") with the seconds the lyrics need when they cannot fit.
+ */
+export function planFromLyrics(
+  sections: readonly LyricSection[],
+  lines: readonly LyricLine[],
+  brief: Brief,
+  delivery: Delivery,
+): PlannedSection[] {
+  const grid = gridOf(brief);
+  const tpb = grid.ticksPerBar;
+  const totalTicks = Math.round((brief.durationSeconds * brief.bpm * PPQ) / 60);
+  const fullBars = Math.floor(totalTicks / tpb);
+  const barsFor = (ticks: number) => Math.max(1, Math.ceil(ticks / tpb));
+  const linesOf = (index: number) => lines.filter((line) => line.sectionIndex === index);
+  const minBars = sections.map((_, i) =>
+    linesOf(i).reduce((sum, line) => sum + barsFor(lineNeedTicks(line.syllables.length, delivery, grid)), 0),
+  );
+  const idealBars = sections.map((_, i) =>
+    linesOf(i).reduce((sum, line) => sum + barsFor(lineIdealTicks(line.syllables.length, delivery, grid)), 0),
+  );
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  // an intro bar and an ending bar at least around the words
+  if (sum(minBars) + 2 > fullBars)
+    refuse((sum(minBars) + 2) * tpb, brief, `the track is ${brief.durationSeconds} s`);
+  const even = idealBars.map((bars) => bars + (bars % 2));
+  let bars = [even, idealBars, minBars].find((candidate) => sum(candidate) + 2 <= fullBars) ?? minBars;
+  let left = fullBars - sum(bars);
+  // an intro of up to 4 bars and an ending of up to 2 come first
+  const introBars = Math.min(4, left - 1);
+  left -= introBars;
+  let endBars = Math.min(2, left);
+  left -= endBars;
+  // then the words get more room (a slower line sings better than a long instrumental tail) …
+  if (left > 0) {
+    const stretched = bars.map((b, i) =>
+      Math.min(2 * Math.max(b, idealBars[i]!), b + Math.floor((left * b) / sum(bars))),
+    );
+    left -= sum(stretched) - sum(bars);
+    bars = stretched;
+  }
+  // … then instrumental breaks of 4 bars before each later section, then the ending takes the rest
+  const breaks = sections.map(() => 0);
+  for (let i = 1; i < sections.length && left >= 4; i++) {
+    breaks[i] = 4;
+    left -= 4;
+  }
+  endBars += left;
+  const planned: PlannedSection[] = [
+    { label: 'Intro', role: 'intro', bars: introBars, energy: null, plays: null, rests: [] },
+  ];
+  sections.forEach((section, i) => {
+    if (breaks[i]! > 0)
+      planned.push({
+        label: `Instrumental ${i}`,
+        role: 'theme',
+        bars: breaks[i]!,
+        energy: null,
+        plays: null,
+        rests: [],
+      });
+    planned.push({
+      label: section.label,
+      role: section.role,
+      bars: bars[i]!,
+      energy: null,
+      plays: null,
+      rests: [],
+    });
+  });
+  planned.push({ label: 'End', role: 'outro', bars: endBars, energy: null, plays: null, rests: [] });
+  return planned.filter((section) => section.bars > 0);
+}
+
+/** Spreads `count` lines over [startTick, endTick): whole bars each when there are enough. */
+function spansOf(count: number, startTick: number, endTick: number, grid: RhythmGrid): [number, number][] {
+  const unit = endTick - startTick >= count * grid.ticksPerBar ? grid.ticksPerBar : grid.beatTicks;
+  const units = Math.floor((endTick - startTick) / unit);
+  const spans: [number, number][] = [];
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    const size = Math.floor(units / count) + (i < units % count ? 1 : 0);
+    spans.push([startTick + at * unit, size * unit]);
+    at += size;
+  }
+  return spans;
+}
+
+/**
+ * Places every line in the form: a lyric section's lines over the form section of the same label
+ * (the plan the tags made, or a user plan naming them); otherwise all lines spread over the
+ * sections between the intro and the ending. Throws InputError("lyrics") when a line cannot fit.
+ */
+export function layLines(
+  sections: readonly LyricSection[],
+  lines: readonly LyricLine[],
+  formSections: readonly Section[],
+  brief: Brief,
+  delivery: Delivery,
+): LaidLine[] {
+  const grid = gridOf(brief);
+  const byLabel = new Map(formSections.map((section) => [section.label ?? '', section]));
+  const laid: LaidLine[] = [];
+  const check = (line: LyricLine, span: number) => {
+    const need = lineNeedTicks(line.syllables.length, delivery, grid);
+    if (need > span) {
+      const total = lines.reduce((s, l) => s + lineNeedTicks(l.syllables.length, delivery, grid), 0);
+      refuse(
+        total + 2 * grid.ticksPerBar,
+        brief,
+        `the line "${line.text}" does not fit the ${secondsOf(span, brief.bpm).toFixed(1)} s it gets`,
+      );
+    }
+  };
+  if (sections.every((section) => byLabel.has(section.label))) {
+    sections.forEach((section, index) => {
+      const form = byLabel.get(section.label)!;
+      const own = lines.filter((line) => line.sectionIndex === index);
+      spansOf(own.length, form.startTick, form.endTick, grid).forEach(([startTick, spanTicks], i) => {
+        check(own[i]!, spanTicks);
+        laid.push({ line: own[i]!, startTick, spanTicks });
+      });
+    });
+    return laid;
+  }
+  const inner = formSections.filter(
+    (section, i) =>
+      !(i === 0 && section.name === 'intro' && formSections.length > 1) &&
+      !(i === formSections.length - 1 && section.name === 'outro' && formSections.length > 2),
+  );
+  const startTick = inner[0]!.startTick;
+  const endTick = Math.min(inner.at(-1)!.endTick, formSections.at(-1)!.endTick - grid.ticksPerBar);
+  spansOf(lines.length, startTick, Math.max(endTick, startTick + grid.beatTicks), grid).forEach(
+    ([tick, span], i) => {
+      check(lines[i]!, span);
+      laid.push({ line: lines[i]!, startTick: tick, spanTicks: span });
+    },
+  );
+  return laid;
+}
+
+const RAP_WORDS = /\b(rap|raps|rapped|rapping|rapper|emcee|hip[- ]?hop|boom[- ]?bap|drill|grime)\b/i;
+
+/** Rapped for trap and for prompts that ask for rap or hip hop; sung otherwise. */
+export function chooseDelivery(brief: Brief): Delivery {
+  return brief.genre === 'trap' || RAP_WORDS.test(brief.prompt) ? 'rap' : 'sung';
+}

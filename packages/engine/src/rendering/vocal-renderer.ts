@@ -1,0 +1,157 @@
+// The vocal part's sound: the singer (vocals/sing.ts) sings the score's notes and syllables phrase
+// by phrase as the render reaches them, and the take streams through a vocal chain — high-pass, de-esser, a
+// presence lift, a compressor, a dotted-eighth delay — then is handed out chunk by chunk like
+// any other part (its reverb comes from the mix's send bus). Rap line ends get a second take
+// (the double) a little to each side.
+import { findSinger } from '../composition/singer-choice.js';
+import { type Composition, EngineError, type Part } from '../types.js';
+import { singPhrases, type VocalNote, type VocalPhrase, type VoiceBank } from '../vocals/sing.js';
+import { createVocalChain } from './vocal-chain.js';
+
+/** A part renderer whose chunks may wait for a phrase to be sung (a Promise); asked for in order. */
+export interface VocalRenderer {
+  renderChunk(
+    left: Float32Array,
+    right: Float32Array,
+    fromSample: number,
+    sampleCount: number,
+  ): void | Promise<void>;
+}
+
+// The double sits under the lead take (about −8 dB), 15 ms late on one side and 23 ms on the
+// other, so it widens the line end rather than sounding like an echo.
+const DOUBLE_GAIN = 0.4 / 2;
+const DOUBLE_DELAYS_SECONDS: [number, number] = [0.015, 0.023];
+
+/** The score's phrases in seconds, as singPhrases takes them; `only` keeps just those notes. */
+export function phrasesOf(composition: Composition, part: Part, only?: ReadonlySet<number>): VocalPhrase[] {
+  const vocal = part.vocal;
+  if (!vocal) return [];
+  const secondsPerTick = 60 / (composition.bpm * composition.ppq);
+  const starts = new Set(vocal.phraseStarts);
+  const phrases: VocalPhrase[] = [];
+  part.notes.forEach((note, index) => {
+    if (only && !only.has(index)) return;
+    const sung: VocalNote = {
+      startSeconds: note.startTick * secondsPerTick,
+      durationSeconds: note.durationTicks * secondsPerTick,
+      midi: note.pitch,
+      syllable: vocal.syllables[index] ?? null,
+    };
+    // a double starts a phrase at each of its own first notes (a word, not a held vowel)
+    const opens = only
+      ? sung.syllable !== null && (phrases.length === 0 || !only.has(index - 1))
+      : starts.has(index);
+    if (opens || phrases.length === 0) phrases.push({ notes: [] });
+    phrases.at(-1)!.notes.push(sung);
+  });
+  return phrases.filter((phrase) => phrase.notes.length > 0 && phrase.notes[0]!.syllable !== null);
+}
+
+// A phrase's sound starts before its first note (breath, leading consonants) and rings after its
+// last: it is sung once the render reaches its first note less this much, into a window this much
+// wider on each side.
+const PHRASE_MARGIN_SECONDS = 1;
+
+/** One phrase to sing, and where its window starts in the track. */
+interface PendingPhrase {
+  phrase: VocalPhrase;
+  fromSeconds: number;
+  toSeconds: number;
+}
+
+function pendingOf(phrases: VocalPhrase[]): PendingPhrase[] {
+  return phrases.map((phrase) => {
+    const first = phrase.notes[0]!;
+    const last = phrase.notes.at(-1)!;
+    return {
+      phrase,
+      fromSeconds: Math.max(0, first.startSeconds - PHRASE_MARGIN_SECONDS),
+      toSeconds: last.startSeconds + last.durationSeconds + PHRASE_MARGIN_SECONDS,
+    };
+  });
+}
+
+/**
+ * Creates the renderer of a vocal part. Each phrase is sung when the render first needs it (one
+ * singPhrases call per phrase, in a window around it) and the take streams through the channel
+ * strip chunk by chunk, so the singing runs alongside the other parts instead of before them.
+ * Chunks must be asked for in order, as every part source does.
+ */
+export function createVocalRenderer(
+  composition: Composition,
+  part: Part,
+  sampleRate: number,
+  totalSamples: number,
+  voiceBank: VoiceBank | undefined,
+): VocalRenderer {
+  const vocal = part.vocal;
+  const singer = vocal ? findSinger(vocal.singerId) : undefined;
+  if (!vocal || !singer)
+    throw new EngineError('rendering', `no singer "${vocal?.singerId}" for the vocal part`);
+  const takes = [
+    { pending: pendingOf(phrasesOf(composition, part)), raw: new Float32Array(totalSamples), next: 0 },
+  ];
+  const doubled = vocal.doubled.length > 0 ? phrasesOf(composition, part, new Set(vocal.doubled)) : [];
+  if (doubled.length > 0)
+    takes.push({ pending: pendingOf(doubled), raw: new Float32Array(totalSamples), next: 0 });
+  const leadChain = createVocalChain(sampleRate, { delaySeconds: (0.75 * 60) / composition.bpm });
+  const doubleChain = createVocalChain(sampleRate, { delaySeconds: 0 });
+  // the double, processed, waits here for its 15/23 ms offsets
+  const doubleMono = doubled.length > 0 ? new Float32Array(totalSamples) : null;
+  const [offsetLeft, offsetRight] = DOUBLE_DELAYS_SECONDS.map((s) => Math.round(s * sampleRate)) as [
+    number,
+    number,
+  ];
+
+  /** Sings every phrase whose window starts before `untilSeconds`, into its take. */
+  const singUntil = async (untilSeconds: number) => {
+    for (const take of takes) {
+      while (take.next < take.pending.length && take.pending[take.next]!.fromSeconds < untilSeconds) {
+        const { phrase, fromSeconds, toSeconds } = take.pending[take.next++]!;
+        const shifted: VocalPhrase = {
+          notes: phrase.notes.map((note) => ({ ...note, startSeconds: note.startSeconds - fromSeconds })),
+        };
+        const audio = await singPhrases({
+          phrases: [shifted],
+          singer,
+          delivery: vocal.delivery,
+          sampleRateHz: sampleRate,
+          totalSeconds: toSeconds - fromSeconds,
+          voiceBank,
+        });
+        const at = Math.round(fromSeconds * sampleRate);
+        const count = Math.min(audio.length, totalSamples - at);
+        for (let i = 0; i < count; i++) take.raw[at + i] = take.raw[at + i]! + audio[i]!;
+      }
+    }
+  };
+  const needsSinging = (untilSeconds: number) =>
+    takes.some(
+      (take) => take.next < take.pending.length && take.pending[take.next]!.fromSeconds < untilSeconds,
+    );
+
+  const mix = (outLeft: Float32Array, outRight: Float32Array, fromSample: number, sampleCount: number) => {
+    const count = Math.max(0, Math.min(sampleCount, totalSamples - fromSample));
+    leadChain.process(takes[0]!.raw, fromSample, outLeft, outRight, 0, count);
+    if (doubleMono) {
+      // mono: both sides of the double's strip land in one array, twice the level (halved below)
+      doubleChain.process(takes[1]!.raw, fromSample, doubleMono, doubleMono, fromSample, count);
+      for (let i = 0; i < count; i++) {
+        const at = fromSample + i;
+        outLeft[i] = outLeft[i]! + DOUBLE_GAIN * (at >= offsetLeft ? doubleMono[at - offsetLeft]! : 0);
+        outRight[i] = outRight[i]! + DOUBLE_GAIN * (at >= offsetRight ? doubleMono[at - offsetRight]! : 0);
+      }
+    }
+  };
+  return {
+    renderChunk(outLeft, outRight, fromSample, sampleCount) {
+      const untilSeconds = (fromSample + sampleCount) / sampleRate;
+      if (!needsSinging(untilSeconds)) {
+        mix(outLeft, outRight, fromSample, sampleCount);
+        return;
+      }
+      return singUntil(untilSeconds).then(() => mix(outLeft, outRight, fromSample, sampleCount));
+    },
+  };
+}

@@ -1,0 +1,427 @@
+// A recorded voice that sings: Flite speaks the phrase's phonemes (CMU ARCTIC voices), then
+// TD-PSOLA moves every phoneme to the planned time and every pitch period to the planned pitch.
+// Speech → song in three steps:
+//   1. analysis: a YIN pitch track of the speech and pitch marks (one per period, on its peak);
+//   2. time map: each planned phoneme reads its spoken counterpart; a vowel longer than spoken is
+//      held by walking back and forth through its steady middle (never stretched into breath);
+//   3. synthesis: grains two source periods long, Hann-windowed, laid one per target period.
+// The output is band-limited at Flite's 8 kHz Nyquist; the mix's EQ decides the air above it.
+import { createRng } from '../../random.js';
+import { createPitchCurve } from '../pitch-curve.js';
+import { trackPitch } from '../pitch-track.js';
+import type { SingerSpec } from '../sing.js';
+import type { PhrasePlan } from '../vocal-plan.js';
+import { runFlite, type WasmModule } from './flite-wasi.js';
+
+export interface FliteSpeech {
+  pcm: Float32Array;
+  sampleRateHz: number;
+  /** One entry per phone asked for (leading and trailing pauses included), in order. */
+  phones: Array<{ phone: string; startSeconds: number; endSeconds: number }>;
+}
+
+/** Flite's phone names: ARPAbet in lower case, the unstressed AH as the schwa `ax`. */
+export function toFlitePhone(phoneme: string, stressed: boolean): string {
+  if (phoneme === 'AH' && !stressed) return 'ax';
+  return phoneme.toLowerCase();
+}
+
+function parseWav16(bytes: Uint8Array): { pcm: Float32Array; sampleRateHz: number } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = 12;
+  let sampleRateHz = 16000;
+  while (offset + 8 <= bytes.byteLength) {
+    const tag = String.fromCharCode(...bytes.subarray(offset, offset + 4));
+    const size = view.getUint32(offset + 4, true);
+    if (tag === 'fmt ') sampleRateHz = view.getUint32(offset + 12, true);
+    if (tag === 'data') {
+      const count = Math.floor(Math.min(size, bytes.byteLength - offset - 8) / 2);
+      const pcm = new Float32Array(count);
+      for (let i = 0; i < count; i++) pcm[i] = view.getInt16(offset + 8 + i * 2, true) / 32768;
+      return { pcm, sampleRateHz };
+    }
+    offset += 8 + size + (size % 2);
+  }
+  throw new Error('Flite wrote no audio');
+}
+
+/**
+ * Speaks a phone sequence with one of Flite's voices; returns the audio and each phone's span.
+ * `pitchHz` asks for a flat intonation at that pitch (voices that honour it: slt, awb), so the
+ * speech starts near the notes and PSOLA moves it less.
+ */
+export function speakPhones(
+  module: WasmModule,
+  voice: string,
+  phones: readonly string[],
+  pitchHz?: number,
+): FliteSpeech {
+  const intonation =
+    pitchHz === undefined
+      ? []
+      : ['--setf', `int_f0_target_mean=${pitchHz.toFixed(1)}`, '--setf', 'int_f0_target_stddev=5'];
+  const result = runFlite(module, [
+    '-voice',
+    voice,
+    ...intonation,
+    '-psdur',
+    '-p',
+    phones.join(' '),
+    '-o',
+    'speech.wav',
+  ]);
+  const wav = result.files.get('speech.wav');
+  if (result.exitCode !== 0 || !wav) throw new Error(`Flite failed (exit ${result.exitCode})`);
+  const { pcm, sampleRateHz } = parseWav16(wav);
+  const spans: FliteSpeech['phones'] = [];
+  let start = 0;
+  for (const entry of result.stdout.trim().split(/\s+/)) {
+    const [phone, end] = entry.split(':');
+    if (!phone || end === undefined) continue;
+    const endSeconds = Number(end);
+    spans.push({ phone, startSeconds: start, endSeconds });
+    start = endSeconds;
+  }
+  return { pcm, sampleRateHz, phones: spans };
+}
+
+/** Windowed-sinc resampling (16 taps a side): Flite's 16 kHz to the engine's rate. */
+export function resampleSinc(input: Float32Array, fromRateHz: number, toRateHz: number): Float32Array {
+  if (fromRateHz === toRateHz) return input;
+  const ratio = toRateHz / fromRateHz;
+  const output = new Float32Array(Math.floor(input.length * ratio));
+  const cutoff = 0.95 * Math.min(1, ratio);
+  const halfWidth = 16 / cutoff;
+  for (let n = 0; n < output.length; n++) {
+    const centre = n / ratio;
+    const first = Math.max(0, Math.ceil(centre - halfWidth));
+    const last = Math.min(input.length - 1, Math.floor(centre + halfWidth));
+    let sum = 0;
+    for (let k = first; k <= last; k++) {
+      const distance = k - centre;
+      const x = cutoff * distance;
+      const sinc = x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x);
+      const w = distance / halfWidth;
+      const blackman = 0.42 + 0.5 * Math.cos(Math.PI * w) + 0.08 * Math.cos(2 * Math.PI * w);
+      sum += input[k]! * cutoff * sinc * blackman;
+    }
+    output[n] = sum;
+  }
+  return output;
+}
+
+/** In-place RBJ high-pass (Q 0.707). */
+function highPass(samples: Float32Array, sampleRateHz: number, cutoffHz: number): void {
+  const w0 = (2 * Math.PI * cutoffHz) / sampleRateHz;
+  const alpha = Math.sin(w0) / (2 * Math.SQRT1_2);
+  const cos = Math.cos(w0);
+  const a0 = 1 + alpha;
+  const b0 = (1 + cos) / 2 / a0;
+  const b1 = -(1 + cos) / a0;
+  const a1 = (-2 * cos) / a0;
+  const a2 = (1 - alpha) / a0;
+  let x1 = 0;
+  let x2 = 0;
+  let y1 = 0;
+  let y2 = 0;
+  for (let n = 0; n < samples.length; n++) {
+    const x = samples[n]!;
+    const y = b0 * x + b1 * x1 + b0 * x2 - a1 * y1 - a2 * y2;
+    x2 = x1;
+    x1 = x;
+    y2 = y1;
+    y1 = y;
+    samples[n] = y;
+  }
+}
+
+interface SourceAnalysis {
+  /** Pitch marks (sample index in the resampled source), ascending. */
+  marks: Int32Array;
+  /** Local period at each mark (samples); unvoiced marks carry the unvoiced hop. */
+  periods: Float64Array;
+  voicedAt: (sample: number) => boolean;
+}
+
+const UNVOICED_HOP_SECONDS = 0.004;
+const DIPHTHONGS: ReadonlySet<string> = new Set(['AY', 'EY', 'OW', 'AW', 'OY']);
+
+/** Pitch marks one per period on the waveform's peak in voiced parts, a fixed hop elsewhere. */
+function analyseSource(pcm: Float32Array, sampleRateHz: number): SourceAnalysis {
+  const hopSeconds = 0.005;
+  const track = trackPitch(pcm, {
+    sampleRateHz,
+    hopSeconds,
+    minFrequencyHz: 60,
+    maxFrequencyHz: 500,
+    silenceRms: 0.003,
+    // Flite's speech is clean, so a lenient threshold: a breathy vowel missed here would be
+    // copied at the spoken pitch instead of moved to the note.
+    threshold: 0.35,
+  });
+  const firstCentre = track.timesSeconds[0] ?? 0;
+  const frameOf = (sample: number) =>
+    Math.min(
+      Math.max(Math.round((sample / sampleRateHz - firstCentre) / hopSeconds), 0),
+      track.frequenciesHz.length - 1,
+    );
+  const frequencyAt = (sample: number) =>
+    track.frequenciesHz.length > 0 ? track.frequenciesHz[frameOf(sample)]! : Number.NaN;
+  // Peaks are picked on a low-passed copy, where each period has one clear maximum (on the raw
+  // wave a strong first formant gives two, and alternating between them makes grains misalign).
+  const smooth = lowPassTwice(pcm, sampleRateHz, 500);
+  const marks: number[] = [];
+  const periods: number[] = [];
+  const unvoicedHop = Math.round(UNVOICED_HOP_SECONDS * sampleRateHz);
+  let position = 0;
+  let previousVoiced = false;
+  while (position < pcm.length) {
+    const frequencyHz = frequencyAt(position);
+    if (Number.isNaN(frequencyHz)) {
+      marks.push(position);
+      periods.push(unvoicedHop);
+      position += unvoicedHop;
+      previousVoiced = false;
+      continue;
+    }
+    const period = sampleRateHz / frequencyHz;
+    // The first mark of a voiced run takes the strongest peak of its period; each next one the
+    // strongest within ±20 % of a period from where the period says it should be.
+    const expected = previousVoiced ? marks[marks.length - 1]! + period : position + period / 2;
+    const reach = previousVoiced ? period * 0.2 : period / 2;
+    let best = Math.round(expected);
+    let bestValue = Number.NEGATIVE_INFINITY;
+    const from = Math.max(0, Math.round(expected - reach));
+    const to = Math.min(pcm.length - 1, Math.round(expected + reach));
+    for (let i = from; i <= to; i++) {
+      if (smooth[i]! > bestValue) {
+        bestValue = smooth[i]!;
+        best = i;
+      }
+    }
+    if (best >= pcm.length) break;
+    marks.push(best);
+    periods.push(period);
+    previousVoiced = true;
+    position = best + 1;
+  }
+  return {
+    marks: Int32Array.from(marks),
+    periods: Float64Array.from(periods),
+    voicedAt: (sample) => !Number.isNaN(frequencyAt(sample)),
+  };
+}
+
+/**
+ * Analyses the speech at Flite's own rate (YIN costs the square of the rate) and carries the marks
+ * to the output rate, each re-centred on the nearest low-passed peak of the resampled wave.
+ */
+function analyseAtRate(
+  speechPcm: Float32Array,
+  speechRateHz: number,
+  source: Float32Array,
+  sampleRateHz: number,
+): SourceAnalysis {
+  const atSpeechRate = analyseSource(speechPcm, speechRateHz);
+  const ratio = sampleRateHz / speechRateHz;
+  if (ratio === 1) return atSpeechRate;
+  const smooth = lowPassTwice(source, sampleRateHz, 500);
+  const reach = Math.ceil(ratio);
+  const marks = new Int32Array(atSpeechRate.marks.length);
+  const periods = new Float64Array(atSpeechRate.periods.length);
+  for (let i = 0; i < marks.length; i++) {
+    const mark = atSpeechRate.marks[i]!;
+    const scaled = Math.min(Math.round(mark * ratio), source.length - 1);
+    let best = scaled;
+    if (atSpeechRate.voicedAt(mark)) {
+      for (let j = Math.max(0, scaled - reach); j <= Math.min(source.length - 1, scaled + reach); j++) {
+        if (smooth[j]! > smooth[best]!) best = j;
+      }
+    }
+    marks[i] = i > 0 ? Math.max(best, marks[i - 1]! + 1) : best;
+    periods[i] = atSpeechRate.periods[i]! * ratio;
+  }
+  return { marks, periods, voicedAt: (sample) => atSpeechRate.voicedAt(sample / ratio) };
+}
+
+function lowPassTwice(pcm: Float32Array, sampleRateHz: number, cutoffHz: number): Float32Array {
+  const smooth = new Float32Array(pcm.length);
+  const coefficient = 1 - Math.exp((-2 * Math.PI * cutoffHz) / sampleRateHz);
+  let stage1 = 0;
+  let stage2 = 0;
+  for (let i = 0; i < pcm.length; i++) {
+    stage1 += coefficient * (pcm[i]! - stage1);
+    stage2 += coefficient * (stage1 - stage2);
+    smooth[i] = stage2;
+  }
+  return smooth;
+}
+
+/** Index of the mark nearest to `sample` (binary search). */
+function nearestMark(marks: Int32Array, sample: number): number {
+  let low = 0;
+  let high = marks.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (marks[middle]! < sample) low = middle + 1;
+    else high = middle;
+  }
+  if (low > 0 && Math.abs(marks[low - 1]! - sample) < Math.abs(marks[low]! - sample)) return low - 1;
+  return low;
+}
+
+/** Maps plan time to spoken time, segment by segment; long vowels walk their steady middle. */
+function createTimeMap(
+  plan: PhrasePlan,
+  speech: FliteSpeech,
+  loudestVoiced: (fromSeconds: number, toSeconds: number) => number,
+): (timeSeconds: number) => number | null {
+  const spoken = speech.phones.slice(1, 1 + plan.segments.length);
+  const steadyMiddles = new Map<number, number>();
+  return (timeSeconds: number) => {
+    const index = plan.segments.findIndex(
+      (segment) => timeSeconds >= segment.startSeconds && timeSeconds < segment.endSeconds,
+    );
+    if (index < 0) return null;
+    const segment = plan.segments[index]!;
+    const source = spoken[index]!;
+    const target = segment.endSeconds - segment.startSeconds;
+    const length = source.endSeconds - source.startSeconds;
+    const into = timeSeconds - segment.startSeconds;
+    if (segment.role !== 'vowel' || target <= length) return source.startSeconds + (into / target) * length;
+    // A held vowel: its attack as spoken, then a slow walk back and forth through its steady part,
+    // then its release as spoken. A diphthong holds its first quality and glides only at the end
+    // ("night" is held on "ah" and closes to "ee"), as singers do; walking through the glide
+    // would sing "ah-ee-ah-ee".
+    const attack = Math.min(length * 0.3, 0.06);
+    const holdEnd = DIPHTHONGS.has(segment.phoneme) ? attack + length * 0.25 : length - attack;
+    const release = Math.min(length - holdEnd, 0.03, target - attack - 0.001);
+    if (into < attack) return source.startSeconds + into;
+    const fromEnd = target - into;
+    if (fromEnd < release) return source.endSeconds - fromEnd;
+    // The walk stays within 25 ms around the steady part's middle: wider, it reaches into the
+    // neighbours' transitions and the held vowel wobbles in loudness and colour.
+    let steadyMiddle = steadyMiddles.get(index);
+    if (steadyMiddle === undefined) {
+      // The loudest voiced moment of the part that may be held: a vowel's most stable sound.
+      steadyMiddle = loudestVoiced(source.startSeconds + attack, source.startSeconds + holdEnd);
+      steadyMiddles.set(index, steadyMiddle);
+    }
+    const steadyLength = Math.min(Math.max(holdEnd - attack, 0.001), 0.025);
+    const steadyStart = Math.max(steadyMiddle - steadyLength / 2, source.startSeconds + attack);
+    // Reach the steady middle from the end of the attack, then walk back and forth slowly.
+    const approach = steadyStart - (source.startSeconds + attack);
+    const walked = into - attack;
+    if (walked < approach) return source.startSeconds + attack + walked;
+    const cycle = ((walked - approach) * 0.25) % (2 * steadyLength);
+    return steadyStart + (cycle < steadyLength ? cycle : 2 * steadyLength - cycle);
+  };
+}
+
+export interface FliteVoiceOptions {
+  sampleRateHz: number;
+  startSample: number;
+  sampleCount: number;
+  seed: number;
+}
+
+/**
+ * Sings a planned phrase from Flite speech of the same phonemes. TD-PSOLA; the sample loops below
+ * are long and inlined on purpose (the hot loop of this voice).
+ */
+export function renderFliteVoice(
+  plan: PhrasePlan,
+  singer: SingerSpec,
+  speech: FliteSpeech,
+  options: FliteVoiceOptions,
+): Float32Array {
+  const { sampleRateHz, startSample, sampleCount } = options;
+  const output = new Float32Array(sampleCount);
+  const source = resampleSinc(speech.pcm, speech.sampleRateHz, sampleRateHz);
+  const analysis = analyseAtRate(speech.pcm, speech.sampleRateHz, source, sampleRateHz);
+  const loudestVoiced = (fromSeconds: number, toSeconds: number): number => {
+    const windowSamples = Math.round(0.02 * sampleRateHz);
+    const step = Math.round(0.005 * sampleRateHz);
+    let best = (fromSeconds + toSeconds) / 2;
+    let bestEnergy = -1;
+    for (
+      let start = Math.round(fromSeconds * sampleRateHz);
+      start + windowSamples <= toSeconds * sampleRateHz;
+      start += step
+    ) {
+      const centre = start + windowSamples / 2;
+      if (!analysis.voicedAt(centre)) continue;
+      let energy = 0;
+      for (let i = start; i < start + windowSamples && i < source.length; i++)
+        energy += source[i]! * source[i]!;
+      if (energy > bestEnergy) {
+        bestEnergy = energy;
+        best = centre / sampleRateHz;
+      }
+    }
+    return best;
+  };
+  const timeMap = createTimeMap(plan, speech, loudestVoiced);
+  const pitchAt = createPitchCurve(plan, {
+    vibratoDepthCents: singer.vibratoDepthCents,
+    vibratoRateHz: singer.vibratoRateHz,
+  });
+  const formantShift = singer.formantShift ?? 1;
+  const unvoicedHop = UNVOICED_HOP_SECONDS * sampleRateHz;
+
+  let outputPosition = 0;
+  while (outputPosition < sampleCount) {
+    const timeSeconds = (startSample + outputPosition) / sampleRateHz;
+    const sourceSeconds = timeMap(timeSeconds);
+    if (sourceSeconds === null) {
+      outputPosition += unvoicedHop;
+      continue;
+    }
+    const sourceSample = sourceSeconds * sampleRateHz;
+    const markIndex = nearestMark(analysis.marks, sourceSample);
+    const mark = analysis.marks[markIndex]!;
+    const voiced = analysis.voicedAt(mark);
+    const sourcePeriod = analysis.periods[markIndex]!;
+    const targetPeriod = voiced
+      ? sampleRateHz / (440 * 2 ** ((pitchAt(timeSeconds) - 69) / 12))
+      : unvoicedHop;
+    const halfWidth = voiced ? sourcePeriod : unvoicedHop;
+    // Raising the pitch overlaps more grains: scale them so loudness does not climb with pitch.
+    const gain = voiced ? Math.min(1, targetPeriod / sourcePeriod) : 1;
+    // A formant shift reads the grain faster (shorter tract, higher formants) or slower.
+    const reach = Math.floor(halfWidth / formantShift);
+    const centre = Math.round(outputPosition);
+    for (let k = -reach; k <= reach; k++) {
+      const out = centre + k;
+      if (out < 0 || out >= sampleCount) continue;
+      const read = mark + k * formantShift;
+      const base = Math.floor(read);
+      if (base < 0 || base + 1 >= source.length) continue;
+      const fraction = read - base;
+      const sample = source[base]! + (source[base + 1]! - source[base]!) * fraction;
+      const window = 0.5 + 0.5 * Math.cos((Math.PI * k) / (reach + 1));
+      output[out]! += sample * window * gain;
+    }
+    outputPosition += targetPeriod;
+  }
+
+  // Overlapping grains leave a rumble below the voice: a 2-pole high-pass under the singer's range.
+  highPass(output, sampleRateHz, 0.7 * 440 * 2 ** ((singer.rangeMidi[0] - 69) / 12));
+
+  if (plan.breath) {
+    // The breath before the phrase: soft band-limited noise swelling and fading.
+    const rng = createRng(options.seed);
+    const from = Math.max(0, Math.round(plan.breath.startSeconds * sampleRateHz) - startSample);
+    const to = Math.min(sampleCount, Math.round(plan.breath.endSeconds * sampleRateHz) - startSample);
+    let low = 0;
+    let band = 0;
+    for (let n = from; n < to; n++) {
+      const white = rng.next() * 2 - 1;
+      low += 0.35 * (white - low);
+      band += 0.08 * (low - band);
+      const envelope = Math.sin((Math.PI * (n - from)) / Math.max(to - from, 1));
+      output[n]! += (low - band) * 0.05 * envelope;
+    }
+  }
+  return output;
+}

