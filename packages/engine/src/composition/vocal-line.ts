@@ -2,6 +2,8 @@
 // the chords (chord tones on beats, steps between, the line's end on a long chord tone), inside
 // the singer's range, the chorus higher than the verse. A repeated chorus sings its first melody
 // again. Rap keeps a speech-range pitch that lifts on stresses and falls at line ends.
+
+import { scaleUnderChord } from '../music/theory.js';
 import type { Rng } from '../random.js';
 import { hashString } from '../random.js';
 import type { NoteEvent, SectionName, VocalLine } from '../types.js';
@@ -9,7 +11,6 @@ import type { Syllable } from '../vocals/pronounce.js';
 import { type ArrangeContext, chordAt, sectionAt, velocityFor } from './context.js';
 import type { LaidLine } from './lyric-layout.js';
 import { gridOf } from './lyric-layout.js';
-import { scaleUnderChord } from '../music/theory.js';
 import { type Delivery, placeLine } from './vocal-rhythm.js';
 
 /** The vocal as the score holds it: notes, the syllable each sings (null holds the one before). */

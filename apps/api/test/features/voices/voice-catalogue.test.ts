@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { SINGERS } from '@trackforge/engine/src/vocals/sing.js';
-import { isId } from '../../../src/platform/shared/ids.js';
 import { VOICE_GENDERS, VOICE_RANGES } from '../../../src/features/voices/voice.table.js';
 import { VOICE_CATALOGUE, VOICE_STYLES } from '../../../src/features/voices/voice-catalogue.js';
 import { catalogueRows, RANGE_PITCHES } from '../../../src/features/voices/voice-seed.js';
 import { findVoiceSound } from '../../../src/features/voices/voice-sound.js';
+import { isId } from '../../../src/platform/shared/ids.js';
 
 describe('voice catalogue', () => {
   it('holds at least 40 voices with distinct, well-formed ids and distinct names', () => {
@@ -62,7 +62,10 @@ describe('voice catalogue', () => {
       /\blyrics?\b|\bsings? (every|the|your|a) (line|word|song|verse)|\bsinging voice\b|\bcrack in the voice\b|\bsinger\b|\brap(s|ped|per)?\b/i;
     for (const voice of VOICE_CATALOGUE.filter((v) => !v.singer))
       assert.doesNotMatch(voice.description, promise, voice.name);
-    const landing = readFileSync(new URL('../../../../studio/src/pages/landing.tsx', import.meta.url), 'utf8');
+    const landing = readFileSync(
+      new URL('../../../../studio/src/pages/landing.tsx', import.meta.url),
+      'utf8',
+    );
     assert.doesNotMatch(landing, /no words yet/i, 'the landing page');
   });
 
