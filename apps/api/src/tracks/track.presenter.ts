@@ -1,5 +1,7 @@
 // The owner's Track JSON (API.md "Track"): what the track's own workspace (its members and keys)
 // sees, on every route and in events. Everyone else gets public-track.presenter.ts.
+
+import type { TrackRequest } from '@trackforge/engine/request';
 import type { TrackRow } from './track.repository.js';
 import type { TrackJson } from './track.schemas.js';
 import type { TrackInputs } from './track.table.js';
@@ -44,7 +46,7 @@ export function presentTrack(track: TrackRow, publicUrl: string): TrackJson {
     },
     error: track.error,
     credits_charged: track.credits_charged,
-    inputs: presentInputs(track.inputs),
+    inputs: presentInputs(inputsOf(track)),
     kind: track.kind,
     parent_track_id: track.parent_track_id,
     workspace_id: track.workspace_id,
@@ -52,6 +54,19 @@ export function presentTrack(track: TrackRow, publicUrl: string): TrackJson {
     started_at: iso(track.started_at),
     completed_at: iso(track.completed_at),
   };
+}
+
+/** The inputs a track follows: its own, or for a variation or extension the original's. */
+function inputsOf(track: Pick<TrackRow, 'inputs' | 'lineage'>): TrackInputs | null {
+  if (track.inputs) return track.inputs;
+  // A variation of a variation keeps the original further down its request's own lineage.
+  let request: TrackRequest | undefined = track.lineage?.from;
+  while (request) {
+    if (request.chords !== undefined || request.sections !== undefined || request.melody !== undefined)
+      return { chords: request.chords, sections: request.sections, melody: request.melody };
+    request = request.variation?.from ?? request.extend?.from;
+  }
+  return null;
 }
 
 /** The inputs as sent; the melody only as a summary (its notes can run to thousands). */

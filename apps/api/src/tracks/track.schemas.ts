@@ -231,7 +231,7 @@ const TrackInputsSchema = z
       .describe('A summary of the melody read from the uploaded MIDI file (the file is not kept), or null.'),
   })
   .describe(
-    'The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks); null fields were not given.',
+    'The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given.',
   );
 
 export const TrackSchema = z.object({

@@ -359,6 +359,8 @@ describe('the studio as an instrument in a real browser', { skip }, () => {
     if (await page.locator('.job').count()) await screenshot(page, '15-extension-progress');
     await page.locator('.player').waitFor({ timeout: GENERATION_TIMEOUT_MS });
     await page.getByText('Extends').waitFor();
+    // It follows the original's chords and plan, and says so.
+    assert.equal(await page.getByTestId('made-from-chords').textContent(), PROGRESSION.join(' '));
     const extension = (await (await page.request.get(`/v1/tracks/${extensionId}`)).json()) as {
       kind: string;
       parent_track_id: string;

@@ -220,10 +220,10 @@ export function SectionTimeline(props: SectionTimelineProps) {
             />
           </label>
           <label>
-            Instruments <span class="hint">(blank: all)</span>
+            Instruments
             <input
               value={current.instruments}
-              placeholder="piano, drums"
+              placeholder="all; or piano, drums"
               onInput={(event) => update(index, { instruments: event.currentTarget.value })}
             />
           </label>
