@@ -86,22 +86,23 @@ export function MelodyDrop(props: { value: Melody | null; onChange: (melody: Mel
   const low = melody ? Math.min(...melody.notes.map((note) => note.pitch)) : 0;
   const high = melody ? Math.max(...melody.notes.map((note) => note.pitch)) : 0;
   return (
-    <fieldset class="melody">
+    // Dropping is for pointers; the file button inside is the way for keyboards.
+    <fieldset
+      class={`melody${over ? ' over' : ''}`}
+      data-testid="melody-drop"
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setOver(false);
+        void take(event.dataTransfer?.files[0]);
+      }}
+    >
       <legend>Melody</legend>
-      <div
-        class={`drop${over ? ' over' : ''}`}
-        data-testid="melody-drop"
-        onDragOver={(event) => {
-          event.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setOver(false);
-          void take(event.dataTransfer?.files[0]);
-        }}
-      >
+      <div class="drop">
         <p>
           Drop a MIDI file here, or{' '}
           <label class="file-button">

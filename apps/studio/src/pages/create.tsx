@@ -63,7 +63,7 @@ export function CreatePage(props: { url: URL }) {
   // Making a track again: the form starts from what it was made from.
   useEffect(() => {
     const from = source.data;
-    if (!from || from.object !== 'track') return;
+    if (from?.object !== 'track') return;
     setPrompt(from.prompt);
     setDurationSeconds(Math.round(from.duration_seconds));
     setBpm(from.bpm ? String(from.bpm) : '');

@@ -876,7 +876,7 @@ export interface paths {
                                 } | null;
                                 /** @description Credits held or spent on this track (0 after a refund). */
                                 credits_charged: number;
-                                /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks); null fields were not given. */
+                                /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
                                 inputs: {
                                     /** @description The chord progression as sent, or null. */
                                     chords: string | null;
@@ -1282,7 +1282,7 @@ export interface paths {
                             } | null;
                             /** @description Credits held or spent on this track (0 after a refund). */
                             credits_charged: number;
-                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks); null fields were not given. */
+                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
                             inputs: {
                                 /** @description The chord progression as sent, or null. */
                                 chords: string | null;
@@ -2124,7 +2124,7 @@ export interface paths {
                             } | null;
                             /** @description Credits held or spent on this track (0 after a refund). */
                             credits_charged: number;
-                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks); null fields were not given. */
+                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
                             inputs: {
                                 /** @description The chord progression as sent, or null. */
                                 chords: string | null;
@@ -2919,7 +2919,7 @@ export interface paths {
                             } | null;
                             /** @description Credits held or spent on this track (0 after a refund). */
                             credits_charged: number;
-                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks); null fields were not given. */
+                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
                             inputs: {
                                 /** @description The chord progression as sent, or null. */
                                 chords: string | null;
@@ -4964,7 +4964,7 @@ export interface paths {
                             } | null;
                             /** @description Credits held or spent on this track (0 after a refund). */
                             credits_charged: number;
-                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks); null fields were not given. */
+                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
                             inputs: {
                                 /** @description The chord progression as sent, or null. */
                                 chords: string | null;
@@ -5517,7 +5517,7 @@ export interface paths {
                             } | null;
                             /** @description Credits held or spent on this track (0 after a refund). */
                             credits_charged: number;
-                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks); null fields were not given. */
+                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
                             inputs: {
                                 /** @description The chord progression as sent, or null. */
                                 chords: string | null;

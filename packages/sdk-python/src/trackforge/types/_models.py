@@ -202,7 +202,7 @@ class Section1(BaseModel):
 
 class Inputs(BaseModel):
     """
-    The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks); null fields were not given.
+    The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given.
     """
 
     chords: Optional[str]
@@ -451,7 +451,7 @@ class Track(BaseModel):
     """
     inputs: Inputs
     """
-    The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks); null fields were not given.
+    The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given.
     """
     key: Optional[str]
     kind: Literal["original", "variation", "extension"]
