@@ -118,6 +118,7 @@ describe('the studio as an instrument in a real browser', { skip }, () => {
   const email = `instrument-${Date.now()}@example.com`;
   let trackId = '';
   let trackSeconds = 0;
+  let extensionId = '';
   const offsiteRequests: string[] = [];
 
   before(async () => {
@@ -354,7 +355,7 @@ describe('the studio as an instrument in a real browser', { skip }, () => {
     await page.waitForURL(
       (url) => url.pathname.startsWith('/studio/tracks/trk_') && !url.pathname.endsWith(trackId),
     );
-    const extensionId = /trk_\w+/.exec(page.url())![0];
+    extensionId = /trk_\w+/.exec(page.url())![0];
     await page.locator('.job [role="status"], .player').first().waitFor();
     if (await page.locator('.job').count()) await screenshot(page, '15-extension-progress');
     await page.locator('.player').waitFor({ timeout: GENERATION_TIMEOUT_MS });
@@ -403,6 +404,36 @@ describe('the studio as an instrument in a real browser', { skip }, () => {
       status: string;
     };
     assert.deepEqual([variation.kind, variation.status], ['variation', 'ready']);
+  });
+
+  it('never shows a track that answered late on the page of the track opened after it', async () => {
+    await page.goto(`/studio/tracks/${extensionId}`);
+    await page.getByText('Extends').waitFor();
+    // The original answers two seconds late; meanwhile the person goes back to the extension.
+    let releaseOriginal: () => void = () => {};
+    const originalAsked = new Promise<void>((resolve) => {
+      void page.route(`**/v1/tracks/${trackId}`, async (route) => {
+        resolve();
+        await new Promise<void>((release) => {
+          releaseOriginal = release;
+        });
+        await route.continue();
+      });
+    });
+    await page.getByRole('link', { name: 'the original track' }).click();
+    await originalAsked;
+    await page.goBack();
+    await page.getByText('Extends').waitFor();
+    const late = page.waitForResponse((response) => response.url().endsWith(`/v1/tracks/${trackId}`));
+    releaseOriginal();
+    await late;
+    // Two frames after the late answer arrived: time for it to reach the page, were it applied.
+    await page.evaluate(
+      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+    );
+    assert.ok(page.url().endsWith(extensionId));
+    assert.ok(await page.getByText('Extends').isVisible(), 'the extension is still shown');
+    await page.unroute(`**/v1/tracks/${trackId}`);
   });
 
   it('makes a track again with changes: the form starts from its chords and plan', async () => {
