@@ -101,8 +101,10 @@ module.exports = {
     {
       name: 'studio-uses-only-the-sdk',
       severity: 'error',
+      comment:
+        "The studio talks to the API only through the SDK; of the engine it may import the pure input readers (`@trackforge/engine/inputs`: the chord parser, the MIDI reader), so the page checks chords and melodies with the server's own code before a credit is spent.",
       from: { path: '^apps/studio/' },
-      to: { path: '^(apps/api|packages/engine)/' },
+      to: { path: '^(apps/api/|packages/engine/)', pathNot: '^packages/engine/src/inputs/index\\.ts$' },
     },
     {
       name: 'api-does-not-import-clients',

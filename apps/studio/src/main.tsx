@@ -44,7 +44,7 @@ function route(url: URL) {
     title,
     page: <RequireSignIn path={here}>{page}</RequireSignIn>,
   });
-  if (path === '/studio/create') return signedIn('Create', <CreatePage />);
+  if (path === '/studio/create') return signedIn('Create', <CreatePage url={url} />);
   if (path === '/studio/library') return signedIn('Library', <LibraryPage />);
   if (path === '/studio/voices') return signedIn('Voices', <VoicesPage />);
   if (path === '/studio/workspace') return signedIn('Workspace', <WorkspacePage url={url} />);

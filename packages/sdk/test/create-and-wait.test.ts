@@ -65,4 +65,25 @@ describe('tracks.createAndWait', () => {
     assert.ok(error instanceof WaitTimeoutError);
     assert.equal((error.track as { status: string }).status, 'queued');
   });
+
+  it('reports every state it sees to onUpdate, from queued to ready', async () => {
+    const { client } = mockClient([routes(['generating', 'ready'])], { WebSocket: RefusedWebSocket });
+    const seen: string[] = [];
+    await client.tracks.createAndWait(
+      { prompt: 'p', duration: '5s' },
+      { onUpdate: (track) => seen.push(track.status) },
+    );
+    assert.deepEqual(seen, ['queued', 'generating', 'ready']);
+  });
+});
+
+describe('tracks.wait', () => {
+  it('waits for a track that already exists without creating one', async () => {
+    const { client, requests } = mockClient([routes(['generating', 'generating', 'ready'])], {
+      WebSocket: RefusedWebSocket,
+    });
+    const track = await client.tracks.wait('trk_1', { pollIntervalMs: 10 });
+    assert.equal(track.status, 'ready');
+    assert.equal(requests.filter((request) => request.method === 'POST').length, 0);
+  });
 });

@@ -3,6 +3,7 @@
 import type { Waveform as WaveformBody } from '@trackforge/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { client } from '../api.js';
+import { useQuery } from '../data.js';
 
 const cache = new Map<string, Promise<WaveformBody>>();
 
@@ -17,19 +18,9 @@ export function loadWaveform(trackId: string): Promise<WaveformBody> {
 }
 
 export function useWaveform(trackId: string, enabled: boolean): number[] | null {
-  const [peaks, setPeaks] = useState<number[] | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    loadWaveform(trackId).then(
-      (body) => live && setPeaks(body.peaks),
-      () => live && setPeaks([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [trackId, enabled]);
-  return peaks;
+  const query = useQuery(enabled ? `waveform:${trackId}` : null, () => loadWaveform(trackId));
+  if (query.data) return query.data.peaks;
+  return query.error ? [] : null;
 }
 
 interface Section {

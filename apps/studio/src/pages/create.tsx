@@ -1,8 +1,22 @@
-// Create: prompt, duration, voice, seed, loop → POST /v1/tracks, then live progress from the job
-// socket (with a slow poll as a safety net) and the progressive MP3 as soon as audio exists.
-import type { Track, Voice } from '@trackforge/sdk';
+// Create: prompt, duration, tempo, key, seed, loop and voice, plus the musical inputs the API takes:
+// chords (checked as typed by the engine's parser), a section plan on a timeline, and a MIDI melody
+// drawn as a piano roll. The SDK's createAndWait queues the track and follows it to ready over the
+// job socket (polling where no socket opens); its onUpdate drives the progress and the live player.
+// `?from=trk_…` fills the form from a track, to make it again with changes.
+import type { Track, TrackCreateParams } from '@trackforge/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { client, errorCode, errorText, sameOriginPath } from '../api.js';
+import { ChordField, chordsInvalid } from '../components/chord-field.js';
+import { type Melody, MelodyDrop } from '../components/melody-drop.js';
+import {
+  type PlanSection,
+  planFromRequest,
+  planRequest,
+  SectionTimeline,
+} from '../components/section-timeline.js';
+import { TrackProgress } from '../components/track-progress.js';
+import { useQuery } from '../data.js';
+import { KEY_TONICS } from '../music/chord-check.js';
 import { refreshSession, useSession } from '../session.js';
 
 const EXAMPLES = [
@@ -12,116 +26,128 @@ const EXAMPLES = [
   'dark cinematic trailer, big drums and strings',
 ];
 
-const TRACK_COST_CREDITS = 1;
-const POLL_INTERVAL_MS = 2000;
+export const TRACK_COST_CREDITS = 1;
+const DEFAULT_DURATION_SECONDS = 30;
+// A plan's length in seconds depends on the tempo, which the prompt decides when none is set; the
+// timeline shows it at this stand-in until a tempo is chosen.
+const ESTIMATE_BPM = 120;
+const KEYS = KEY_TONICS.flatMap((tonic) => [`${tonic} major`, `${tonic} minor`]);
 
-export function CreatePage() {
+export function CreatePage(props: { url: URL }) {
   const session = useSession();
   const balance = session.status === 'signed-in' ? session.me.workspace.credits.balance : 0;
   const [prompt, setPrompt] = useState('');
-  const [durationSeconds, setDurationSeconds] = useState(10);
+  const [durationSeconds, setDurationSeconds] = useState(DEFAULT_DURATION_SECONDS);
+  const [bpm, setBpm] = useState('');
+  const [keyName, setKeyName] = useState('');
   const [voiceId, setVoiceId] = useState('');
   const [seed, setSeed] = useState('');
   const [loop, setLoop] = useState(false);
-  const [voices, setVoices] = useState<Voice[]>([]);
+  const [chords, setChords] = useState('');
+  const [plan, setPlan] = useState<PlanSection[]>([]);
+  const [melody, setMelody] = useState<Melody | null>(null);
   const [error, setError] = useState<{ message: string; code?: string | undefined } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [track, setTrack] = useState<Track | null>(null);
-  const [streamSrc, setStreamSrc] = useState<string | undefined>();
   const preview = useRef<HTMLAudioElement>(null);
-  const player = useRef<HTMLAudioElement>(null);
-  const stop = useRef<() => void>(() => {});
+  const waiting = useRef<AbortController | null>(null);
+  const voices = useQuery(
+    'voices:by-name',
+    async () => await client.voices.list({ limit: 100, sort: 'name' }),
+  );
+  const fromId = props.url.searchParams.get('from');
+  const source = useQuery(fromId ? `track:${fromId}` : null, () => client.tracks.retrieve(fromId!));
 
-  useEffect(() => {
-    client.voices.list({ limit: 100, sort: 'name' }).then(
-      (page) => setVoices(page.data),
-      () => setVoices([]),
-    );
-    return () => stop.current();
-  }, []);
+  useEffect(() => () => waiting.current?.abort(), []);
 
-  // The player starts on the progressive stream once the track has begun rendering.
+  // Making a track again: the form starts from what it was made from.
   useEffect(() => {
-    if (!track || streamSrc) return;
-    if (track.status === 'generating' || track.status === 'ready') {
-      setStreamSrc(sameOriginPath(track.status === 'ready' ? track.urls.audio : track.urls.stream));
-    }
-  }, [track, streamSrc]);
-  useEffect(() => {
-    if (streamSrc && player.current) void player.current.play().catch(() => undefined);
-  }, [streamSrc]);
+    const from = source.data;
+    if (from?.object !== 'track') return;
+    setPrompt(from.prompt);
+    setDurationSeconds(Math.round(from.duration_seconds));
+    setBpm(from.bpm ? String(from.bpm) : '');
+    setKeyName(from.key ?? '');
+    setSeed(String(from.seed));
+    setLoop(from.loop);
+    setVoiceId(from.voice_id ?? '');
+    setChords(from.inputs?.chords ?? '');
+    const playedBpm = from.music?.bpm ?? ESTIMATE_BPM;
+    setPlan(from.inputs?.sections ? planFromRequest(from.inputs.sections, (60 / playedBpm) * 4) : []);
+  }, [source.data?.id]);
 
-  const follow = (created: Track) => {
-    stop.current();
-    let done = false;
-    const finished = (next: Track) => next.status === 'ready' || next.status === 'failed';
-    const apply = (next: Track) => {
-      if (done) return;
-      setTrack((previous) =>
-        previous && previous.id === next.id && previous.progress > next.progress && !finished(next)
-          ? previous
-          : next,
-      );
-      if (finished(next)) {
-        done = true;
-        stop.current();
-        void refreshSession();
-      }
+  const tempo = Number(bpm) >= 40 && Number(bpm) <= 240 ? Number(bpm) : (melody?.melody.bpm ?? null);
+  const shownBpm = tempo ?? ESTIMATE_BPM;
+  const beatsPerBar = melody?.melody.meter?.beatsPerBar ?? 4;
+  const secondsPerBar = (60 / shownBpm) * beatsPerBar;
+  const voiceList = voices.data?.data ?? [];
+  const voice = voiceList.find((candidate) => candidate.id === voiceId);
+  const sourceMelody = source.data?.object === 'track' ? source.data.inputs?.melody : null;
+
+  const submit = async () => {
+    setError(null);
+    setSubmitting(true);
+    setTrack(null);
+    waiting.current?.abort();
+    const controller = new AbortController();
+    waiting.current = controller;
+    const params: TrackCreateParams = {
+      prompt,
+      duration: `${durationSeconds}s`,
+      ...(voiceId ? { voice_id: voiceId } : {}),
+      ...(seed.trim() ? { seed: Number(seed) } : {}),
+      ...(bpm.trim() ? { bpm: Number(bpm) } : {}),
+      ...(keyName ? { key: keyName } : {}),
+      ...(chords.trim() ? { chords: chords.trim() } : {}),
+      ...(plan.length > 0 ? { sections: planRequest(plan) } : {}),
+      ...(melody ? { melody: melody.bytes } : {}),
+      loop,
     };
-    const subscription = client.events.subscribe({ trackIds: [created.id] });
-    void (async () => {
-      try {
-        for await (const event of subscription) {
-          if (
-            event.type.startsWith('track.') &&
-            'track' in event.data &&
-            event.data.track.id === created.id
-          ) {
-            apply(event.data.track as Track);
+    let created = false;
+    try {
+      const finished = await client.tracks.createAndWait(params, {
+        signal: controller.signal,
+        onUpdate: (next) => {
+          if (!created) {
+            created = true;
+            setSubmitting(false);
+            void refreshSession();
           }
-        }
-      } catch {
-        // The poll below carries on alone when the socket cannot be used.
-      }
-    })();
-    const timer = setInterval(() => {
-      client.tracks.retrieve(created.id).then(apply, () => undefined);
-    }, POLL_INTERVAL_MS);
-    stop.current = () => {
-      clearInterval(timer);
-      subscription.close();
-    };
-    apply(created);
+          // Events may arrive out of order with a poll: progress never goes backwards.
+          setTrack((previous) =>
+            previous?.id === next.id && previous.progress > next.progress && next.status === 'generating'
+              ? previous
+              : next,
+          );
+        },
+      });
+      setTrack(finished);
+      void refreshSession();
+    } catch (failure) {
+      if (controller.signal.aborted) return;
+      if (!created) setError({ message: errorText(failure), code: errorCode(failure) });
+    } finally {
+      setSubmitting(false);
+    }
   };
 
-  const voice = voices.find((candidate) => candidate.id === voiceId);
-  const percent = track ? Math.round(track.progress * 100) : 0;
+  const chordsBad = chordsInvalid(chords);
   return (
     <section>
       <h1>Create a track</h1>
+      {fromId && source.data && (
+        <p class="notice">
+          Making “{source.data.title}” again: change anything, then create.
+          {sourceMelody &&
+            !melody &&
+            ` It followed a melody of ${sourceMelody.note_count} notes; drop its MIDI file again to keep it.`}
+        </p>
+      )}
       <form
         class="stack create"
-        onSubmit={async (event) => {
+        onSubmit={(event) => {
           event.preventDefault();
-          setError(null);
-          setSubmitting(true);
-          setStreamSrc(undefined);
-          setTrack(null);
-          try {
-            const created = await client.tracks.create({
-              prompt,
-              duration: `${durationSeconds}s`,
-              ...(voiceId ? { voice_id: voiceId } : {}),
-              ...(seed.trim() ? { seed: Number(seed) } : {}),
-              loop,
-            });
-            follow(created);
-            void refreshSession();
-          } catch (failure) {
-            setError({ message: errorText(failure), code: errorCode(failure) });
-          } finally {
-            setSubmitting(false);
-          }
+          void submit();
         }}
       >
         <label>
@@ -144,7 +170,7 @@ export function CreatePage() {
             </button>
           ))}
         </fieldset>
-        <div class="row">
+        <div class="row fields">
           <label>
             Duration (seconds)
             <input
@@ -159,13 +185,39 @@ export function CreatePage() {
             />
           </label>
           <label>
-            Seed <span class="hint">(optional, same seed → same track)</span>
+            Tempo (bpm)
+            <input
+              type="number"
+              name="bpm"
+              min={40}
+              max={240}
+              step={1}
+              placeholder="auto"
+              value={bpm}
+              onInput={(event) => setBpm(event.currentTarget.value)}
+            />
+          </label>
+          <label>
+            Key
+            <select name="key" value={keyName} onChange={(event) => setKeyName(event.currentTarget.value)}>
+              <option value="">auto</option>
+              {KEYS.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Seed
             <input
               type="number"
               name="seed"
               min={0}
               max={4294967295}
               step={1}
+              placeholder="random"
+              aria-describedby="seed-hint"
               value={seed}
               onInput={(event) => setSeed(event.currentTarget.value)}
             />
@@ -180,12 +232,26 @@ export function CreatePage() {
             Seamless loop
           </label>
         </div>
+        <p id="seed-hint" class="hint">
+          The same seed and settings make the same track.
+        </p>
+        <ChordField value={chords} onChange={setChords} keyName={keyName} />
+        <SectionTimeline
+          label="Section plan (optional)"
+          sections={plan}
+          onChange={setPlan}
+          secondsPerBar={secondsPerBar}
+          bpm={shownBpm}
+          bpmIsEstimate={tempo === null}
+          durationSeconds={durationSeconds}
+        />
+        <MelodyDrop value={melody} onChange={setMelody} />
         <div class="row">
           <label>
             Voice
             <select name="voice" value={voiceId} onChange={(event) => setVoiceId(event.currentTarget.value)}>
               <option value="">No voice (instrumental)</option>
-              {voices.map((candidate) => (
+              {voiceList.map((candidate) => (
                 <option key={candidate.id} value={candidate.id}>
                   {candidate.name}
                   {candidate.plan_required ? ` (${candidate.plan_required} plan)` : ''}
@@ -227,28 +293,13 @@ export function CreatePage() {
             )}
           </p>
         )}
-        <button type="submit" disabled={submitting || !prompt.trim()}>
+        <button type="submit" disabled={submitting || !prompt.trim() || chordsBad}>
           {submitting ? 'Queuing…' : 'Create track'}
         </button>
       </form>
 
       {track && (
-        <section class="job" aria-labelledby="job-title">
-          <h2 id="job-title">{track.title}</h2>
-          <p role="status" data-status={track.status}>
-            {track.status === 'queued' && 'Queued: waiting for a free generator…'}
-            {track.status === 'generating' && `Generating… ${percent} %`}
-            {track.status === 'ready' && 'Ready.'}
-            {track.status === 'failed' &&
-              `Failed: ${track.error?.message ?? 'generation failed'}. Your credit was given back.`}
-          </p>
-          <progress max={100} value={percent} aria-label="Generation progress">
-            {percent} %
-          </progress>
-          {streamSrc && (
-            // biome-ignore lint/a11y/useMediaCaption: generated music has no speech to caption
-            <audio ref={player} controls src={streamSrc} aria-label={`Play ${track.title}`} />
-          )}
+        <TrackProgress track={track} headingId="job-title">
           {track.status === 'ready' && (
             <p>
               <a class="button" href={`/studio/tracks/${track.id}`}>
@@ -257,7 +308,7 @@ export function CreatePage() {
               <a href="/studio/library">Library</a>
             </p>
           )}
-        </section>
+        </TrackProgress>
       )}
     </section>
   );

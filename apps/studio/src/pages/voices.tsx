@@ -3,6 +3,7 @@ import type { Page, Voice, VoiceListParams } from '@trackforge/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { client, errorText, sameOriginPath } from '../api.js';
 import { ErrorNote } from '../components/error-note.js';
+import { useQuery } from '../data.js';
 
 const GENDERS = ['female', 'male', 'neutral'] as const;
 const RANGES = ['soprano', 'mezzo', 'alto', 'tenor', 'baritone', 'bass'] as const;
@@ -62,35 +63,27 @@ function Filter(props: {
 
 export function VoicesPage() {
   const [filters, setFilters] = useState<Filters>({ q: '', gender: '', range: '', style: '' });
-  const [page, setPage] = useState<Page<Voice> | null>(null);
-  const [voices, setVoices] = useState<Voice[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const [searched, setSearched] = useState(filters);
   const [playing, setPlaying] = useState<string | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
   const audio = useRef<HTMLAudioElement>(null);
-
+  // A short pause so typing a search does not send a request per key.
   useEffect(() => {
-    let live = true;
-    const params: VoiceListParams = { limit: 24 };
-    for (const [key, value] of Object.entries(filters)) {
-      if (value.trim()) (params as Record<string, string>)[key] = value.trim();
-    }
-    // A short pause so typing a search does not send a request per key.
-    const timer = setTimeout(() => {
-      client.voices.list(params).then(
-        (first) => {
-          if (!live) return;
-          setError(null);
-          setPage(first);
-          setVoices(first.data);
-        },
-        (failure) => live && setError(errorText(failure)),
-      );
-    }, 200);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
+    const timer = setTimeout(() => setSearched(filters), 200);
+    return () => clearTimeout(timer);
   }, [filters]);
+  const params: VoiceListParams = { limit: 24 };
+  for (const [key, value] of Object.entries(searched)) {
+    if (value.trim()) (params as Record<string, string>)[key] = value.trim();
+  }
+  const key = `voices:${JSON.stringify(params)}`;
+  const first = useQuery(key, async () => await client.voices.list(params));
+  // Further pages, fetched on request, belong to one search.
+  const [more, setMore] = useState<{ key: string; pages: Page<Voice>[] }>({ key, pages: [] });
+  const pages = more.key === key ? more.pages : [];
+  const page = pages.at(-1) ?? first.data ?? null;
+  const voices = [...(first.data?.data ?? []), ...pages.flatMap((next) => next.data)];
+  const error = previewError ?? first.error?.message ?? null;
 
   const set = (key: keyof Filters) => (value: string) =>
     setFilters((current) => ({ ...current, [key]: value }));
@@ -106,7 +99,7 @@ export function VoicesPage() {
     setPlaying(voice.id);
     void element.play().catch((failure) => {
       setPlaying(null);
-      setError(`The preview could not play: ${errorText(failure)}`);
+      setPreviewError(`The preview could not play: ${errorText(failure)}`);
     });
   };
   return (
@@ -171,8 +164,7 @@ export function VoicesPage() {
           class="secondary"
           onClick={async () => {
             const next = await page.getNextPage();
-            setPage(next);
-            setVoices((current) => [...current, ...next.data]);
+            setMore({ key, pages: [...pages, next] });
           }}
         >
           Load more voices

@@ -1,9 +1,10 @@
 // Workspace: plan and billing, credits and their ledger, API keys, webhook endpoints and the
 // event signing secret. Secrets are shown once, as the API returns them, with a copy button.
-import type { ApiKey, CheckoutParams, CreditEntry, Page, WebhookEndpoint } from '@trackforge/sdk';
+import type { CheckoutParams, CreditEntry, Page } from '@trackforge/sdk';
 import { useEffect, useState } from 'preact/hooks';
 import { client, errorText } from '../api.js';
 import { ErrorNote } from '../components/error-note.js';
+import { refetch, useQuery } from '../data.js';
 import { refreshSession, useSession } from '../session.js';
 
 function CopyButton(props: { value: string; label: string }) {
@@ -123,18 +124,12 @@ function Billing() {
 }
 
 function Ledger() {
-  const [page, setPage] = useState<Page<CreditEntry> | null>(null);
-  const [entries, setEntries] = useState<CreditEntry[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    client.credits.listEntries({ limit: 10 }).then(
-      (first) => {
-        setPage(first);
-        setEntries(first.data);
-      },
-      (failure) => setError(errorText(failure)),
-    );
-  }, []);
+  const first = useQuery('credit-entries', async () => await client.credits.listEntries({ limit: 10 }));
+  // Older pages, fetched on request after the first.
+  const [older, setOlder] = useState<Page<CreditEntry>[]>([]);
+  const page = older.at(-1) ?? first.data ?? null;
+  const entries = [...(first.data?.data ?? []), ...older.flatMap((next) => next.data)];
+  const error = first.error?.message ?? null;
   return (
     <section aria-labelledby="ledger">
       <h2 id="ledger">Credit ledger</h2>
@@ -180,8 +175,7 @@ function Ledger() {
           class="secondary"
           onClick={async () => {
             const next = await page.getNextPage();
-            setPage(next);
-            setEntries((current) => [...current, ...next.data]);
+            setOlder((current) => [...current, next]);
           }}
         >
           Older entries
@@ -192,19 +186,16 @@ function Ledger() {
 }
 
 function ApiKeys(props: { plan: string }) {
-  const [keys, setKeys] = useState<ApiKey[] | null>(null);
   const [name, setName] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const allowed = props.plan === 'studio' || props.plan === 'enterprise';
-  const load = () =>
-    client.apiKeys.list({ limit: 100 }).then(
-      (page) => setKeys(page.data),
-      (failure) => setError(errorText(failure)),
-    );
-  useEffect(() => {
-    if (allowed) void load();
-  }, [allowed]);
+  const keysQuery = useQuery(
+    allowed ? 'api-keys' : null,
+    async () => (await client.apiKeys.list({ limit: 100 })).data,
+  );
+  const keys = keysQuery.data ?? null;
+  const load = () => refetch('api-keys');
   return (
     <section aria-labelledby="keys">
       <h2 id="keys">API keys</h2>
@@ -248,7 +239,7 @@ function ApiKeys(props: { plan: string }) {
               note="Your new key. It is shown only this once: copy it now and keep it somewhere safe."
             />
           )}
-          <ErrorNote message={error} />
+          <ErrorNote message={error ?? keysQuery.error?.message ?? null} />
           {keys?.length === 0 && <p>No keys yet.</p>}
           <ul class="plain">
             {keys?.map((key) => (
@@ -287,18 +278,15 @@ function ApiKeys(props: { plan: string }) {
 }
 
 function Webhooks() {
-  const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | null>(null);
   const [url, setUrl] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const load = () =>
-    client.webhookEndpoints.list({ limit: 100 }).then(
-      (page) => setEndpoints(page.data),
-      (failure) => setError(errorText(failure)),
-    );
-  useEffect(() => {
-    void load();
-  }, []);
+  const endpointsQuery = useQuery(
+    'webhook-endpoints',
+    async () => (await client.webhookEndpoints.list({ limit: 100 })).data,
+  );
+  const endpoints = endpointsQuery.data ?? null;
+  const load = () => refetch('webhook-endpoints');
   return (
     <section aria-labelledby="webhooks">
       <h2 id="webhooks">Webhook endpoints</h2>
@@ -338,7 +326,7 @@ function Webhooks() {
           note="This endpoint's signing secret, shown once:"
         />
       )}
-      <ErrorNote message={error} />
+      <ErrorNote message={error ?? endpointsQuery.error?.message ?? null} />
       {endpoints?.length === 0 && <p>No endpoints.</p>}
       <ul class="plain">
         {endpoints?.map((endpoint) => (

@@ -73,7 +73,8 @@ def track_json(track_id: str = "trk_1", status: str = "queued", **fields: Any) -
         "seed": 1, "loop": False, "bpm": None, "key": None, "metadata": {}, "webhook_url": None, "music": None,
         "audio": None, "urls": {k: f"/v1/tracks/{track_id}/{k}" for k in URL_KINDS},
         "error": None, "credits_charged": 0, "workspace_id": "wsp_1", "created_at": "2026-11-24T00:00:00Z",
-        "started_at": None, "completed_at": None, "kind": "original", "parent_track_id": None, **fields,
+        "started_at": None, "completed_at": None, "kind": "original", "parent_track_id": None,
+        "inputs": {"chords": None, "sections": None, "melody": None}, **fields,
     }  # fmt: skip
 
 

@@ -51,3 +51,11 @@ def test_raises_wait_timeout_error_when_the_track_is_not_done_in_time() -> None:
     client = client_with(iter(["queued"] * 10), [])
     with pytest.raises(WaitTimeoutError, match="did not finish within 0 s"):
         client.tracks.create_and_wait("dark techno", "5s", timeout=0.0)
+
+
+def test_waits_for_a_track_that_already_exists_without_creating_one() -> None:
+    sleeps: List[float] = []
+    client = client_with(iter(["generating", "generating", "ready"]), sleeps)
+    track = client.tracks.wait("trk_1", poll_interval_seconds=2.0)
+    assert track.status == "ready"
+    assert sleeps[3:] == [2.0]

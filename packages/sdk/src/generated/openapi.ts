@@ -9,8 +9,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The process is up
-         * @description **Credentials:** No credential needed.
+         * Liveness
+         * @description The process is up.
+         *
+         *     **Credentials:** No credential needed.
          */
         get: {
             parameters: {
@@ -209,8 +211,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ready for traffic: database up, migrations applied, file store up, not draining
-         * @description A 503 problem+json lists each failing check in `failures` ({check, detail}; check is database, migrations, storage or draining).
+         * Readiness
+         * @description Ready for traffic: database up, migrations applied, file store up, not draining. A 503 problem+json lists each failing check in `failures` ({check, detail}; check is database, migrations, storage or draining).
          *
          *     **Credentials:** No credential needed.
          */
@@ -417,8 +419,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The workspace's credit balance and ledger entries, newest first
-         * @description **Credentials:** Needs an API key, an access token or the session cookie.
+         * Credit balance and ledger
+         * @description The workspace's credit balance and ledger entries, newest first.
+         *
+         *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
         get: {
             parameters: {
@@ -673,8 +677,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the workspace's tracks, newest first
-         * @description **Credentials:** Needs an API key, an access token or the session cookie.
+         * List tracks
+         * @description List the workspace's tracks, newest first.
+         *
+         *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
         get: {
             parameters: {
@@ -780,6 +786,11 @@ export interface paths {
                          *           },
                          *           "error": null,
                          *           "credits_charged": 1,
+                         *           "inputs": {
+                         *             "chords": "Am F C G",
+                         *             "sections": null,
+                         *             "melody": null
+                         *           },
                          *           "kind": "original",
                          *           "parent_track_id": null,
                          *           "workspace_id": "wsp_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
@@ -872,6 +883,29 @@ export interface paths {
                                 } | null;
                                 /** @description Credits held or spent on this track (0 after a refund). */
                                 credits_charged: number;
+                                /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
+                                inputs: {
+                                    /** @description The chord progression as sent, or null. */
+                                    chords: string | null;
+                                    /** @description The section plan as sent, or null. */
+                                    sections: {
+                                        name: string;
+                                        bars?: number;
+                                        seconds?: number;
+                                        energy?: number;
+                                        prompt?: string;
+                                        instruments?: string[];
+                                    }[] | null;
+                                    /** @description A summary of the melody read from the uploaded MIDI file (the file is not kept), or null. */
+                                    melody: {
+                                        /** @description Notes of the melody read from the MIDI file. */
+                                        note_count: number;
+                                        /** @description The file's tempo, or null when it states none. */
+                                        bpm: number | null;
+                                        /** @description The file's time signature, or null. */
+                                        time_signature: string | null;
+                                    } | null;
+                                };
                                 /**
                                  * @description How the track was made: from its prompt, or from another track by POST /v1/tracks/{id}/variations or /extend.
                                  * @enum {string}
@@ -1044,8 +1078,8 @@ export interface paths {
         };
         put?: never;
         /**
-         * Create a track (holds 1 credit until it is ready; given back if it fails)
-         * @description Send `Idempotency-Key` to retry safely: the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`). `Prefer: wait=N` (N ≤ 60) holds the answer until the track is ready or failed, or N seconds pass. Musical inputs: `chords` (a progression followed exactly), `sections` (a section plan that sets the length) and `melody` (a MIDI file the lead plays: base64 in JSON, or as `multipart/form-data` with a `request` JSON part and a `melody` file part, at most 256 KB). An input the engine cannot use (unknown chord, broken MIDI, plan over 600 s) is 422 `unprocessable_input` naming the field; nothing is stored or charged then.
+         * Create a track
+         * @description Create a track (holds 1 credit until it is ready; given back if it fails). Send `Idempotency-Key` to retry safely: the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`). `Prefer: wait=N` (N ≤ 60) holds the answer until the track is ready or failed, or N seconds pass. Musical inputs: `chords` (a progression followed exactly), `sections` (a section plan that sets the length) and `melody` (a MIDI file the lead plays: base64 in JSON, or as `multipart/form-data` with a `request` JSON part and a `melody` file part, at most 256 KB). An input the engine cannot use (unknown chord, broken MIDI, plan over 600 s) is 422 `unprocessable_input` naming the field; nothing is stored or charged then.
          *
          *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
@@ -1175,6 +1209,11 @@ export interface paths {
                          *       },
                          *       "error": null,
                          *       "credits_charged": 1,
+                         *       "inputs": {
+                         *         "chords": "Am F C G",
+                         *         "sections": null,
+                         *         "melody": null
+                         *       },
                          *       "kind": "original",
                          *       "parent_track_id": null,
                          *       "workspace_id": "wsp_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
@@ -1260,6 +1299,29 @@ export interface paths {
                             } | null;
                             /** @description Credits held or spent on this track (0 after a refund). */
                             credits_charged: number;
+                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
+                            inputs: {
+                                /** @description The chord progression as sent, or null. */
+                                chords: string | null;
+                                /** @description The section plan as sent, or null. */
+                                sections: {
+                                    name: string;
+                                    bars?: number;
+                                    seconds?: number;
+                                    energy?: number;
+                                    prompt?: string;
+                                    instruments?: string[];
+                                }[] | null;
+                                /** @description A summary of the melody read from the uploaded MIDI file (the file is not kept), or null. */
+                                melody: {
+                                    /** @description Notes of the melody read from the MIDI file. */
+                                    note_count: number;
+                                    /** @description The file's tempo, or null when it states none. */
+                                    bpm: number | null;
+                                    /** @description The file's time signature, or null. */
+                                    time_signature: string | null;
+                                } | null;
+                            };
                             /**
                              * @description How the track was made: from its prompt, or from another track by POST /v1/tracks/{id}/variations or /extend.
                              * @enum {string}
@@ -1585,8 +1647,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List public tracks of every workspace, newest first (no credential needed)
-         * @description Each track is the public representation (`object: "public_track"`).
+         * List public tracks
+         * @description List public tracks of every workspace, newest first (no credential needed). Each track is the public representation (`object: "public_track"`).
          *
          *     **Credentials:** No credential needed.
          */
@@ -1900,8 +1962,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a track (public and unlisted tracks need no credential)
-         * @description The track's own workspace gets the full track (`object: "track"`); anyone else reading a public or unlisted track gets the public representation (`object: "public_track"`).
+         * Get a track
+         * @description Get a track (public and unlisted tracks need no credential). The track's own workspace gets the full track (`object: "track"`); anyone else reading a public or unlisted track gets the public representation (`object: "public_track"`).
          *
          *     **Credentials:** No credential needed for public and unlisted tracks; private ones need the owner’s credential.
          */
@@ -2003,6 +2065,11 @@ export interface paths {
                          *       },
                          *       "error": null,
                          *       "credits_charged": 1,
+                         *       "inputs": {
+                         *         "chords": "Am F C G",
+                         *         "sections": null,
+                         *         "melody": null
+                         *       },
                          *       "kind": "original",
                          *       "parent_track_id": null,
                          *       "workspace_id": "wsp_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
@@ -2088,6 +2155,29 @@ export interface paths {
                             } | null;
                             /** @description Credits held or spent on this track (0 after a refund). */
                             credits_charged: number;
+                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
+                            inputs: {
+                                /** @description The chord progression as sent, or null. */
+                                chords: string | null;
+                                /** @description The section plan as sent, or null. */
+                                sections: {
+                                    name: string;
+                                    bars?: number;
+                                    seconds?: number;
+                                    energy?: number;
+                                    prompt?: string;
+                                    instruments?: string[];
+                                }[] | null;
+                                /** @description A summary of the melody read from the uploaded MIDI file (the file is not kept), or null. */
+                                melody: {
+                                    /** @description Notes of the melody read from the MIDI file. */
+                                    note_count: number;
+                                    /** @description The file's tempo, or null when it states none. */
+                                    bpm: number | null;
+                                    /** @description The file's time signature, or null. */
+                                    time_signature: string | null;
+                                } | null;
+                            };
                             /**
                              * @description How the track was made: from its prompt, or from another track by POST /v1/tracks/{id}/variations or /extend.
                              * @enum {string}
@@ -2350,8 +2440,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a track and its files (an unfinished track gives its credit back)
-         * @description **Credentials:** Needs an API key, an access token or the session cookie.
+         * Delete a track
+         * @description Delete a track and its files (an unfinished track gives its credit back).
+         *
+         *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
         delete: {
             parameters: {
@@ -2665,8 +2757,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Set who can see a track: private (workspace), unlisted (anyone with the link) or public (listed)
-         * @description **Credentials:** Needs an API key, an access token or the session cookie.
+         * Set a track's visibility
+         * @description Set who can see a track: private (workspace), unlisted (anyone with the link) or public (listed).
+         *
+         *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
         post: {
             parameters: {
@@ -2780,6 +2874,11 @@ export interface paths {
                          *       },
                          *       "error": null,
                          *       "credits_charged": 1,
+                         *       "inputs": {
+                         *         "chords": "Am F C G",
+                         *         "sections": null,
+                         *         "melody": null
+                         *       },
                          *       "kind": "original",
                          *       "parent_track_id": null,
                          *       "workspace_id": "wsp_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
@@ -2865,6 +2964,29 @@ export interface paths {
                             } | null;
                             /** @description Credits held or spent on this track (0 after a refund). */
                             credits_charged: number;
+                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
+                            inputs: {
+                                /** @description The chord progression as sent, or null. */
+                                chords: string | null;
+                                /** @description The section plan as sent, or null. */
+                                sections: {
+                                    name: string;
+                                    bars?: number;
+                                    seconds?: number;
+                                    energy?: number;
+                                    prompt?: string;
+                                    instruments?: string[];
+                                }[] | null;
+                                /** @description A summary of the melody read from the uploaded MIDI file (the file is not kept), or null. */
+                                melody: {
+                                    /** @description Notes of the melody read from the MIDI file. */
+                                    note_count: number;
+                                    /** @description The file's tempo, or null when it states none. */
+                                    bpm: number | null;
+                                    /** @description The file's time signature, or null. */
+                                    time_signature: string | null;
+                                } | null;
+                            };
                             /**
                              * @description How the track was made: from its prompt, or from another track by POST /v1/tracks/{id}/variations or /extend.
                              * @enum {string}
@@ -3190,8 +3312,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download the audio (mp3, wav, ogg or flac); supports Range (206) and ETag
-         * @description WAV, OGG and FLAC are rendered again from the track's request on their first download (a few seconds; the engine is deterministic, so they are the same master as the MP3) and kept after that. With `?stream=1` (mp3) on a track that is still queued or generating, the answer is a progressive MP3 that grows as the track renders and ends when it is ready, so a player can start at once.
+         * Download the audio
+         * @description Download the audio (mp3, wav, ogg or flac); supports Range (206) and ETag. WAV, OGG and FLAC are rendered again from the track's request on their first download (a few seconds; the engine is deterministic, so they are the same master as the MP3) and kept after that. With `?stream=1` (mp3) on a track that is still queued or generating, the answer is a progressive MP3 that grows as the track renders and ends when it is ready, so a player can start at once.
          *
          *     **Credentials:** No credential needed for public and unlisted tracks; private ones need the owner’s credential.
          */
@@ -3520,8 +3642,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download the arrangement as a Standard MIDI File
-         * @description **Credentials:** No credential needed for public and unlisted tracks; private ones need the owner’s credential.
+         * Download the MIDI
+         * @description Download the arrangement as a Standard MIDI File.
+         *
+         *     **Credentials:** No credential needed for public and unlisted tracks; private ones need the owner’s credential.
          */
         get: {
             parameters: {
@@ -3840,8 +3964,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download a zip of per-instrument FLAC stems (rendered on the first download, then kept)
-         * @description **Credentials:** No credential needed for public and unlisted tracks; private ones need the owner’s credential.
+         * Download the stems
+         * @description Download a zip of per-instrument FLAC stems (rendered on the first download, then kept).
+         *
+         *     **Credentials:** No credential needed for public and unlisted tracks; private ones need the owner’s credential.
          */
         get: {
             parameters: {
@@ -4160,8 +4286,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Cover art drawn from the track (SVG, 600 × 600; public and unlisted tracks need no credential)
-         * @description Deterministic and made on this server: the key picks the colours, the tempo the rings, the genre the motif and the waveform the bars, so the same music always gives the same image. Before the track is ready it is drawn from the prompt and changes once the music exists. Answers carry an ETag (send If-None-Match for 304).
+         * Get the cover art
+         * @description Cover art drawn from the track (SVG, 600 × 600; public and unlisted tracks need no credential). Deterministic and made on this server: the key picks the colours, the tempo the rings, the genre the motif and the waveform the bars, so the same music always gives the same image. Before the track is ready it is drawn from the prompt and changes once the music exists. Answers carry an ETag (send If-None-Match for 304).
          *
          *     **Credentials:** No credential needed for public and unlisted tracks; private ones need the owner’s credential.
          */
@@ -4419,8 +4545,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Waveform peaks for drawing the track (min/max pairs per bucket)
-         * @description **Credentials:** No credential needed for public and unlisted tracks; private ones need the owner’s credential.
+         * Get the waveform
+         * @description Waveform peaks for drawing the track (min/max pairs per bucket).
+         *
+         *     **Credentials:** No credential needed for public and unlisted tracks; private ones need the owner’s credential.
          */
         get: {
             parameters: {
@@ -4711,8 +4839,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Make a variation of a ready track: same brief, new seed, the kept parts unchanged (1 credit)
-         * @description A new track (`kind: "variation"`, `parent_track_id`) with the original's prompt, duration, tempo, key, instruments and form. The parts named in `keep` are the original's, note for note; the others are written again from `seed`. 422 `unprocessable_track` when the original is not ready; 400 `validation_failed` when `keep` names an unknown part (the message lists the parts). Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.
+         * Make a variation
+         * @description Make a variation of a ready track: same brief, new seed, the kept parts unchanged (1 credit). A new track (`kind: "variation"`, `parent_track_id`) with the original's prompt, duration, tempo, key, instruments and form. The parts named in `keep` are the original's, note for note; the others are written again from `seed`. 422 `unprocessable_track` when the original is not ready; 400 `validation_failed` when `keep` names an unknown part (the message lists the parts). Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.
          *
          *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
@@ -4798,6 +4926,11 @@ export interface paths {
                          *       },
                          *       "error": null,
                          *       "credits_charged": 0,
+                         *       "inputs": {
+                         *         "chords": "Am F C G",
+                         *         "sections": null,
+                         *         "melody": null
+                         *       },
                          *       "kind": "variation",
                          *       "parent_track_id": "trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
                          *       "workspace_id": "wsp_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
@@ -4883,6 +5016,29 @@ export interface paths {
                             } | null;
                             /** @description Credits held or spent on this track (0 after a refund). */
                             credits_charged: number;
+                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
+                            inputs: {
+                                /** @description The chord progression as sent, or null. */
+                                chords: string | null;
+                                /** @description The section plan as sent, or null. */
+                                sections: {
+                                    name: string;
+                                    bars?: number;
+                                    seconds?: number;
+                                    energy?: number;
+                                    prompt?: string;
+                                    instruments?: string[];
+                                }[] | null;
+                                /** @description A summary of the melody read from the uploaded MIDI file (the file is not kept), or null. */
+                                melody: {
+                                    /** @description Notes of the melody read from the MIDI file. */
+                                    note_count: number;
+                                    /** @description The file's tempo, or null when it states none. */
+                                    bpm: number | null;
+                                    /** @description The file's time signature, or null. */
+                                    time_signature: string | null;
+                                } | null;
+                            };
                             /**
                              * @description How the track was made: from its prompt, or from another track by POST /v1/tracks/{id}/variations or /extend.
                              * @enum {string}
@@ -5234,8 +5390,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Extend a ready track by N seconds or a section plan: it starts with the original, bit for bit (1 credit)
-         * @description A new track (`kind: "extension"`, `parent_track_id`) that plays the original up to its ending (its last section) sample for sample, then continues in the same style, key and tempo: for `seconds`, in the original's form (a chord progression keeps cycling; a track made from a section plan goes on in its last section's name, energy and instruments) and ends in its own time; for `sections`, through that plan. Give one of the two. 422 `unprocessable_track` when the original is not ready, is a loop, or `seconds` would pass 600 s; 422 `unprocessable_input` naming the field (`sections[1].instruments[0]`, `sections`) for a plan the engine cannot follow, one that would pass 600 s in all, or one no longer than the ending it replaces. Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.
+         * Extend a track
+         * @description Extend a ready track by N seconds or a section plan: it starts with the original, bit for bit (1 credit). A new track (`kind: "extension"`, `parent_track_id`) that plays the original up to its ending (its last section) sample for sample, then continues in the same style, key and tempo: for `seconds`, in the original's form (a chord progression keeps cycling; a track made from a section plan goes on in its last section's name, energy and instruments) and ends in its own time; for `sections`, through that plan. Give one of the two. 422 `unprocessable_track` when the original is not ready, is a loop, or `seconds` would pass 600 s; 422 `unprocessable_input` naming the field (`sections[1].instruments[0]`, `sections`) for a plan the engine cannot follow, one that would pass 600 s in all, or one no longer than the ending it replaces. Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.
          *
          *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
@@ -5330,6 +5486,11 @@ export interface paths {
                          *       },
                          *       "error": null,
                          *       "credits_charged": 0,
+                         *       "inputs": {
+                         *         "chords": "Am F C G",
+                         *         "sections": null,
+                         *         "melody": null
+                         *       },
                          *       "kind": "extension",
                          *       "parent_track_id": "trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
                          *       "workspace_id": "wsp_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
@@ -5415,6 +5576,29 @@ export interface paths {
                             } | null;
                             /** @description Credits held or spent on this track (0 after a refund). */
                             credits_charged: number;
+                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
+                            inputs: {
+                                /** @description The chord progression as sent, or null. */
+                                chords: string | null;
+                                /** @description The section plan as sent, or null. */
+                                sections: {
+                                    name: string;
+                                    bars?: number;
+                                    seconds?: number;
+                                    energy?: number;
+                                    prompt?: string;
+                                    instruments?: string[];
+                                }[] | null;
+                                /** @description A summary of the melody read from the uploaded MIDI file (the file is not kept), or null. */
+                                melody: {
+                                    /** @description Notes of the melody read from the MIDI file. */
+                                    note_count: number;
+                                    /** @description The file's tempo, or null when it states none. */
+                                    bpm: number | null;
+                                    /** @description The file's time signature, or null. */
+                                    time_signature: string | null;
+                                } | null;
+                            };
                             /**
                              * @description How the track was made: from its prompt, or from another track by POST /v1/tracks/{id}/variations or /extend.
                              * @enum {string}
@@ -5764,8 +5948,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Browse and search the voice marketplace
-         * @description **Credentials:** Needs an API key, an access token or the session cookie.
+         * List voices
+         * @description Browse and search the voice marketplace.
+         *
+         *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
         get: {
             parameters: {
@@ -6048,8 +6234,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Retrieve a voice
-         * @description **Credentials:** Needs an API key, an access token or the session cookie.
+         * Get a voice
+         * @description Retrieve a voice.
+         *
+         *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
         get: {
             parameters: {
@@ -6357,8 +6545,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A short audio preview of the voice (MP3, about 10 s), rendered by the engine
-         * @description **Credentials:** Needs an API key, an access token or the session cookie.
+         * Preview a voice
+         * @description A short audio preview of the voice (MP3, about 10 s), rendered by the engine.
+         *
+         *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
         get: {
             parameters: {
@@ -6605,8 +6795,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign up: mail a link that creates the account (or signs in if it exists)
-         * @description **Credentials:** No credential needed.
+         * Sign up
+         * @description Sign up: mail a link that creates the account (or signs in if it exists).
+         *
+         *     **Credentials:** No credential needed.
          */
         post: {
             parameters: {
@@ -6924,8 +7116,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign in: mail a one-time sign-in link
-         * @description **Credentials:** No credential needed.
+         * Sign in
+         * @description Sign in: mail a one-time sign-in link.
+         *
+         *     **Credentials:** No credential needed.
          */
         post: {
             parameters: {
@@ -7237,8 +7431,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Spend a magic-link token: returns an access token and sets the session cookie
-         * @description **Credentials:** No credential needed.
+         * Verify a sign-in link
+         * @description Spend a magic-link token: returns an access token and sets the session cookie.
+         *
+         *     **Credentials:** No credential needed.
          */
         get: {
             parameters: {
@@ -7473,8 +7669,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * End the session: its cookie and access tokens stop working at once
-         * @description **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
+         * Sign out
+         * @description End the session: its cookie and access tokens stop working at once.
+         *
+         *     **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
          */
         post: {
             parameters: {
@@ -7759,8 +7957,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller: user, workspace (plan, credits) and authentication method
-         * @description **Credentials:** Needs an API key, an access token or the session cookie.
+         * Get the caller
+         * @description The caller: user, workspace (plan, credits) and authentication method.
+         *
+         *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
         get: {
             parameters: {
@@ -8014,8 +8214,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the workspace’s live API keys, newest first (never their secrets)
-         * @description **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
+         * List API keys
+         * @description List the workspace’s live API keys, newest first (never their secrets).
+         *
+         *     **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
          */
         get: {
             parameters: {
@@ -8224,8 +8426,8 @@ export interface paths {
         };
         put?: never;
         /**
-         * Create an API key (Studio and Enterprise); the secret is shown once
-         * @description A workspace holds at most its plan's number of live keys (Studio 20, Enterprise 100); past it the answer is 409 `plan_limit_reached`: revoke a key you no longer use (`DELETE /v1/api-keys/{id}`) or upgrade the plan. All of a workspace's keys share one request budget (see the `RateLimit` headers).
+         * Create an API key
+         * @description Create an API key (Studio and Enterprise); the secret is shown once. A workspace holds at most its plan's number of live keys (Studio 20, Enterprise 100); past it the answer is 409 `plan_limit_reached`: revoke a key you no longer use (`DELETE /v1/api-keys/{id}`) or upgrade the plan. All of a workspace's keys share one request budget (see the `RateLimit` headers).
          *
          *     **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
          */
@@ -8564,8 +8766,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One live API key of the workspace (never its secret; revoked keys are 404)
-         * @description **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
+         * Get an API key
+         * @description One live API key of the workspace (never its secret; revoked keys are 404).
+         *
+         *     **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
          */
         get: {
             parameters: {
@@ -8809,8 +9013,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Revoke an API key; it stops working at once
-         * @description **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
+         * Revoke an API key
+         * @description Revoke an API key; it stops working at once.
+         *
+         *     **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
          */
         delete: {
             parameters: {
@@ -9098,8 +9304,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The workspace's events (kept 30 days), newest first
-         * @description **Credentials:** Needs an API key, an access token or the session cookie.
+         * List events
+         * @description The workspace's events (kept 30 days), newest first.
+         *
+         *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
         get: {
             parameters: {
@@ -9351,8 +9559,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * WebSocket of signed job events (upgrade; see API.md "Events")
-         * @description Connect with a WebSocket client. Frames: first {"type":"hello","workspace_id"}, then {"type":"event","id","timestamp","signature","payload"} signed like Standard Webhooks with the workspace signing secret (GET /v1/workspace). With last_event_id, every later event of the workspace is replayed in order before live ones. Send {"type":"subscribe","track_ids":[…]} to narrow to some tracks ([] for all). The server pings every 30 s. Browsers authenticate with the session cookie from an allowed Origin.
+         * Job events (WebSocket)
+         * @description WebSocket of signed job events (upgrade; see API.md "Events"). Connect with a WebSocket client. Frames: first {"type":"hello","workspace_id"}, then {"type":"event","id","timestamp","signature","payload"} signed like Standard Webhooks with the workspace signing secret (GET /v1/workspace). With last_event_id, every later event of the workspace is replayed in order before live ones. Send {"type":"subscribe","track_ids":[…]} to narrow to some tracks ([] for all). The server pings every 30 s. Browsers authenticate with the session cookie from an allowed Origin.
          *
          *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
@@ -9573,8 +9781,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's workspace, with the secret that signs its events
-         * @description **Credentials:** Needs an API key, an access token or the session cookie.
+         * Get the workspace
+         * @description The caller's workspace, with the secret that signs its events.
+         *
+         *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
         get: {
             parameters: {
@@ -9809,8 +10019,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rotate the event signing secret; the old one stops verifying new frames at once
-         * @description **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
+         * Rotate the signing secret
+         * @description Rotate the event signing secret; the old one stops verifying new frames at once.
+         *
+         *     **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
          */
         post: {
             parameters: {
@@ -10139,8 +10351,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The workspace's webhook endpoints, newest first
-         * @description **Credentials:** Needs an API key, an access token or the session cookie.
+         * List webhook endpoints
+         * @description The workspace's webhook endpoints, newest first.
+         *
+         *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
         get: {
             parameters: {
@@ -10374,8 +10588,8 @@ export interface paths {
         };
         put?: never;
         /**
-         * Create an endpoint that receives signed event POSTs (its secret is in the answer)
-         * @description A workspace holds at most its plan's number of endpoints, enabled or disabled (Free 5, Studio 25, Enterprise 100); past it the answer is 409 `plan_limit_reached`: delete an endpoint you no longer use (`DELETE /v1/webhook-endpoints/{id}`) or upgrade the plan.
+         * Create a webhook endpoint
+         * @description Create an endpoint that receives signed event POSTs (its secret is in the answer). A workspace holds at most its plan's number of endpoints, enabled or disabled (Free 5, Studio 25, Enterprise 100); past it the answer is 409 `plan_limit_reached`: delete an endpoint you no longer use (`DELETE /v1/webhook-endpoints/{id}`) or upgrade the plan.
          *
          *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
@@ -10724,8 +10938,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One webhook endpoint
-         * @description **Credentials:** Needs an API key, an access token or the session cookie.
+         * Get a webhook endpoint
+         * @description One webhook endpoint.
+         *
+         *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
         get: {
             parameters: {
@@ -10991,8 +11207,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a webhook endpoint; its queued deliveries are dropped
-         * @description **Credentials:** Needs an API key, an access token or the session cookie.
+         * Delete a webhook endpoint
+         * @description Delete a webhook endpoint; its queued deliveries are dropped.
+         *
+         *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
         delete: {
             parameters: {
@@ -11267,8 +11485,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change an endpoint: url, description, event_types, or enabled (re-enable after it was disabled)
-         * @description **Credentials:** Needs an API key, an access token or the session cookie.
+         * Update a webhook endpoint
+         * @description Change an endpoint: url, description, event_types, or enabled (re-enable after it was disabled).
+         *
+         *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
         patch: {
             parameters: {
@@ -11613,8 +11833,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start a Stripe Checkout Session for a plan or a credit pack (workspace owner)
-         * @description Needs a signed-in user (API keys get 403). 503 billing_not_configured when the server has no Stripe key.
+         * Start a checkout
+         * @description Start a Stripe Checkout Session for a plan or a credit pack (workspace owner). Needs a signed-in user (API keys get 403). 503 billing_not_configured when the server has no Stripe key.
          *
          *     **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
          */
@@ -11970,8 +12190,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Open the Stripe customer portal for the workspace's subscription (workspace owner)
-         * @description Needs a signed-in user (API keys get 403). 503 billing_not_configured when the server has no Stripe key.
+         * Open the billing portal
+         * @description Open the Stripe customer portal for the workspace's subscription (workspace owner). Needs a signed-in user (API keys get 403). 503 billing_not_configured when the server has no Stripe key.
          *
          *     **Credentials:** Needs a signed-in user (access token or session cookie); API keys get 403 forbidden.
          */
@@ -12312,8 +12532,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Receive a Stripe event (verified with the Stripe-Signature header)
-         * @description **Credentials:** Called by Stripe, verified with the Stripe-Signature header.
+         * Receive a Stripe event
+         * @description Receive a Stripe event (verified with the Stripe-Signature header).
+         *
+         *     **Credentials:** Called by Stripe, verified with the Stripe-Signature header.
          */
         post: {
             parameters: {

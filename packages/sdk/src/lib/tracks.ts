@@ -18,6 +18,11 @@ export interface WaitOptions extends RequestOptions {
   waitTimeoutMs?: number;
   /** Polling interval when events are unavailable (default 2 s). */
   pollIntervalMs?: number;
+  /**
+   * Called with the track each time it is seen: once queued, on each of its events (progress while
+   * generating) and after each poll, so a page can show progress without a second subscription.
+   */
+  onUpdate?: (track: Track) => void;
 }
 
 const FINISHED: ReadonlySet<string> = new Set(['ready', 'failed']);
@@ -91,10 +96,26 @@ export class Tracks extends GeneratedTracks {
    * polls when no WebSocket can be opened.
    * @example const track = await client.tracks.createAndWait({ prompt: 'sunny ukulele', duration: '10s' });
    */
-  async createAndWait(params: TrackCreateParams, options: WaitOptions = {}): Promise<Track> {
-    const { waitTimeoutMs = 600_000, pollIntervalMs = 2_000, ...requestOptions } = options;
+  createAndWait(params: TrackCreateParams, options: WaitOptions = {}): Promise<Track> {
+    return this.settle((requestOptions) => this.create(params, requestOptions), options);
+  }
+
+  /**
+   * Resolves when an existing track (a variation or extension just queued, or one opened while it
+   * renders) is ready or failed; like createAndWait without the create.
+   * @example const done = await client.tracks.wait(variation.id, { onUpdate: (t) => console.log(t.progress) });
+   */
+  wait(id: string, options: WaitOptions = {}): Promise<Track> {
+    return this.settle((requestOptions) => this.retrieve(id, requestOptions), options);
+  }
+
+  /** Subscribes, then starts (creates or reads) the track, so none of its events can slip past. */
+  private async settle(
+    start: (options: RequestOptions) => Promise<Track>,
+    options: WaitOptions,
+  ): Promise<Track> {
+    const { waitTimeoutMs = 600_000, pollIntervalMs = 2_000, onUpdate, ...requestOptions } = options;
     const deadlineMs = Date.now() + waitTimeoutMs;
-    // Subscribe before creating so no event of the new track can slip past.
     const subscription = this.events.subscribe({ signal: requestOptions.signal });
     const listening = await subscription.ready().then(
       () => true,
@@ -103,12 +124,15 @@ export class Tracks extends GeneratedTracks {
         return false;
       },
     );
-    let track = await this.create(params, requestOptions);
+    let track: Track;
     try {
+      track = await start(requestOptions);
+      onUpdate?.(track);
       if (listening && !FINISHED.has(track.status)) {
-        const finished = await this.waitForEvents(subscription, track.id, deadlineMs);
+        const finished = await this.waitForEvents(subscription, track.id, deadlineMs, onUpdate);
         if (finished) return finished;
         track = await this.retrieve(track.id, requestOptions);
+        onUpdate?.(track);
       }
     } finally {
       subscription.close();
@@ -125,6 +149,7 @@ export class Tracks extends GeneratedTracks {
         requestOptions.signal,
       );
       track = await this.retrieve(track.id, requestOptions);
+      onUpdate?.(track);
     }
     return track;
   }
@@ -134,12 +159,15 @@ export class Tracks extends GeneratedTracks {
     subscription: AsyncIterable<TrackforgeEvent> & { close(): void },
     trackId: string,
     deadlineMs: number,
+    onUpdate: ((track: Track) => void) | undefined,
   ): Promise<Track | undefined> {
     const timer = setTimeout(() => subscription.close(), Math.max(0, deadlineMs - Date.now()));
     try {
       for await (const event of subscription) {
-        if (event.type !== 'track.ready' && event.type !== 'track.failed') continue;
-        if (event.data.track.id === trackId) return event.data.track;
+        if (!event.type.startsWith('track.') || !('track' in event.data)) continue;
+        if (event.data.track.id !== trackId) continue;
+        onUpdate?.(event.data.track);
+        if (event.type === 'track.ready' || event.type === 'track.failed') return event.data.track;
       }
     } catch (error) {
       this.api.config.logger.info(`event stream ended (${String(error)}); polling instead`);

@@ -26,9 +26,9 @@ export async function registerBillingRoutes(app: FastifyInstance, deps: BillingR
     {
       schema: {
         tags: ['billing'],
-        summary: 'Start a Stripe Checkout Session for a plan or a credit pack (workspace owner)',
+        summary: 'Start a checkout',
         description:
-          'Needs a signed-in user (API keys get 403). 503 billing_not_configured when the server has no Stripe key.',
+          'Start a Stripe Checkout Session for a plan or a credit pack (workspace owner). Needs a signed-in user (API keys get 403). 503 billing_not_configured when the server has no Stripe key.',
         body: CheckoutBodySchema,
         response: { 200: CheckoutSessionSchema },
       },
@@ -49,9 +49,9 @@ export async function registerBillingRoutes(app: FastifyInstance, deps: BillingR
     {
       schema: {
         tags: ['billing'],
-        summary: "Open the Stripe customer portal for the workspace's subscription (workspace owner)",
+        summary: 'Open the billing portal',
         description:
-          'Needs a signed-in user (API keys get 403). 503 billing_not_configured when the server has no Stripe key.',
+          "Open the Stripe customer portal for the workspace's subscription (workspace owner). Needs a signed-in user (API keys get 403). 503 billing_not_configured when the server has no Stripe key.",
         body: PortalBodySchema,
         response: { 200: PortalSessionSchema },
       },
@@ -77,7 +77,8 @@ export async function registerBillingRoutes(app: FastifyInstance, deps: BillingR
       {
         schema: {
           tags: ['billing'],
-          summary: 'Receive a Stripe event (verified with the Stripe-Signature header)',
+          summary: 'Receive a Stripe event',
+          description: 'Receive a Stripe event (verified with the Stripe-Signature header).',
           headers: z.object({ 'stripe-signature': z.string().optional() }),
           response: { 200: WebhookReceiptSchema },
         },

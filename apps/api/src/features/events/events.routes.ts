@@ -15,7 +15,8 @@ export function registerEventRoutes(
     {
       schema: {
         tags: ['events'],
-        summary: "The workspace's events (kept 30 days), newest first",
+        summary: 'List events',
+        description: "The workspace's events (kept 30 days), newest first.",
         querystring: EventListQuerySchema,
         response: { 200: EventListSchema },
       },

@@ -22,9 +22,9 @@ export function registerJobSocketRoutes(
     url: '/ws/jobs',
     schema: {
       tags: ['events'],
-      summary: 'WebSocket of signed job events (upgrade; see API.md "Events")',
+      summary: 'Job events (WebSocket)',
       description:
-        'Connect with a WebSocket client. Frames: first {"type":"hello","workspace_id"}, then ' +
+        'WebSocket of signed job events (upgrade; see API.md "Events"). Connect with a WebSocket client. Frames: first {"type":"hello","workspace_id"}, then ' +
         '{"type":"event","id","timestamp","signature","payload"} signed like Standard Webhooks with the workspace ' +
         'signing secret (GET /v1/workspace). With last_event_id, every later event of the workspace is replayed in ' +
         'order before live ones. Send {"type":"subscribe","track_ids":[…]} to narrow to some tracks ([] for all). ' +

@@ -33,7 +33,8 @@ export function registerWorkspaceSecretRoutes(app: FastifyInstance, deps: Worksp
     {
       schema: {
         tags: ['workspace'],
-        summary: "The caller's workspace, with the secret that signs its events",
+        summary: 'Get the workspace',
+        description: "The caller's workspace, with the secret that signs its events.",
         response: { 200: WorkspaceSchema },
       },
     },
@@ -48,7 +49,8 @@ export function registerWorkspaceSecretRoutes(app: FastifyInstance, deps: Worksp
     {
       schema: {
         tags: ['workspace'],
-        summary: 'Rotate the event signing secret; the old one stops verifying new frames at once',
+        summary: 'Rotate the signing secret',
+        description: 'Rotate the event signing secret; the old one stops verifying new frames at once.',
         response: { 200: WorkspaceSchema },
       },
     },

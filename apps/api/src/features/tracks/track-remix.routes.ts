@@ -77,10 +77,9 @@ export function registerTrackRemixRoutes(app: FastifyInstance, deps: TrackRemixR
     {
       schema: {
         tags: ['tracks'],
-        summary:
-          'Make a variation of a ready track: same brief, new seed, the kept parts unchanged (1 credit)',
+        summary: 'Make a variation',
         description:
-          'A new track (`kind: "variation"`, `parent_track_id`) with the original\'s prompt, duration, tempo, key, instruments and form. The parts named in `keep` are the original\'s, note for note; the others are written again from `seed`. 422 `unprocessable_track` when the original is not ready; 400 `validation_failed` when `keep` names an unknown part (the message lists the parts). Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.',
+          'Make a variation of a ready track: same brief, new seed, the kept parts unchanged (1 credit). A new track (`kind: "variation"`, `parent_track_id`) with the original\'s prompt, duration, tempo, key, instruments and form. The parts named in `keep` are the original\'s, note for note; the others are written again from `seed`. 422 `unprocessable_track` when the original is not ready; 400 `validation_failed` when `keep` names an unknown part (the message lists the parts). Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.',
         headers: CreateHeadersSchema,
         params: TrackIdParamsSchema,
         body: CreateVariationBodySchema,
@@ -104,10 +103,9 @@ export function registerTrackRemixRoutes(app: FastifyInstance, deps: TrackRemixR
     {
       schema: {
         tags: ['tracks'],
-        summary:
-          'Extend a ready track by N seconds or a section plan: it starts with the original, bit for bit (1 credit)',
+        summary: 'Extend a track',
         description:
-          'A new track (`kind: "extension"`, `parent_track_id`) that plays the original up to its ending (its last section) sample for sample, then continues in the same style, key and tempo: for `seconds`, in the original\'s form (a chord progression keeps cycling; a track made from a section plan goes on in its last section\'s name, energy and instruments) and ends in its own time; for `sections`, through that plan. Give one of the two. 422 `unprocessable_track` when the original is not ready, is a loop, or `seconds` would pass 600 s; 422 `unprocessable_input` naming the field (`sections[1].instruments[0]`, `sections`) for a plan the engine cannot follow, one that would pass 600 s in all, or one no longer than the ending it replaces. Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.',
+          'Extend a ready track by N seconds or a section plan: it starts with the original, bit for bit (1 credit). A new track (`kind: "extension"`, `parent_track_id`) that plays the original up to its ending (its last section) sample for sample, then continues in the same style, key and tempo: for `seconds`, in the original\'s form (a chord progression keeps cycling; a track made from a section plan goes on in its last section\'s name, energy and instruments) and ends in its own time; for `sections`, through that plan. Give one of the two. 422 `unprocessable_track` when the original is not ready, is a loop, or `seconds` would pass 600 s; 422 `unprocessable_input` naming the field (`sections[1].instruments[0]`, `sections`) for a plan the engine cannot follow, one that would pass 600 s in all, or one no longer than the ending it replaces. Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.',
         headers: CreateHeadersSchema,
         params: TrackIdParamsSchema,
         body: CreateExtensionBodySchema,

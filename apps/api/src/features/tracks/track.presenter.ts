@@ -1,7 +1,10 @@
 // The owner's Track JSON (API.md "Track"): what the track's own workspace (its members and keys)
 // sees, on every route and in events. Everyone else gets public-track.presenter.ts.
+
+import type { TrackRequest } from '@trackforge/engine/request';
 import type { TrackRow } from './track.repository.js';
 import type { TrackJson } from './track.schemas.js';
+import type { TrackInputs } from './track.table.js';
 
 const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
 
@@ -43,12 +46,42 @@ export function presentTrack(track: TrackRow, publicUrl: string): TrackJson {
     },
     error: track.error,
     credits_charged: track.credits_charged,
+    inputs: presentInputs(inputsOf(track)),
     kind: track.kind,
     parent_track_id: track.parent_track_id,
     workspace_id: track.workspace_id,
     created_at: iso(track.created_at)!,
     started_at: iso(track.started_at),
     completed_at: iso(track.completed_at),
+  };
+}
+
+/** The inputs a track follows: its own, or for a variation or extension the original's. */
+function inputsOf(track: Pick<TrackRow, 'inputs' | 'lineage'>): TrackInputs | null {
+  if (track.inputs) return track.inputs;
+  // A variation of a variation keeps the original further down its request's own lineage.
+  let request: TrackRequest | undefined = track.lineage?.from;
+  while (request) {
+    if (request.chords !== undefined || request.sections !== undefined || request.melody !== undefined)
+      return { chords: request.chords, sections: request.sections, melody: request.melody };
+    request = request.variation?.from ?? request.extend?.from;
+  }
+  return null;
+}
+
+/** The inputs as sent; the melody only as a summary (its notes can run to thousands). */
+function presentInputs(inputs: TrackInputs | null): TrackJson['inputs'] {
+  const melody = inputs?.melody;
+  return {
+    chords: inputs?.chords ?? null,
+    sections: inputs?.sections ?? null,
+    melody: melody
+      ? {
+          note_count: melody.notes.length,
+          bpm: melody.bpm,
+          time_signature: melody.meter ? `${melody.meter.beatsPerBar}/${melody.meter.beatUnit}` : null,
+        }
+      : null,
   };
 }
 

@@ -113,9 +113,9 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     {
       schema: {
         tags: ['tracks'],
-        summary: 'Create a track (holds 1 credit until it is ready; given back if it fails)',
+        summary: 'Create a track',
         description:
-          'Send `Idempotency-Key` to retry safely: the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`). `Prefer: wait=N` (N ≤ 60) holds the answer until the track is ready or failed, or N seconds pass. Musical inputs: `chords` (a progression followed exactly), `sections` (a section plan that sets the length) and `melody` (a MIDI file the lead plays: base64 in JSON, or as `multipart/form-data` with a `request` JSON part and a `melody` file part, at most 256 KB). An input the engine cannot use (unknown chord, broken MIDI, plan over 600 s) is 422 `unprocessable_input` naming the field; nothing is stored or charged then.',
+          'Create a track (holds 1 credit until it is ready; given back if it fails). Send `Idempotency-Key` to retry safely: the same key and body replay the first answer for 24 h (`Idempotent-Replayed: true`). `Prefer: wait=N` (N ≤ 60) holds the answer until the track is ready or failed, or N seconds pass. Musical inputs: `chords` (a progression followed exactly), `sections` (a section plan that sets the length) and `melody` (a MIDI file the lead plays: base64 in JSON, or as `multipart/form-data` with a `request` JSON part and a `melody` file part, at most 256 KB). An input the engine cannot use (unknown chord, broken MIDI, plan over 600 s) is 422 `unprocessable_input` naming the field; nothing is stored or charged then.',
         headers: CreateHeadersSchema,
         body: CreateTrackBodySchema,
         response: { 201: TrackSchema },
@@ -134,7 +134,8 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     {
       schema: {
         tags: ['tracks'],
-        summary: "List the workspace's tracks, newest first",
+        summary: 'List tracks',
+        description: "List the workspace's tracks, newest first.",
         querystring: ListTracksQuerySchema,
         response: { 200: TrackListSchema },
       },
@@ -151,8 +152,9 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     {
       schema: {
         tags: ['tracks'],
-        summary: 'List public tracks of every workspace, newest first (no credential needed)',
-        description: 'Each track is the public representation (`object: "public_track"`).',
+        summary: 'List public tracks',
+        description:
+          'List public tracks of every workspace, newest first (no credential needed). Each track is the public representation (`object: "public_track"`).',
         querystring: PageQuerySchema,
         response: { 200: PublicTrackListSchema },
       },
@@ -169,9 +171,9 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     {
       schema: {
         tags: ['tracks'],
-        summary: 'Get a track (public and unlisted tracks need no credential)',
+        summary: 'Get a track',
         description:
-          'The track\'s own workspace gets the full track (`object: "track"`); anyone else reading a public or unlisted track gets the public representation (`object: "public_track"`).',
+          'Get a track (public and unlisted tracks need no credential). The track\'s own workspace gets the full track (`object: "track"`); anyone else reading a public or unlisted track gets the public representation (`object: "public_track"`).',
         params: TrackIdParamsSchema,
         response: { 200: ReadTrackSchema },
       },
@@ -193,7 +195,8 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     {
       schema: {
         tags: ['tracks'],
-        summary: 'Delete a track and its files (an unfinished track gives its credit back)',
+        summary: 'Delete a track',
+        description: 'Delete a track and its files (an unfinished track gives its credit back).',
         params: TrackIdParamsSchema,
         response: { 204: z.null().describe('Deleted') },
       },
@@ -210,8 +213,9 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     {
       schema: {
         tags: ['tracks'],
-        summary:
-          'Set who can see a track: private (workspace), unlisted (anyone with the link) or public (listed)',
+        summary: "Set a track's visibility",
+        description:
+          'Set who can see a track: private (workspace), unlisted (anyone with the link) or public (listed).',
         params: TrackIdParamsSchema,
         body: PublishTrackBodySchema,
         response: { 200: TrackSchema },
@@ -263,9 +267,9 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     {
       schema: {
         tags: ['tracks'],
-        summary: 'Download the audio (mp3, wav, ogg or flac); supports Range (206) and ETag',
+        summary: 'Download the audio',
         description:
-          "WAV, OGG and FLAC are rendered again from the track's request on their first download (a few seconds; the engine is deterministic, so they are the same master as the MP3) and kept after that. With `?stream=1` (mp3) on a track that is still queued or generating, the answer is a progressive MP3 that grows as the track renders and ends when it is ready, so a player can start at once.",
+          "Download the audio (mp3, wav, ogg or flac); supports Range (206) and ETag. WAV, OGG and FLAC are rendered again from the track's request on their first download (a few seconds; the engine is deterministic, so they are the same master as the MP3) and kept after that. With `?stream=1` (mp3) on a track that is still queued or generating, the answer is a progressive MP3 that grows as the track renders and ends when it is ready, so a player can start at once.",
         params: TrackIdParamsSchema,
         querystring: AudioQuerySchema,
       },
@@ -284,12 +288,13 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     },
   );
 
-  for (const [path, kind, summary] of [
-    ['midi', 'midi', 'Download the arrangement as a Standard MIDI File'],
+  for (const [path, kind, summary, description] of [
+    ['midi', 'midi', 'Download the MIDI', 'Download the arrangement as a Standard MIDI File.'],
     [
       'stems',
       'stems',
-      'Download a zip of per-instrument FLAC stems (rendered on the first download, then kept)',
+      'Download the stems',
+      'Download a zip of per-instrument FLAC stems (rendered on the first download, then kept).',
     ],
   ] as const) {
     routes.get(
@@ -298,6 +303,7 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
         schema: {
           tags: ['tracks'],
           summary,
+          description,
           params: TrackIdParamsSchema,
           querystring: z.object({ download: z.enum(['1', 'true', '0', 'false']).optional() }),
         },
@@ -311,10 +317,9 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     {
       schema: {
         tags: ['tracks'],
-        summary:
-          'Cover art drawn from the track (SVG, 600 × 600; public and unlisted tracks need no credential)',
+        summary: 'Get the cover art',
         description:
-          'Deterministic and made on this server: the key picks the colours, the tempo the rings, the genre the motif and the waveform the bars, so the same music always gives the same image. Before the track is ready it is drawn from the prompt and changes once the music exists. Answers carry an ETag (send If-None-Match for 304).',
+          'Cover art drawn from the track (SVG, 600 × 600; public and unlisted tracks need no credential). Deterministic and made on this server: the key picks the colours, the tempo the rings, the genre the motif and the waveform the bars, so the same music always gives the same image. Before the track is ready it is drawn from the prompt and changes once the music exists. Answers carry an ETag (send If-None-Match for 304).',
         params: TrackIdParamsSchema,
       },
     },
@@ -334,7 +339,8 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     {
       schema: {
         tags: ['tracks'],
-        summary: 'Waveform peaks for drawing the track (min/max pairs per bucket)',
+        summary: 'Get the waveform',
+        description: 'Waveform peaks for drawing the track (min/max pairs per bucket).',
         params: TrackIdParamsSchema,
         response: { 200: WaveformSchema },
       },

@@ -223,6 +223,36 @@ const TrackAudioSchema = z
   })
   .nullable();
 
+/** What a track was made from besides its prompt (the owner's view only; never on the public track). */
+const TrackInputsSchema = z
+  .object({
+    chords: z.string().nullable().describe('The chord progression as sent, or null.'),
+    sections: z
+      .array(
+        z.object({
+          name: z.string(),
+          bars: z.number().int().optional(),
+          seconds: z.number().optional(),
+          energy: z.number().optional(),
+          prompt: z.string().optional(),
+          instruments: z.array(z.string()).optional(),
+        }),
+      )
+      .nullable()
+      .describe('The section plan as sent, or null.'),
+    melody: z
+      .object({
+        note_count: z.number().int().describe('Notes of the melody read from the MIDI file.'),
+        bpm: z.number().nullable().describe("The file's tempo, or null when it states none."),
+        time_signature: z.string().nullable().describe("The file's time signature, or null."),
+      })
+      .nullable()
+      .describe('A summary of the melody read from the uploaded MIDI file (the file is not kept), or null.'),
+  })
+  .describe(
+    'The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given.',
+  );
+
 export const TrackSchema = z.object({
   id: prefixedId('trk', 'Track'),
   object: z.literal('track'),
@@ -262,6 +292,7 @@ export const TrackSchema = z.object({
     .nullable()
     .describe('Why generation failed (status failed); null otherwise.'),
   credits_charged: z.number().int().describe('Credits held or spent on this track (0 after a refund).'),
+  inputs: TrackInputsSchema,
   kind: z
     .enum(['original', 'variation', 'extension'])
     .describe(

@@ -18,7 +18,8 @@ export function registerVoiceRoutes(
     {
       schema: {
         tags: ['voices'],
-        summary: 'Browse and search the voice marketplace',
+        summary: 'List voices',
+        description: 'Browse and search the voice marketplace.',
         querystring: VoiceListQuerySchema,
         response: { 200: VoiceListSchema },
       },
@@ -35,7 +36,8 @@ export function registerVoiceRoutes(
     {
       schema: {
         tags: ['voices'],
-        summary: 'Retrieve a voice',
+        summary: 'Get a voice',
+        description: 'Retrieve a voice.',
         params: VoiceIdParamsSchema,
         response: { 200: VoiceSchema },
       },
@@ -51,7 +53,8 @@ export function registerVoiceRoutes(
     {
       schema: {
         tags: ['voices'],
-        summary: 'A short audio preview of the voice (MP3, about 10 s), rendered by the engine',
+        summary: 'Preview a voice',
+        description: 'A short audio preview of the voice (MP3, about 10 s), rendered by the engine.',
         params: VoiceIdParamsSchema,
       },
     },

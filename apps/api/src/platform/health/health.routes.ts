@@ -25,7 +25,14 @@ export function registerHealthRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     '/healthz',
-    { schema: { tags: ['health'], summary: 'The process is up', response: { 200: HealthSchema } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness',
+        description: 'The process is up.',
+        response: { 200: HealthSchema },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
   routes.get(
@@ -33,9 +40,9 @@ export function registerHealthRoutes(
     {
       schema: {
         tags: ['health'],
-        summary: 'Ready for traffic: database up, migrations applied, file store up, not draining',
+        summary: 'Readiness',
         description:
-          'A 503 problem+json lists each failing check in `failures` ({check, detail}; check is database, ' +
+          'Ready for traffic: database up, migrations applied, file store up, not draining. A 503 problem+json lists each failing check in `failures` ({check, detail}; check is database, ' +
           'migrations, storage or draining).',
         response: { 200: ReadySchema },
       },

@@ -55,6 +55,7 @@ const TRACK = {
   },
   error: null,
   credits_charged: 1,
+  inputs: { chords: 'Am F C G', sections: null, melody: null },
   kind: 'original',
   parent_track_id: null,
   workspace_id: `wsp_${ULID}`,

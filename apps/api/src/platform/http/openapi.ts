@@ -9,6 +9,27 @@ import { DOCS_CONTENT_SECURITY_POLICY } from './security-headers.js';
 
 export const API_VERSION = '2026-11-01';
 
+/**
+ * The reference's sections in the order someone meets them: make and hear tracks, follow them,
+ * then the account around them; health checks are for operators and come last.
+ */
+export const TAGS: { name: string; description: string }[] = [
+  {
+    name: 'tracks',
+    description: 'Create tracks, follow them to ready, download, publish, vary and extend them.',
+  },
+  { name: 'voices', description: 'The voice marketplace: voices a track can be performed with.' },
+  { name: 'events', description: 'Job events: the log and the live WebSocket.' },
+  { name: 'webhooks', description: 'Endpoints that receive signed event POSTs.' },
+  { name: 'credits', description: 'The credit balance and its ledger.' },
+  { name: 'account', description: 'Who is calling.' },
+  { name: 'workspace', description: 'The workspace and the secret that signs its events.' },
+  { name: 'api keys', description: 'Keys for servers and scripts (Studio and Enterprise plans).' },
+  { name: 'auth', description: 'Sign up and sign in by magic link; sign out.' },
+  { name: 'billing', description: 'Plans and credit packs through Stripe.' },
+  { name: 'health', description: 'Liveness and readiness for operators and load balancers.' },
+];
+
 /** Registers the document generator; call before any route. */
 export async function registerOpenApi(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
   await app.register(fastifySwagger, {
@@ -21,6 +42,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
           'Turn a text prompt and a duration into a finished, mastered music track. Every error is application/problem+json (the `Problem` schema) with a stable `code`; each operation lists the codes it can return, and docs/errors.md says what to do about each. Lists page with `limit`, `starting_after` and `ending_before` (an id from the same list, such as its `next_cursor`). Every answer carries `X-Request-Id` and `Trackforge-Version`.',
       },
       servers: [{ url: options.publicUrl }],
+      tags: TAGS,
       components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: createJsonSchemaTransform({ zodToJsonConfig: { target: 'draft-2020-12' } }),
@@ -49,7 +71,16 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       routePrefix: '/docs',
       // Scalar's default fonts come from fonts.scalar.com, which the CSP's font-src ('self') blocks
       // and an offline machine cannot reach: the page uses the system fonts instead.
-      configuration: { url: '/openapi.json', title: 'Trackforge API reference', withDefaultFonts: false },
+      // The vendor's "Ask AI" agent and MCP buttons send the document to its hosted services (and
+      // turn on by themselves on localhost); its developer toolbar likewise: all three stay off.
+      configuration: {
+        url: '/openapi.json',
+        title: 'Trackforge API reference',
+        withDefaultFonts: false,
+        agent: { disabled: true },
+        mcp: { disabled: true },
+        showDeveloperTools: 'never',
+      },
     });
     await docs.ready();
     return docs;

@@ -152,6 +152,39 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(json.statusCode, 201, json.body);
     });
 
+    it('shows its own workspace what the track follows, the melody as a summary, and nobody else', async () => {
+      const { payload, contentType } = multipart([
+        {
+          name: 'request',
+          type: 'application/json',
+          body: JSON.stringify({
+            prompt: 'folk 100 bpm',
+            duration: '20s',
+            chords: 'C G Am F',
+            visibility: 'public',
+          }),
+        },
+        { name: 'melody', filename: 'scale.mid', type: 'audio/midi', body: scaleMidi() },
+      ]);
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/v1/tracks',
+        headers: { ...account.headers, 'content-type': contentType },
+        payload,
+      });
+      assert.equal(created.statusCode, 201, created.body);
+      assert.deepEqual(created.json().inputs, {
+        chords: 'C G Am F',
+        sections: null,
+        melody: { note_count: 8, bpm: 100, time_signature: null },
+      });
+      const plain = await createTrack(t, account, { prompt: 'ambient pads', duration: '10s' });
+      assert.deepEqual(plain.json().inputs, { chords: null, sections: null, melody: null });
+      const stranger = await t.app.inject({ method: 'GET', url: `/v1/tracks/${created.json().id}` });
+      assert.equal(stranger.json().object, 'public_track');
+      assert.equal(stranger.json().inputs, undefined);
+    });
+
     it('hands the stored inputs to the engine when the job runs', async () => {
       const requests: TrackRequest[] = [];
       const created = await upload([

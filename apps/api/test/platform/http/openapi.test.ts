@@ -20,12 +20,15 @@ interface Operation {
   responses: Record<string, Response>;
   security?: unknown[];
   description?: string;
+  summary?: string;
+  tags?: string[];
 }
 
 describe('GET /openapi.json and /docs', () => {
   let t: TestApp;
   let document: {
     openapi: string;
+    tags: { name: string }[];
     paths: Record<string, Record<string, Operation>>;
     components: Record<string, Record<string, unknown>>;
   };
@@ -151,5 +154,31 @@ describe('GET /openapi.json and /docs', () => {
     assert.equal(response.statusCode, 200);
     assert.match(response.headers['content-type'] as string, /text\/html/);
     assert.match(response.body, /openapi\.json/);
+  });
+
+  it('orders its sections as a user works, tracks first and health last, naming every tag it uses', () => {
+    const order = document.tags.map((tag) => tag.name);
+    assert.equal(order[0], 'tracks');
+    assert.equal(order.at(-1), 'health');
+    for (const [key, operation] of operations) {
+      for (const tag of operation.tags ?? [])
+        assert.ok(order.includes(tag), `${key}: tag ${tag} is not listed`);
+    }
+  });
+
+  it('gives every operation a short summary, with the detail in its description', () => {
+    for (const [key, operation] of operations) {
+      assert.ok((operation.summary?.length ?? 0) <= 40, `${key}: "${operation.summary}"`);
+      assert.ok(operation.description, key);
+    }
+  });
+
+  it("turns off the reference vendor's AI agent, MCP and developer toolbar", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/docs/' });
+    const page = response.body;
+    const settings = JSON.parse(/createApiReference\('#app', (\{[\s\S]*?\})\)/.exec(page)?.[1] ?? '{}');
+    assert.deepEqual(settings.agent, { disabled: true });
+    assert.deepEqual(settings.mcp, { disabled: true });
+    assert.equal(settings.showDeveloperTools, 'never');
   });
 });

@@ -69,11 +69,20 @@ class Tracks(GeneratedTracks):
         """
         deadline = time.monotonic() + timeout
         track = self.create(prompt, duration, **fields)
+        return self._wait_until(track.id, deadline, timeout, poll_interval_seconds)
+
+    def wait(self, track_id: str, *, timeout: float = 300.0, poll_interval_seconds: float = 1.0) -> Track:
+        """Returns a track that already exists (a variation or extension just queued) once it is
+        ready or failed, like create_and_wait without the create. Raises WaitTimeoutError after
+        `timeout` seconds."""
+        return self._wait_until(track_id, time.monotonic() + timeout, timeout, poll_interval_seconds)
+
+    def _wait_until(self, track_id: str, deadline: float, timeout: float, poll_interval_seconds: float) -> Track:
         # Events after `since` are replayed on subscribe, so the ready event cannot slip between
         # the retrieve below and the socket's first frame.
         newest = self._client.events.list(limit=1).data
         since = newest[0].id if newest else None
-        track = self.retrieve(track.id)
+        track = self.retrieve(track_id)
         if track.status in TERMINAL:
             return track
         try:
@@ -130,9 +139,16 @@ class AsyncTracks(GeneratedAsyncTracks):
         """Creates a track and returns it once ready or failed; events first, polling as fallback."""
         deadline = time.monotonic() + timeout
         track = await self.create(prompt, duration, **fields)
+        return await self._wait_until(track.id, deadline, timeout, poll_interval_seconds)
+
+    async def wait(self, track_id: str, *, timeout: float = 300.0, poll_interval_seconds: float = 1.0) -> Track:
+        """Returns an existing track once it is ready or failed; events first, polling as fallback."""
+        return await self._wait_until(track_id, time.monotonic() + timeout, timeout, poll_interval_seconds)
+
+    async def _wait_until(self, track_id: str, deadline: float, timeout: float, poll_interval_seconds: float) -> Track:
         newest = (await self._client.events.list(limit=1)).data
         since = newest[0].id if newest else None
-        track = await self.retrieve(track.id)
+        track = await self.retrieve(track_id)
         if track.status in TERMINAL:
             return track
         try:

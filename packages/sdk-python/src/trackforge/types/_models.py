@@ -184,6 +184,53 @@ class Subscription(BaseModel):
     """
 
 
+class Melody(BaseModel):
+    """
+    A summary of the melody read from the uploaded MIDI file (the file is not kept), or null.
+    """
+
+    bpm: Optional[Union[int, float]]
+    """
+    The file's tempo, or null when it states none.
+    """
+    note_count: int
+    """
+    Notes of the melody read from the MIDI file.
+    """
+    time_signature: Optional[str]
+    """
+    The file's time signature, or null.
+    """
+
+
+class Section1(BaseModel):
+    bars: Optional[int] = None
+    energy: Optional[Union[int, float]] = None
+    instruments: Optional[List[str]] = None
+    name: str
+    prompt: Optional[str] = None
+    seconds: Optional[Union[int, float]] = None
+
+
+class Inputs(BaseModel):
+    """
+    The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given.
+    """
+
+    chords: Optional[str]
+    """
+    The chord progression as sent, or null.
+    """
+    melody: Optional[Melody]
+    """
+    A summary of the melody read from the uploaded MIDI file (the file is not kept), or null.
+    """
+    sections: Optional[List[Section1]]
+    """
+    The section plan as sent, or null.
+    """
+
+
 class TrackError(BaseModel):
     code: str
     message: str
@@ -413,6 +460,10 @@ class Track(BaseModel):
     id: str
     """
     Track id: trk_ followed by a 26-character ULID.
+    """
+    inputs: Inputs
+    """
+    The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given.
     """
     key: Optional[str]
     kind: Literal["original", "variation", "extension"]

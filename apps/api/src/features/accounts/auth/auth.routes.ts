@@ -25,7 +25,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign up: mail a link that creates the account (or signs in if it exists)',
+        summary: 'Sign up',
+        description: 'Sign up: mail a link that creates the account (or signs in if it exists).',
         body: SignupBodySchema,
         response: { 202: SentSchema },
       },
@@ -48,7 +49,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in: mail a one-time sign-in link',
+        summary: 'Sign in',
+        description: 'Sign in: mail a one-time sign-in link.',
         body: MagicLinkBodySchema,
         response: { 202: SentSchema },
       },
@@ -65,7 +67,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
     {
       schema: {
         tags: ['auth'],
-        summary: 'Spend a magic-link token: returns an access token and sets the session cookie',
+        summary: 'Verify a sign-in link',
+        description: 'Spend a magic-link token: returns an access token and sets the session cookie.',
         querystring: VerifyQuerySchema,
         response: { 200: VerifyResponseSchema },
       },
@@ -90,7 +93,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
     {
       schema: {
         tags: ['auth'],
-        summary: 'End the session: its cookie and access tokens stop working at once',
+        summary: 'Sign out',
+        description: 'End the session: its cookie and access tokens stop working at once.',
         response: { 204: z.null().describe('Signed out') },
       },
     },

@@ -28,9 +28,9 @@ export function registerApiKeyRoutes(
     {
       schema: {
         tags: ['api keys'],
-        summary: 'Create an API key (Studio and Enterprise); the secret is shown once',
+        summary: 'Create an API key',
         description:
-          `A workspace holds at most its plan's number of live keys (${describePlanCaps(apiKeys.liveKeysPerWorkspace)}); ` +
+          `Create an API key (Studio and Enterprise); the secret is shown once. A workspace holds at most its plan's number of live keys (${describePlanCaps(apiKeys.liveKeysPerWorkspace)}); ` +
           'past it the answer is 409 `plan_limit_reached`: revoke a key you no longer use (`DELETE /v1/api-keys/{id}`) ' +
           "or upgrade the plan. All of a workspace's keys share one request budget (see the `RateLimit` headers).",
         body: CreateApiKeyBodySchema,
@@ -49,7 +49,8 @@ export function registerApiKeyRoutes(
     {
       schema: {
         tags: ['api keys'],
-        summary: 'List the workspace’s live API keys, newest first (never their secrets)',
+        summary: 'List API keys',
+        description: 'List the workspace’s live API keys, newest first (never their secrets).',
         querystring: PageQuerySchema,
         response: { 200: ApiKeyListSchema },
       },
@@ -66,7 +67,8 @@ export function registerApiKeyRoutes(
     {
       schema: {
         tags: ['api keys'],
-        summary: 'One live API key of the workspace (never its secret; revoked keys are 404)',
+        summary: 'Get an API key',
+        description: 'One live API key of the workspace (never its secret; revoked keys are 404).',
         params: ApiKeyParamsSchema,
         response: { 200: ApiKeySchema },
       },
@@ -82,7 +84,8 @@ export function registerApiKeyRoutes(
     {
       schema: {
         tags: ['api keys'],
-        summary: 'Revoke an API key; it stops working at once',
+        summary: 'Revoke an API key',
+        description: 'Revoke an API key; it stops working at once.',
         params: ApiKeyParamsSchema,
         response: { 204: z.null().describe('Revoked') },
       },

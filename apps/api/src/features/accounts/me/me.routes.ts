@@ -42,7 +42,8 @@ export function registerMeRoutes(
     {
       schema: {
         tags: ['account'],
-        summary: 'The caller: user, workspace (plan, credits) and authentication method',
+        summary: 'Get the caller',
+        description: 'The caller: user, workspace (plan, credits) and authentication method.',
         response: { 200: MeSchema },
       },
     },

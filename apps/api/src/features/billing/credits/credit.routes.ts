@@ -16,7 +16,8 @@ export function registerCreditRoutes(
     {
       schema: {
         tags: ['credits'],
-        summary: "The workspace's credit balance and ledger entries, newest first",
+        summary: 'Credit balance and ledger',
+        description: "The workspace's credit balance and ledger entries, newest first.",
         querystring: PageQuerySchema,
         response: { 200: CreditsSchema },
       },

@@ -29,9 +29,9 @@ export function registerWebhookEndpointRoutes(
     {
       schema: {
         tags,
-        summary: 'Create an endpoint that receives signed event POSTs (its secret is in the answer)',
+        summary: 'Create a webhook endpoint',
         description:
-          `A workspace holds at most its plan's number of endpoints, enabled or disabled (${describePlanCaps(deps.endpoints.endpointsPerWorkspace)}); ` +
+          `Create an endpoint that receives signed event POSTs (its secret is in the answer). A workspace holds at most its plan's number of endpoints, enabled or disabled (${describePlanCaps(deps.endpoints.endpointsPerWorkspace)}); ` +
           'past it the answer is 409 `plan_limit_reached`: delete an endpoint you no longer use ' +
           '(`DELETE /v1/webhook-endpoints/{id}`) or upgrade the plan.',
         body: CreateWebhookEndpointSchema,
@@ -55,7 +55,8 @@ export function registerWebhookEndpointRoutes(
     {
       schema: {
         tags,
-        summary: "The workspace's webhook endpoints, newest first",
+        summary: 'List webhook endpoints',
+        description: "The workspace's webhook endpoints, newest first.",
         querystring: PageQuerySchema,
         response: { 200: WebhookEndpointListSchema },
       },
@@ -78,7 +79,8 @@ export function registerWebhookEndpointRoutes(
     {
       schema: {
         tags,
-        summary: 'One webhook endpoint',
+        summary: 'Get a webhook endpoint',
+        description: 'One webhook endpoint.',
         params: WebhookEndpointParamsSchema,
         response: { 200: WebhookEndpointSchema },
       },
@@ -94,8 +96,9 @@ export function registerWebhookEndpointRoutes(
     {
       schema: {
         tags,
-        summary:
-          'Change an endpoint: url, description, event_types, or enabled (re-enable after it was disabled)',
+        summary: 'Update a webhook endpoint',
+        description:
+          'Change an endpoint: url, description, event_types, or enabled (re-enable after it was disabled).',
         params: WebhookEndpointParamsSchema,
         body: UpdateWebhookEndpointSchema,
         response: { 200: WebhookEndpointSchema },
@@ -114,7 +117,8 @@ export function registerWebhookEndpointRoutes(
     {
       schema: {
         tags,
-        summary: 'Delete a webhook endpoint; its queued deliveries are dropped',
+        summary: 'Delete a webhook endpoint',
+        description: 'Delete a webhook endpoint; its queued deliveries are dropped.',
         params: WebhookEndpointParamsSchema,
         response: { 204: z.null().describe('Deleted') },
       },
