@@ -64,6 +64,8 @@ import { createStorage } from './storage/create-storage.js';
 import type { Storage } from './storage/storage.js';
 import { registerStudioRoutes } from './studio/studio.routes.js';
 import { createFinishedTrackCache, listenForTrackChanges } from './tracks/finished-track-cache.js';
+import { createShareImages, shippedShareFontFiles } from './tracks/share/share-image.js';
+import { registerSharePages } from './tracks/share/share-pages.routes.js';
 import { registerTrackRoutes } from './tracks/track.routes.js';
 import { createTracksService } from './tracks/track.service.js';
 import { createTrackInputsThread } from './tracks/track-inputs-thread.js';
@@ -322,7 +324,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       wake: edgePurges.wake,
     },
   });
-  registerTrackSharePage(app, { tracks, edgeCache });
+  registerTrackSharePage(app, { tracks, edgeCache, publicUrl: deps.config.PUBLIC_URL });
+  registerSharePages(app, {
+    tracks,
+    images: createShareImages({ fonts: shippedShareFontFiles(), clock }),
+    edgeCache,
+    publicUrl: deps.config.PUBLIC_URL,
+  });
   await app.register(
     async (v1) => {
       registerCreditRoutes(v1, { credits, publicUrl: deps.config.PUBLIC_URL });

@@ -78,8 +78,18 @@ function barHeights(peaks: readonly number[] | null): number[] {
   return heights;
 }
 
-/** The cover as an SVG document (600 × 600). */
-export function renderTrackCoverSvg(input: CoverInput): string {
+/** The cover's colours and shapes, without its text: what the share image (share/share-card.ts) reuses. */
+export interface CoverArt {
+  /** The gradient's two ends, top left to bottom right. */
+  background: string;
+  backgroundEnd: string;
+  accent: string;
+  /** Rings, motif and waveform bars, drawn in the cover's 600 × 600 space. */
+  shapes: string;
+}
+
+/** The cover's artwork (rings, motif, waveform) for the track, in 600 × 600 units. */
+export function drawCoverArt(input: CoverInput): CoverArt {
   const { music } = input;
   const { hue, minor } = keyColour(music?.key);
   const genre = music?.genre ?? '';
@@ -138,6 +148,18 @@ export function renderTrackCoverSvg(input: CoverInput): string {
     bars.push(`<rect x="40" y="${baseline - 1}" width="520" height="2" fill="#fff" opacity="0.5"/>`);
   }
 
+  return {
+    background,
+    backgroundEnd,
+    accent,
+    shapes: [rings.join('\n'), motif.join('\n'), bars.join('\n')].join('\n'),
+  };
+}
+
+/** The cover as an SVG document (600 × 600). */
+export function renderTrackCoverSvg(input: CoverInput): string {
+  const { music } = input;
+  const { background, backgroundEnd, shapes } = drawCoverArt(input);
   const title = escapeXml(truncate(input.title, 34));
   const facts = escapeXml(
     music
@@ -147,9 +169,7 @@ export function renderTrackCoverSvg(input: CoverInput): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}" role="img" aria-label="${title}">
 <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${background}"/><stop offset="1" stop-color="${backgroundEnd}"/></linearGradient></defs>
 <rect width="${SIZE}" height="${SIZE}" fill="url(#bg)"/>
-${rings.join('\n')}
-${motif.join('\n')}
-${bars.join('\n')}
+${shapes}
 <text x="40" y="${SIZE - 58}" font-family="system-ui, sans-serif" font-size="30" font-weight="700" fill="#fff">${title}</text>
 <text x="40" y="${SIZE - 26}" font-family="system-ui, sans-serif" font-size="18" fill="#fff" opacity="0.8">${facts}</text>
 </svg>
