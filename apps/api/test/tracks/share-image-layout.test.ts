@@ -11,6 +11,7 @@ import {
 } from '../../src/tracks/share/share-card.js';
 import { layoutTitle, wrapText } from '../../src/tracks/share/share-card-layout.js';
 import { loadShareCardFonts, shippedShareFontFiles } from '../../src/tracks/share/share-image.js';
+import { renderTrackCoverSvg } from '../../src/tracks/track-cover.js';
 
 const fontFiles = shippedShareFontFiles();
 const fonts = await loadShareCardFonts(fontFiles);
@@ -106,5 +107,14 @@ describe('share image title layout', () => {
     assert.equal(fits.truncated, true);
     assert.equal(fits.lines.length, 2);
     assert.match(fits.lines[1]!, /…$/);
+  });
+
+  it('wraps the cover SVG\'s title onto lines instead of cutting it ("…handclaps, ha" was all it showed)', () => {
+    const title = 'Sunny ukulele and handclaps, happy folk';
+    const svg = renderTrackCoverSvg({ title, prompt: title, music: MUSIC, peaks: null });
+    const lines = [...svg.matchAll(/<text [^>]*font-size="26" font-weight="700"[^>]*>([^<]*)<\/text>/g)].map(
+      (match) => match[1]!,
+    );
+    assert.deepEqual(lines, ['Sunny ukulele and handclaps,', 'happy folk']);
   });
 });
