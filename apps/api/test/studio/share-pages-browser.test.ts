@@ -5,7 +5,7 @@
 // origin, where the share page refuses to appear. Screenshots go to .tmp/share-screenshots/.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -207,7 +207,10 @@ describe('the public pages in a real browser', { skip }, () => {
       return [img.naturalWidth, img.naturalHeight];
     });
     assert.deepEqual(size, [1200, 630]);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'share-image.png') });
+    writeFileSync(
+      join(SCREENSHOT_DIR, 'share-image.png'),
+      Buffer.from(await (await fetch(image!)).arrayBuffer()),
+    );
     await context.close();
   });
 

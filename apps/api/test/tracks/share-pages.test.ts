@@ -191,7 +191,7 @@ describe('share image, embed and oEmbed', () => {
     assert.match(policy, /script-src 'none'/);
     assert.equal(embed.headers['x-frame-options'], undefined);
     assert.match(embed.body, new RegExp(`<audio [^>]*src="/v1/tracks/${publicId}/audio"`));
-    assert.match(embed.body, /<h1><a href="\/t\/trk_\w+" target="_blank" rel="noopener">Sunny ukulele/);
+    assert.match(embed.body, /<h1><a href="\/t\/trk_\w+" target="_blank" rel="noopener"[^>]*>Sunny ukulele/);
     assert.equal(embed.headers['surrogate-key'], publicId);
 
     for (const url of [

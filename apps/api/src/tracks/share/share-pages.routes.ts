@@ -30,9 +30,10 @@ const STRANGER: Viewer = null;
 const TRACK_ID_IN_PAGE = /^\/(?:t|embed)\/([^/?#]+)\/?$/;
 
 // The player fills whatever frame it is given: one row (cover, then title, facts and controls)
-// down to 300 px wide, the cover dropped below that.
+// down to 300 px wide, the cover dropped below that. The title takes two lines (any 60-character
+// title at the default 480 px); the link's title attribute holds it whole for a narrower frame.
 const EMBED_STYLE =
-  'html,body{margin:0;height:100%}body{font:14px/1.4 system-ui,sans-serif;color:#f4f2fa;background:#1f1c29;overflow:hidden}main{display:flex;gap:12px;align-items:center;height:100%;padding:12px;box-sizing:border-box}img{flex:none;width:112px;height:112px;border-radius:8px}div{flex:1;min-width:0}h1{font-size:16px;margin:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}h1 a{color:inherit;text-decoration:none}p{margin:2px 0 6px;color:#c9c4dc;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}audio{display:block;width:100%;height:40px}.by a{color:#b7a8ff}@media (max-width:299px){img{display:none}}';
+  'html,body{margin:0;height:100%}body{font:14px/1.4 system-ui,sans-serif;color:#f4f2fa;background:#1f1c29;overflow:hidden}main{display:flex;gap:12px;align-items:center;height:100%;padding:12px;box-sizing:border-box}img{flex:none;width:112px;height:112px;border-radius:8px}div{flex:1;min-width:0}h1{font-size:15px;line-height:1.3;margin:0;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}h1 a{color:inherit;text-decoration:none}p{margin:2px 0 6px;color:#c9c4dc;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}audio{display:block;width:100%;height:40px}.by a{color:#b7a8ff}@media (max-width:299px){img{display:none}}';
 
 function viewerOf(request: FastifyRequest): Viewer {
   return request.auth ? { workspaceId: request.auth.workspaceId, userId: request.auth.userId } : null;
@@ -121,7 +122,7 @@ export function registerSharePages(app: FastifyInstance, deps: SharePagesDeps): 
   <main>
     <img src="${escapeHtml(new URL(track.urls.cover).pathname)}" width="112" height="112" alt="">
     <div>
-      <h1><a href="${escapeHtml(sharePath)}" target="_blank" rel="noopener">${title}</a></h1>
+      <h1><a href="${escapeHtml(sharePath)}" target="_blank" rel="noopener" title="${title}">${title}</a></h1>
       <p>${escapeHtml(facts)} · <span class="by"><a href="/" target="_blank" rel="noopener">Trackforge</a></span></p>
       ${player}
     </div>
