@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Resvg } from '@resvg/resvg-js';
+import { createManualClock } from '../../src/shared/clock.js';
 import {
   layoutShareCardTitle,
   renderShareCardSvg,
@@ -10,7 +11,12 @@ import {
   TITLE_BOX,
 } from '../../src/tracks/share/share-card.js';
 import { layoutTitle, wrapText } from '../../src/tracks/share/share-card-layout.js';
-import { loadShareCardFonts, shippedShareFontFiles } from '../../src/tracks/share/share-image.js';
+import {
+  createShareImages,
+  loadShareCardFonts,
+  shareImageKey,
+  shippedShareFontFiles,
+} from '../../src/tracks/share/share-image.js';
 import { renderTrackCoverSvg } from '../../src/tracks/track-cover.js';
 
 const fontFiles = shippedShareFontFiles();
@@ -116,5 +122,57 @@ describe('share image title layout', () => {
       (match) => match[1]!,
     );
     assert.deepEqual(lines, ['Sunny ukulele and handclaps,', 'happy folk']);
+  });
+});
+
+describe('share images kept in memory', () => {
+  const input = {
+    title: 'Mellow lofi',
+    prompt: 'mellow lofi',
+    music: MUSIC,
+    peaks: null,
+    durationSeconds: 30,
+  };
+  const key = (title: string) =>
+    shareImageKey({
+      id: 'trk_1',
+      title,
+      prompt: title,
+      music: MUSIC,
+      durationSeconds: 30,
+      waveformEtag: null,
+    });
+
+  it('draws an image once for concurrent and later requests of the same key, and again for another title', async () => {
+    const images = createShareImages({ fonts: fontFiles, clock: createManualClock(new Date()) });
+    let reads = 0;
+    const readInput = async () => {
+      reads++;
+      return input;
+    };
+    const [first, second] = await Promise.all([
+      images.get(key('Mellow lofi'), readInput),
+      images.get(key('Mellow lofi'), readInput),
+    ]);
+    const later = await images.get(key('Mellow lofi'), readInput);
+    assert.equal(reads, 1);
+    assert.equal(first.png, second.png);
+    assert.equal(later.png, first.png);
+    assert.equal(later.etag, `"${key('Mellow lofi')}"`);
+    assert.notEqual(key('Mellow lofi'), key('Mellow lofi!'));
+    await images.get(key('Mellow lofi!'), async () => ({ ...input, title: 'Mellow lofi!' }));
+    await images.get(key('Mellow lofi!'), readInput);
+    assert.equal(reads, 1);
+  });
+
+  it('draws again after a failed render instead of keeping the failure', async () => {
+    const images = createShareImages({ fonts: fontFiles, clock: createManualClock(new Date()) });
+    await assert.rejects(
+      images.get('broken', async () => {
+        throw new Error('storage down');
+      }),
+    );
+    const image = await images.get('broken', async () => input);
+    assert.ok(image.png.length > 1000);
   });
 });

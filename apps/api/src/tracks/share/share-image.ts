@@ -22,6 +22,11 @@ import {
 /** Bump when the card's drawing changes, so no cache (ours, the edge's via the ETag) keeps the old one. */
 export const SHARE_IMAGE_VERSION = 1;
 const KEPT_IMAGES = 200;
+/**
+ * Renders at once: resvg runs on libuv's thread pool (4 threads), which file reads and streams
+ * share; a burst of new share links must not starve the audio downloads.
+ */
+const CONCURRENT_RENDERS = 1;
 const KEPT_FOR_MS = 6 * 60 * 60 * 1000;
 
 export interface ShareFontFiles {
@@ -67,8 +72,23 @@ export function createShareImages(deps: { fonts: ShareFontFiles; clock: Clock })
   const kept = createExpiringLru<Buffer>({ clock: deps.clock, maxEntries: KEPT_IMAGES });
   const rendering = new Map<string, Promise<Buffer>>();
   let metrics: Promise<ShareCardFonts> | undefined;
+  let active = 0;
+  const waiting: Array<() => void> = [];
 
   async function render(input: ShareCardInput): Promise<Buffer> {
+    // A finished render hands its slot straight to the next in line, so none is taken twice.
+    if (active < CONCURRENT_RENDERS) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await renderNow(input);
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  }
+
+  async function renderNow(input: ShareCardInput): Promise<Buffer> {
     metrics ??= loadShareCardFonts(deps.fonts);
     const svg = renderShareCardSvg(input, await metrics);
     // Loaded on first use: a process that never draws a share image never loads the native module.
