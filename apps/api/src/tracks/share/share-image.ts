@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import type { Clock } from '../../shared/clock.js';
 import { createExpiringLru } from '../../shared/expiring-lru.js';
 import { createFontMetrics } from '../../shared/font-metrics.js';
+import { encodePng } from '../../shared/png-encoder.js';
 import {
   renderShareCardSvg,
   SHARE_CARD_FONT_FAMILY,
@@ -101,7 +102,8 @@ export function createShareImages(deps: { fonts: ShareFontFiles; clock: Clock })
         defaultFontFamily: SHARE_CARD_FONT_FAMILY,
       },
     });
-    return image.asPng();
+    // resvg's asPng() would compress on this thread; encodePng deflates on libuv's pool.
+    return encodePng(image.pixels, image.width, image.height);
   }
 
   return {
