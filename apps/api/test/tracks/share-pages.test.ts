@@ -161,6 +161,11 @@ describe('share image, embed and oEmbed', () => {
       `/oembed?url=${encodeURIComponent(`${t.config.PUBLIC_URL}/embed/${publicId}`)}`,
     );
     assert.equal(ofEmbed.json().title, oembed.title);
+    // The server reached by another name (a development port) knows its own pages too.
+    const byHost = await get(`/oembed?url=${encodeURIComponent(`http://127.0.0.1:4321/t/${publicId}`)}`, {
+      host: '127.0.0.1:4321',
+    });
+    assert.equal(byHost.statusCode, 200, byHost.body);
   });
 
   it('answers oEmbed 404 for a private, unknown or foreign page, 501 for XML and 400 without a url', async () => {

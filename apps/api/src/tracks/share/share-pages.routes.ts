@@ -39,17 +39,21 @@ function viewerOf(request: FastifyRequest): Viewer {
   return request.auth ? { workspaceId: request.auth.workspaceId, userId: request.auth.userId } : null;
 }
 
-/** The track id of one of our public pages (`/t/{id}` or `/embed/{id}` on PUBLIC_URL's origin). */
-function trackIdOfPage(pageUrl: string, publicUrl: string): string | undefined {
+/**
+ * The track id of one of our public pages (`/t/{id}` or `/embed/{id}`) on PUBLIC_URL's host or the
+ * host this request reached (the same server by another name: a development server on a port the
+ * system chose). Either way the track is read as a stranger reads it.
+ */
+function trackIdOfPage(pageUrl: string, ourHosts: readonly string[]): string | undefined {
   let url: URL;
   try {
     url = new URL(pageUrl);
   } catch {
     return undefined;
   }
-  const ours = new URL(publicUrl);
   // http and https name the same page: a site may have kept an old http link.
-  if (url.host !== ours.host || (url.protocol !== 'https:' && url.protocol !== 'http:')) return undefined;
+  if (!ourHosts.includes(url.host) || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    return undefined;
   return TRACK_ID_IN_PAGE.exec(url.pathname)?.[1];
 }
 
@@ -147,7 +151,7 @@ export function registerSharePages(app: FastifyInstance, deps: SharePagesDeps): 
         param: 'url',
       });
     }
-    const id = trackIdOfPage(url, deps.publicUrl);
+    const id = trackIdOfPage(url, [new URL(deps.publicUrl).host, request.host]);
     if (!id) throw new AppError('not_found', `${url} is not a Trackforge track page.`, { param: 'url' });
     const track = await deps.tracks.getTrack(STRANGER, id);
     // The answer may not be larger than the consumer allows (oEmbed 1.0, section 2.2).
