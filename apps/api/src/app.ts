@@ -30,6 +30,8 @@ import { registerWorkspaceSecretRoutes } from './features/events/workspace-secre
 import { registerGuideRoutes } from './features/guides/guides.routes.js';
 import { registerStudioRoutes } from './features/studio/studio.routes.js';
 import { createFinishedTrackCache, listenForTrackChanges } from './features/tracks/finished-track-cache.js';
+import { createShareImages, shippedShareFontFiles } from './features/tracks/share/share-image.js';
+import { registerSharePages } from './features/tracks/share/share-pages.routes.js';
 import type { Generate } from './features/tracks/generation/generation-pool.js';
 import { generationQueue } from './features/tracks/generation/generation-queue.js';
 import { createOnDemandGeneration } from './features/tracks/generation/on-demand-generation.js';
@@ -325,7 +327,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       wake: edgePurges.wake,
     },
   });
-  registerTrackSharePage(app, { tracks, edgeCache });
+  registerTrackSharePage(app, { tracks, edgeCache, publicUrl: deps.config.PUBLIC_URL });
+  registerSharePages(app, {
+    tracks,
+    images: createShareImages({ fonts: shippedShareFontFiles(), clock }),
+    edgeCache,
+    publicUrl: deps.config.PUBLIC_URL,
+  });
   await app.register(
     async (v1) => {
       registerCreditRoutes(v1, { credits, publicUrl: deps.config.PUBLIC_URL });

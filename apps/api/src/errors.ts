@@ -25,6 +25,7 @@ export const ERROR_CODES = {
   rate_limited: { status: 429, title: 'Too many requests' },
   headers_too_large: { status: 431, title: 'Request header fields too large' },
   internal_error: { status: 500, title: 'Internal server error' },
+  not_implemented: { status: 501, title: 'Not implemented' },
   unavailable: { status: 503, title: 'Service unavailable' },
   billing_not_configured: { status: 503, title: 'Billing not configured' },
 } as const satisfies Record<string, { status: number; title: string }>;

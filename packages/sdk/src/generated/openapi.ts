@@ -12900,7 +12900,7 @@ export interface components {
              * @description Stable machine-readable code.
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_token" | "unauthenticated" | "insufficient_credits" | "forbidden" | "plan_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "idempotency_in_progress" | "plan_limit_reached" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_reused" | "unprocessable_input" | "unprocessable_track" | "upgrade_required" | "rate_limited" | "headers_too_large" | "internal_error" | "unavailable" | "billing_not_configured";
+            code: "validation_failed" | "invalid_token" | "unauthenticated" | "insufficient_credits" | "forbidden" | "plan_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "idempotency_in_progress" | "plan_limit_reached" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_reused" | "unprocessable_input" | "unprocessable_track" | "upgrade_required" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "unavailable" | "billing_not_configured";
             /** @description The field, query parameter or header at fault (dotted path), or null. */
             param?: string | null;
             /** @description The X-Request-Id of this request; quote it to support. */

@@ -20,6 +20,7 @@ export const GUIDE_PAGES: readonly GuidePage[] = [
   { path: '/docs/guides/musical-control', file: 'guides/musical-control.md', title: 'Musical control' },
   { path: '/docs/guides/vocals', file: 'guides/vocals.md', title: 'Vocals: lyrics and singers' },
   { path: '/docs/guides/webhooks', file: 'guides/webhooks.md', title: 'Webhooks and events' },
+  { path: '/docs/guides/sharing', file: 'guides/sharing.md', title: 'Sharing and embedding' },
   { path: '/docs/guides/sdks', file: 'guides/sdks.md', title: 'The SDKs' },
   { path: '/docs/guides/cli', file: 'guides/cli.md', title: 'The command line' },
   { path: '/docs/guides/operating', file: 'guides/operating.md', title: 'Operating the service' },

@@ -4,6 +4,7 @@
 // the same request and seed (the same music) always give the same bytes, with no network and no
 // randomness. The seed itself is not an input: the public view hides it, and a cover must not be a
 // way to search it out.
+import { wrapText } from './share/share-card-layout.js';
 import type { TrackMusic } from './track.table.js';
 
 export interface CoverInput {
@@ -78,8 +79,18 @@ function barHeights(peaks: readonly number[] | null): number[] {
   return heights;
 }
 
-/** The cover as an SVG document (600 × 600). */
-export function renderTrackCoverSvg(input: CoverInput): string {
+/** The cover's colours and shapes, without its text: what the share image (share/share-card.ts) reuses. */
+export interface CoverArt {
+  /** The gradient's two ends, top left to bottom right. */
+  background: string;
+  backgroundEnd: string;
+  accent: string;
+  /** Rings, motif and waveform bars, drawn in the cover's 600 × 600 space. */
+  shapes: string;
+}
+
+/** The cover's artwork (rings, motif, waveform) for the track, in 600 × 600 units. */
+export function drawCoverArt(input: CoverInput, { raiseWaveformPx = 0 } = {}): CoverArt {
   const { music } = input;
   const { hue, minor } = keyColour(music?.key);
   const genre = music?.genre ?? '';
@@ -128,7 +139,7 @@ export function renderTrackCoverSvg(input: CoverInput): string {
   // Waveform: bars mirrored about a line near the bottom.
   const heights = barHeights(input.peaks);
   const barWidth = 520 / BAR_COUNT;
-  const baseline = 470;
+  const baseline = 470 - raiseWaveformPx;
   const bars = heights.map((height, bar) => {
     const half = round1(2 + height * 56);
     const x = round1(40 + bar * barWidth);
@@ -138,19 +149,46 @@ export function renderTrackCoverSvg(input: CoverInput): string {
     bars.push(`<rect x="40" y="${baseline - 1}" width="520" height="2" fill="#fff" opacity="0.5"/>`);
   }
 
-  const title = escapeXml(truncate(input.title, 34));
+  return {
+    background,
+    backgroundEnd,
+    accent,
+    shapes: [rings.join('\n'), motif.join('\n'), bars.join('\n')].join('\n'),
+  };
+}
+
+// The cover's text is drawn by whatever shows the SVG (a browser, in its own sans-serif), so it is
+// wrapped by characters with room for a wide font (DejaVu Sans Bold at 26 px averages under 17 px a
+// letter): up to three lines, which holds any 60-character title the API makes.
+const TITLE_CHARACTERS_PER_LINE = 30;
+const TITLE_LINE_HEIGHT_PX = 30;
+
+/** The cover as an SVG document (600 × 600). */
+export function renderTrackCoverSvg(input: CoverInput): string {
+  const { music } = input;
+  const lines = wrapText(input.title, (line) => [...line].length <= TITLE_CHARACTERS_PER_LINE);
+  if (lines.length > 3)
+    lines.splice(2, lines.length, truncate(lines.slice(2).join(' '), TITLE_CHARACTERS_PER_LINE));
+  // The bars end above the title's first line, however many lines it has.
+  const raiseWaveformPx = 14 + (lines.length - 1) * TITLE_LINE_HEIGHT_PX;
+  const { background, backgroundEnd, shapes } = drawCoverArt(input, { raiseWaveformPx });
+  const label = escapeXml(input.title);
+  const titleLines = lines
+    .map(
+      (line, index) =>
+        `<text x="40" y="${SIZE - 58 - (lines.length - 1 - index) * TITLE_LINE_HEIGHT_PX}" font-family="system-ui, sans-serif" font-size="26" font-weight="700" fill="#fff">${escapeXml(line)}</text>`,
+    )
+    .join('\n');
   const facts = escapeXml(
     music
       ? [music.genre, music.key, `${Math.round(music.bpm)} bpm`].filter(Boolean).join(' · ')
       : 'Trackforge',
   );
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}" role="img" aria-label="${title}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}" role="img" aria-label="${label}">
 <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${background}"/><stop offset="1" stop-color="${backgroundEnd}"/></linearGradient></defs>
 <rect width="${SIZE}" height="${SIZE}" fill="url(#bg)"/>
-${rings.join('\n')}
-${motif.join('\n')}
-${bars.join('\n')}
-<text x="40" y="${SIZE - 58}" font-family="system-ui, sans-serif" font-size="30" font-weight="700" fill="#fff">${title}</text>
+${shapes}
+${titleLines}
 <text x="40" y="${SIZE - 26}" font-family="system-ui, sans-serif" font-size="18" fill="#fff" opacity="0.8">${facts}</text>
 </svg>
 `;

@@ -156,6 +156,15 @@ export function createTracksService(deps: TracksServiceDeps) {
     await deps.edgePurge.enqueue(tx, trackId, { publicFeed, delayMs: FINISHED_TRACK_TTL_MS + 1_000 });
   }
 
+  /** The waveform peaks the cover draws as bars; null before the track is ready. */
+  async function readCoverPeaks(track: TrackRow): Promise<number[] | null> {
+    const waveform = track.status === 'ready' ? track.files?.waveform : undefined;
+    if (!waveform) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of await deps.storage.getStream(waveform.key)) chunks.push(Buffer.from(chunk));
+    return (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { peaks: number[] }).peaks;
+  }
+
   function notOwned(id: string): AppError {
     return new AppError('not_found', `No track ${id} in your workspace.`, { param: 'id' });
   }
@@ -413,21 +422,29 @@ export function createTracksService(deps: TracksServiceDeps) {
      */
     async getTrackCover(viewer: Viewer, id: string) {
       const track = await getReadableTrack(viewer, id);
-      const waveform = track.status === 'ready' ? track.files?.waveform : undefined;
-      let peaks: number[] | null = null;
-      if (waveform) {
-        const chunks: Buffer[] = [];
-        for await (const chunk of await deps.storage.getStream(waveform.key)) chunks.push(Buffer.from(chunk));
-        peaks = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { peaks: number[] }).peaks;
-      }
       const svg = renderTrackCoverSvg({
         title: track.title,
         prompt: track.prompt,
         music: track.music,
-        peaks,
+        peaks: await readCoverPeaks(track),
       });
       const etag = `"${createHash('sha256').update(svg).digest('base64url').slice(0, 22)}"`;
       return { track, svg, etag };
+    },
+
+    /**
+     * What the share image of a readable track is drawn from (tracks/share/), without reading the
+     * waveform until `readPeaks` is called: the image is usually kept already, under what the row
+     * alone says (`waveformEtag` stands for the peaks).
+     */
+    async getTrackArtwork(viewer: Viewer, id: string) {
+      const track = await getReadableTrack(viewer, id);
+      const waveform = track.status === 'ready' ? track.files?.waveform : undefined;
+      return {
+        track,
+        waveformEtag: waveform?.etag ?? null,
+        readPeaks: () => readCoverPeaks(track),
+      };
     },
 
     /** A stored file of a readable track; 404 when the track is unknown, 409 until it is ready. */

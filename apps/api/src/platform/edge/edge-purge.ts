@@ -33,7 +33,13 @@ const FILE_PATHS = [
 /** The answers about one track, and the public feed's when the track is or was listed there. */
 export function trackPurge(trackId: string, { publicFeed }: { publicFeed: boolean }): EdgePurge {
   const keys = [trackCacheKey(trackId)];
-  const paths = [`/t/${trackId}`, ...FILE_PATHS.map((path) => `/v1/tracks/${trackId}/${path}`)];
+  // The share page, its image and the embed are public pages (tracks/share/share-urls.ts).
+  const paths = [
+    `/t/${trackId}`,
+    `/t/${trackId}/image.png`,
+    `/embed/${trackId}`,
+    ...FILE_PATHS.map((path) => `/v1/tracks/${trackId}/${path}`),
+  ];
   if (publicFeed) {
     keys.push(PUBLIC_FEED_CACHE_KEY);
     paths.push('/v1/public/tracks');

@@ -52,6 +52,19 @@ export function setTrackCaching(
   setCacheKeys(reply, [trackCacheKey(track.id)]);
 }
 
+/**
+ * Caching of a small answer about a public track that lives at more URLs than a purge can name
+ * (oEmbed's, one per query string a consumer sends): under the track's key, so a purge by key
+ * reaches it, and never longer than a browser keeps it, so a purge by URL need not.
+ */
+export function setTrackDescriptionCaching(reply: FastifyReply, trackId: string, settled: boolean): void {
+  reply.header(
+    'cache-control',
+    settled ? publicMaxAge(BROWSER_MAX_AGE_SECONDS, BROWSER_MAX_AGE_SECONDS) : 'public, no-cache',
+  );
+  setCacheKeys(reply, [trackCacheKey(trackId)]);
+}
+
 /** Caching of a page of the public feed. */
 export function setPublicFeedCaching(reply: FastifyReply): void {
   reply.header('cache-control', publicMaxAge(PUBLIC_FEED_MAX_AGE_SECONDS, PUBLIC_FEED_MAX_AGE_SECONDS));

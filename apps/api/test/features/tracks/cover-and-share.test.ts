@@ -1,4 +1,5 @@
-// Cover art (GET /v1/tracks/{id}/cover.svg) and the share page's unfurl tags (GET /t/{id}).
+// Cover art (GET /v1/tracks/{id}/cover.svg) and the share page's unfurl tags (GET /t/{id}); the
+// share image itself is in share-pages.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Generate } from '../../../src/features/tracks/generation/generation-pool.js';
@@ -126,13 +127,13 @@ for (const kind of testDatabaseKinds()) {
       const base = `${t.config.PUBLIC_URL}/v1/tracks/${id}`;
       assert.equal(metaContent('property', 'og:type'), 'music.song');
       assert.equal(metaContent('property', 'og:url'), `${t.config.PUBLIC_URL}/t/${id}`);
-      assert.equal(metaContent('property', 'og:image'), `${base}/cover.svg`);
+      assert.equal(metaContent('property', 'og:image'), `${t.config.PUBLIC_URL}/t/${id}/image.png`);
       assert.equal(metaContent('property', 'og:audio'), `${base}/audio`);
       assert.equal(metaContent('property', 'og:audio:type'), 'audio/mpeg');
       assert.match(metaContent('property', 'og:title') ?? '', /^Celtic jig &lt;script&gt;/);
       assert.match(metaContent('property', 'og:description') ?? '', /lo-fi hip hop · 90 bpm · D minor/);
       assert.equal(metaContent('name', 'twitter:card'), 'summary_large_image');
-      assert.equal(metaContent('name', 'twitter:image'), `${base}/cover.svg`);
+      assert.equal(metaContent('name', 'twitter:image'), `${t.config.PUBLIC_URL}/t/${id}/image.png`);
       assert.match(html, new RegExp(`<audio [^>]*src="/v1/tracks/${id}/audio"`));
       assert.match(html, new RegExp(`<img src="/v1/tracks/${id}/cover.svg"`));
       assert.match(html, /<a href="\/studio">/);
@@ -140,6 +141,7 @@ for (const kind of testDatabaseKinds()) {
       assert.ok(!html.includes('"x"'), 'quotes are escaped too');
       // The image and the audio the tags name are really there for an anonymous reader.
       assert.equal((await get(`/v1/tracks/${id}/cover.svg`)).statusCode, 200);
+      assert.equal((await get(`/t/${id}/image.png`)).statusCode, 200);
       assert.equal((await get(`/v1/tracks/${id}/audio`)).statusCode, 200);
     });
 
@@ -152,7 +154,7 @@ for (const kind of testDatabaseKinds()) {
         })
       ).json();
       const html = (await get(`/t/${created.id}`)).body;
-      assert.match(html, /<meta property="og:image" content="[^"]+\/cover\.svg">/);
+      assert.match(html, /<meta property="og:image" content="[^"]+\/t\/trk_\w+\/image\.png">/);
       assert.doesNotMatch(html, /og:audio/);
       assert.doesNotMatch(html, /<audio/);
     });
