@@ -2,7 +2,7 @@
 // these to the next; pipeline.ts is the only file that knows every stage.
 // Musical time is in integer ticks (PPQ); seconds and samples appear only from rendering on.
 import type { Syllable } from './vocals/pronounce.js';
-import type { VoiceBank } from './vocals/sing.js';
+import type { VoiceBank } from './vocals/vocal-types.js';
 
 /** Ticks per quarter note for every composition. */
 export const PPQ = 480;

@@ -8,8 +8,8 @@
 import { createRng } from '../random.js';
 import { type ConsonantAcoustics, getPhonemeAcoustics, type VowelAcoustics } from './phoneme-acoustics.js';
 import { createPitchCurve } from './pitch-curve.js';
-import type { SingerSpec } from './sing.js';
 import type { PhonemeSegment, PhrasePlan } from './vocal-plan.js';
+import type { SingerSpec } from './vocal-types.js';
 
 const CONTROL_SAMPLES = 32;
 /** Formant movement time constant: about the speed of the tongue and lips between phonemes. */

@@ -2,7 +2,7 @@
 // a range near where that voice is comfortable, its own vocal-tract scale, breath and vibrato; and
 // one plainly synthetic formant voice. Ranges stay near each voice's speaking pitch on purpose:
 // pushed an octave or more above it, a spoken voice turns thin and loses its words.
-import type { SingerSpec } from './sing.js';
+import type { SingerSpec } from './vocal-types.js';
 
 export const SINGERS: readonly SingerSpec[] = [
   {

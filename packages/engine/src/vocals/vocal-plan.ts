@@ -4,7 +4,7 @@
 // the note just before the next syllable's onset begins.
 import { type ConsonantAcoustics, getPhonemeAcoustics } from './phoneme-acoustics.js';
 import { isVowelPhoneme } from './pronounce.js';
-import type { SingerSpec, VocalDelivery, VocalNote, VocalPhrase } from './sing.js';
+import type { SingerSpec, VocalDelivery, VocalNote, VocalPhrase } from './vocal-types.js';
 
 export interface PhonemeSegment {
   phoneme: string;

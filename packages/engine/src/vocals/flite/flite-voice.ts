@@ -9,8 +9,8 @@
 import { createRng } from '../../random.js';
 import { createPitchCurve } from '../pitch-curve.js';
 import { trackPitch } from '../pitch-track.js';
-import type { SingerSpec } from '../sing.js';
 import type { PhrasePlan } from '../vocal-plan.js';
+import type { SingerSpec } from '../vocal-types.js';
 import { runFlite, type WasmModule } from './flite-wasi.js';
 
 export interface FliteSpeech {
