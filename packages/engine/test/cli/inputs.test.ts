@@ -107,6 +107,9 @@ describe('trackforge-engine with lyrics', () => {
     assert.ok(readFileSync(join(workDir, 'sung-stems', 'vocals.wav')).byteLength > 44);
     const midi = readFileSync(join(workDir, 'sung.mid'));
     // FF 05: a lyric meta event, here the first syllable of "Hold"
-    assert.ok(midi.includes(Buffer.from([0xff, 0x05, 0x04, ...Buffer.from('Hold')])), 'a lyric event for "Hold"');
+    assert.ok(
+      midi.includes(Buffer.from([0xff, 0x05, 0x04, ...Buffer.from('Hold')])),
+      'a lyric event for "Hold"',
+    );
   });
 });
