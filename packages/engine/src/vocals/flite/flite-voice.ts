@@ -405,8 +405,12 @@ export function renderFliteVoice(
     outputPosition += targetPeriod;
   }
 
-  // Overlapping grains leave a rumble below the voice: a 2-pole high-pass under the singer's range.
-  highPass(output, sampleRateHz, 0.7 * 440 * 2 ** ((singer.rangeMidi[0] - 69) / 12));
+  // Overlapping grains leave a rumble below the voice: a 4-pole high-pass just under the singer's
+  // lowest note (−1 dB there) removes it; rap's speech contour dips lower, so its cut is lower.
+  const lowestHz = 440 * 2 ** ((singer.rangeMidi[0] - 69) / 12);
+  const cutoffHz = lowestHz * (plan.delivery === 'rap' ? 0.7 : 0.85);
+  highPass(output, sampleRateHz, cutoffHz);
+  highPass(output, sampleRateHz, cutoffHz);
 
   if (plan.breath) {
     // The breath before the phrase: soft band-limited noise swelling and fading.

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { loadVoiceBank } from '../../node/load-voices.js';
+import { EngineError } from '../../src/types.js';
+import { speakPhones } from '../../src/vocals/flite/flite-voice.js';
+import { compileFlite } from '../../src/vocals/flite/flite-wasi.js';
+import { syllabifyLine } from '../../src/vocals/pronounce.js';
+import { getSinger, singPhrases } from '../../src/vocals/sing.js';
+
+const voiceBank = loadVoiceBank();
+
+describe('Flite voice', () => {
+  it('speaks exactly the phones asked for, in order, with their spans, the same each time', async () => {
+    const module = await compileFlite(voiceBank.flite);
+    const phones = ['pau', 'hh', 'ax', 'l', 'ow', 'pau'];
+    const speech = speakPhones(module, 'slt', phones, 220);
+    assert.equal(speech.sampleRateHz, 16000);
+    assert.deepEqual(
+      speech.phones.map((span) => span.phone),
+      phones,
+    );
+    for (const [index, span] of speech.phones.entries()) {
+      assert.ok(span.endSeconds > span.startSeconds, `${span.phone} has a length`);
+      if (index > 0) assert.equal(span.startSeconds, speech.phones[index - 1]!.endSeconds);
+    }
+    assert.ok(Math.abs(speech.pcm.length / 16000 - speech.phones.at(-1)!.endSeconds) < 0.05);
+    const again = speakPhones(module, 'slt', phones, 220);
+    assert.deepEqual(again.pcm, speech.pcm);
+  });
+
+  it('compiles the voice bank once per thread, even when its bytes are copied', async () => {
+    const first = compileFlite(voiceBank.flite);
+    assert.equal(compileFlite(voiceBank.flite), first);
+    assert.equal(compileFlite(new Uint8Array(voiceBank.flite)), first);
+  });
+
+  it('refuses a recorded singer without the voice bank, naming what is missing', async () => {
+    const notes = syllabifyLine('la').map((syllable) => ({
+      startSeconds: 0.5,
+      durationSeconds: 0.5,
+      midi: 60,
+      syllable,
+    }));
+    await assert.rejects(
+      singPhrases({
+        phrases: [{ notes }],
+        singer: getSinger('alto'),
+        delivery: 'sung',
+        sampleRateHz: 22050,
+        totalSeconds: 2,
+      }),
+      (error: unknown) => error instanceof EngineError && /voice bank/.test(error.message),
+    );
+    // The synthetic voice needs no data.
+    const pcm = await singPhrases({
+      phrases: [{ notes }],
+      singer: getSinger('synth'),
+      delivery: 'sung',
+      sampleRateHz: 22050,
+      totalSeconds: 2,
+    });
+    assert.ok(pcm.some((sample) => sample !== 0));
+  });
+});
