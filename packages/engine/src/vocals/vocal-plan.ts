@@ -79,6 +79,8 @@ function fitConsonants(
 /** No consonant shrinks below this (seconds): shorter ones are not heard as the consonant. */
 const MIN_CONSONANT_SECONDS = 0.018;
 const BREATH_SECONDS = 0.22;
+/** A gap this long between a note's end and the next onset is a rest, not legato. */
+const REST_SECONDS = 0.12;
 const RELEASE_SECONDS = 0.12;
 
 interface SyllableGroup {
@@ -167,31 +169,35 @@ export function planPhrase(phrase: VocalPhrase, singer: SingerSpec, delivery: Vo
       });
       cursor += length;
     }
-    // The syllable must be silent by the next onset; a phrase's last syllable sings to its note's end.
+    // Legato (the next onset follows soon): the vowel holds up to the next onset and the coda
+    // closes it inside that time. Before a rest or at the phrase's end: the vowel fills the note
+    // and the coda sounds after it at its natural length, so word endings are heard.
     const next = groups[index + 1];
-    const syllableEnd = next ? Math.min(onsetStarts[index + 1]!, next.startSeconds) : group.endSeconds;
-    let singEnd = syllableEnd;
+    const nextOnset = next ? Math.min(onsetStarts[index + 1]!, next.startSeconds) : Number.POSITIVE_INFINITY;
+    const restAfter = nextOnset - group.endSeconds >= REST_SECONDS;
+    let singEnd = restAfter ? group.endSeconds : nextOnset;
     if (delivery === 'rap') {
       // Speech does not hold vowels: a rapped syllable lasts about as long as spoken, then rests.
-      singEnd = Math.min(
-        syllableEnd,
-        group.startSeconds + Math.max(0.16, (syllableEnd - group.startSeconds) * 0.8),
-      );
+      singEnd = Math.min(singEnd, group.startSeconds + Math.max(0.16, (singEnd - group.startSeconds) * 0.8));
     }
     const coda = group.phonemes.slice(group.vowelIndex + 1);
     const vowelRoom = Math.max(singEnd - group.startSeconds, 0.02);
-    const codaLengths = fitConsonants(coda, vowelRoom, CONSONANT_SHARE[delivery], 0);
-    const codaLength = Math.min(
-      codaLengths.reduce((sum, length) => sum + length, 0),
-      vowelRoom * 0.5,
-    );
-    const codaScale =
-      codaLength /
-      Math.max(
-        codaLengths.reduce((sum, length) => sum + length, 0),
-        1e-9,
-      );
-    const vowelEnd = singEnd - codaLength;
+    let codaLengths: number[];
+    let vowelEnd: number;
+    if (restAfter) {
+      const natural = coda.map((phoneme) => consonantSeconds(phoneme));
+      const room = Math.max(nextOnset - singEnd - 0.02, 0);
+      const total = natural.reduce((sum, length) => sum + length, 0);
+      const scale = total > room ? room / total : 1;
+      codaLengths = natural.map((length) => length * scale);
+      vowelEnd = singEnd;
+    } else {
+      codaLengths = fitConsonants(coda, vowelRoom, CONSONANT_SHARE[delivery], 0);
+      const fitted = codaLengths.reduce((sum, length) => sum + length, 0);
+      const codaLength = Math.min(fitted, vowelRoom * 0.5);
+      codaLengths = codaLengths.map((length) => (length * codaLength) / Math.max(fitted, 1e-9));
+      vowelEnd = singEnd - codaLength;
+    }
     segments.push({
       phoneme: vowel,
       startSeconds: group.startSeconds,
@@ -202,7 +208,7 @@ export function planPhrase(phrase: VocalPhrase, singer: SingerSpec, delivery: Vo
     });
     cursor = Math.max(vowelEnd, group.startSeconds + 0.02);
     for (const [position, phoneme] of coda.entries()) {
-      const length = codaLengths[position]! * codaScale;
+      const length = codaLengths[position]!;
       segments.push({
         phoneme,
         startSeconds: cursor,
