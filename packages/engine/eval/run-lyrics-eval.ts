@@ -229,14 +229,18 @@ async function measureSpeed(): Promise<{ withoutMs: number; withMs: number; rati
 }
 
 const results: CaseResult[] = [];
-if (!values['speed-only']) for (const c of LYRIC_CASES) results.push(await measureCase(c));
 console.log(
   'case | delivery | notes | pitch ±50 c | long notes voiced | pitch arrival median ms | arrivals ±30 ms',
 );
-for (const r of results)
-  console.log(
-    `${r.name} | ${r.delivery} | ${r.notes} | ${r.pitchWithin50CentsPct} % | ${r.longNotesVoicedPct} % | ${r.onsetMedianMs} | ${r.onsetsWithin30MsPct} %`,
-  );
+// each row as it is measured, so a long run on a busy machine shows its progress
+if (!values['speed-only'])
+  for (const c of LYRIC_CASES) {
+    const r = await measureCase(c);
+    results.push(r);
+    console.log(
+      `${r.name} | ${r.delivery} | ${r.notes} | ${r.pitchWithin50CentsPct} % | ${r.longNotesVoicedPct} % | ${r.onsetMedianMs} | ${r.onsetsWithin30MsPct} %`,
+    );
+  }
 // the pitch bars are for singing: rap is spoken intonation around its notes, reported apart
 const sung = results.filter((r) => r.delivery === 'sung');
 const overall = {

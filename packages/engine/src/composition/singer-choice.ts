@@ -19,8 +19,12 @@ export function chooseSinger(
 ): SingerSpec {
   const own = voice?.singerId === undefined ? undefined : findSinger(voice.singerId);
   if (own) return own;
-  // rap sits in the speaking range, so the lower voices carry it; any singer can sing
-  const sorted = [...SINGERS].sort((a, b) => a.rangeMidi[0] - b.rangeMidi[0] || a.id.localeCompare(b.id));
+  // the recorded voices carry words best (the formant voice's are only partly clear): it sings
+  // only when asked for by name; rap sits in the speaking range, so the lower voices carry it
+  const recorded = SINGERS.filter((singer) => singer.model !== 'formant');
+  const sorted = [...(recorded.length > 0 ? recorded : SINGERS)].sort(
+    (a, b) => a.rangeMidi[0] - b.rangeMidi[0] || a.id.localeCompare(b.id),
+  );
   const pool = delivery === 'rap' ? sorted.slice(0, Math.max(1, Math.ceil(sorted.length / 2))) : sorted;
   const rng = createRng(seed).fork(`singer:${brief.genre}`);
   return rng.pick(pool);
