@@ -7,8 +7,11 @@
 // Run: node --import tsx bench/api/share-image.ts [--count 20]
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import {
+  createShareImages,
+  shippedShareFontFiles,
+} from '../../apps/api/src/features/tracks/share/share-image.js';
 import { systemClock } from '../../apps/api/src/platform/shared/clock.js';
-import { createShareImages, shippedShareFontFiles } from '../../apps/api/src/features/tracks/share/share-image.js';
 
 const { values } = parseArgs({ options: { count: { type: 'string', default: '20' } } });
 const count = Number(values.count);

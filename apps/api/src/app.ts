@@ -30,12 +30,12 @@ import { registerWorkspaceSecretRoutes } from './features/events/workspace-secre
 import { registerGuideRoutes } from './features/guides/guides.routes.js';
 import { registerStudioRoutes } from './features/studio/studio.routes.js';
 import { createFinishedTrackCache, listenForTrackChanges } from './features/tracks/finished-track-cache.js';
-import { createShareImages, shippedShareFontFiles } from './features/tracks/share/share-image.js';
-import { registerSharePages } from './features/tracks/share/share-pages.routes.js';
 import type { Generate } from './features/tracks/generation/generation-pool.js';
 import { generationQueue } from './features/tracks/generation/generation-queue.js';
 import { createOnDemandGeneration } from './features/tracks/generation/on-demand-generation.js';
 import { createDerivedFiles } from './features/tracks/generation/track-derived-files.js';
+import { createShareImages, shippedShareFontFiles } from './features/tracks/share/share-image.js';
+import { registerSharePages } from './features/tracks/share/share-pages.routes.js';
 import { registerTrackRoutes } from './features/tracks/track.routes.js';
 import { createTracksService } from './features/tracks/track.service.js';
 import { createTrackInputsThread } from './features/tracks/track-inputs-thread.js';

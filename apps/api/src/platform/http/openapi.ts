@@ -71,14 +71,14 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       routePrefix: '/docs',
       // Scalar's default fonts come from fonts.scalar.com, which the CSP's font-src ('self') blocks
       // and an offline machine cannot reach: the page uses the system fonts instead.
-      // The vendor's "Ask AI" agent and MCP buttons send the document to its hosted services (and
-      // turn on by themselves on localhost); its developer toolbar likewise: all three stay off.
+      // The vendor's "Ask AI" agent sends the document to its hosted service (and turns on by itself
+      // on localhost); its developer toolbar likewise: both stay off. The version we pin (the newest
+      // whose dependencies install on Node 20) has no MCP button to turn off.
       configuration: {
         url: '/openapi.json',
         title: 'Trackforge API reference',
         withDefaultFonts: false,
         agent: { disabled: true },
-        mcp: { disabled: true },
         showDeveloperTools: 'never',
       },
     });

@@ -18,8 +18,8 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { buildApp } from '../../../src/app.js';
 import { adminAnswer } from '../../../src/cli/admin.js';
 import { composeGenerationWorkers } from '../../../src/compose.js';
-import type { DatabaseHandle } from '../../../src/platform/database/create-database.js';
 import type { GenerationWorkers } from '../../../src/features/tracks/generation/start-generation-workers.js';
+import type { DatabaseHandle } from '../../../src/platform/database/create-database.js';
 import { systemClock } from '../../../src/platform/shared/clock.js';
 import { createStorage } from '../../../src/platform/storage/create-storage.js';
 import { testConfig } from '../../helpers/app.js';

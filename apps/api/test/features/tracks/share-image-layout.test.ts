@@ -3,7 +3,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Resvg } from '@resvg/resvg-js';
-import { createManualClock } from '../../../src/platform/shared/clock.js';
 import {
   layoutShareCardTitle,
   renderShareCardSvg,
@@ -18,6 +17,7 @@ import {
   shippedShareFontFiles,
 } from '../../../src/features/tracks/share/share-image.js';
 import { renderTrackCoverSvg } from '../../../src/features/tracks/track-cover.js';
+import { createManualClock } from '../../../src/platform/shared/clock.js';
 
 const fontFiles = shippedShareFontFiles();
 const fonts = await loadShareCardFonts(fontFiles);

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PNG } from 'pngjs';
-import { trackPurge } from '../../../src/platform/edge/edge-purge.js';
 import type { Generate } from '../../../src/features/tracks/generation/generation-pool.js';
+import { trackPurge } from '../../../src/platform/edge/edge-purge.js';
 import { createTestAccount, type TestAccount } from '../../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { createGenerationRunner, createTrack, FAKE_GENERATED_TRACK, fund } from './helpers.js';

@@ -178,7 +178,9 @@ describe('GET /openapi.json and /docs', () => {
     const page = response.body;
     const settings = JSON.parse(/createApiReference\('#app', (\{[\s\S]*?\})\)/.exec(page)?.[1] ?? '{}');
     assert.deepEqual(settings.agent, { disabled: true });
-    assert.deepEqual(settings.mcp, { disabled: true });
     assert.equal(settings.showDeveloperTools, 'never');
+    const script = await t.app.inject({ method: 'GET', url: '/docs/js/scalar.js' });
+    assert.equal(script.statusCode, 200);
+    assert.doesNotMatch(script.body, /\bMCP\b/, 'the pinned reference has no MCP button');
   });
 });

@@ -6,7 +6,11 @@
 // embeddable, not even by its owner: the embed and oEmbed read as a stranger does.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../../errors.js';
-import { type EdgeCachePolicy, setTrackCaching, setTrackDescriptionCaching } from '../../../platform/http/edge-cache.js';
+import {
+  type EdgeCachePolicy,
+  setTrackCaching,
+  setTrackDescriptionCaching,
+} from '../../../platform/http/edge-cache.js';
 import type { TracksService, Viewer } from '../track.service.js';
 import { SHARE_CARD_HEIGHT_PX, SHARE_CARD_WIDTH_PX } from './share-card.js';
 import {
