@@ -167,4 +167,6 @@ export interface GenreRecord {
   sound: GenreSound;
   /** Channel-volume steps added to a role's mix (composition/mix.ts), where the genre's balance is not the default's. */
   mix?: { volumeStepsByRole: Partial<Record<PartRole, number>> };
+  /** How the genre delivers lyrics: 'rap' on the sixteenth grid; absent, sung. */
+  vocalDelivery?: 'rap';
 }

@@ -4,6 +4,7 @@ import { drums, part, style } from './shared.js';
 
 export const trap: GenreRecord = {
   id: 'trap',
+  vocalDelivery: 'rap',
   brief: {
     needs: ['drums', 'bass'],
     label: 'trap',
