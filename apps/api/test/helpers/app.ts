@@ -58,6 +58,7 @@ export async function createTestApp(
     services,
     async close() {
       await app.close();
+      await services.stop(); // generation, when the suite started it
       await database.close();
     },
   };
