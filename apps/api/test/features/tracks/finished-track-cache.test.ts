@@ -172,7 +172,10 @@ for (const kind of testDatabaseKinds()) {
         // The LISTEN reconnects within a second; what was remembered before the loss is not served.
         // The manual clock stands still, so a copy kept from before the loss would be served forever.
         assert.ok(
-          await eventually(async () => (await read(b, id, owner)).json().title === 'Changed while deaf'),
+          await eventually(
+            async () => (await read(b, id, owner)).json().title === 'Changed while deaf',
+            10_000,
+          ),
           'b serves the change made while it could not hear',
         );
       });
