@@ -393,7 +393,11 @@ export async function composeServices(
   }
 
   async function stopApi(): Promise<void> {
-    if (!apiStarted) return;
+    if (!apiStarted) {
+      // Never started (admin, a script), yet a caller may have used a thread that starts on demand.
+      await Promise.all([apiKeys.flush(), onDemand?.close(), trackInputs.close()]);
+      return;
+    }
     apiStarted = false;
     // Webhook requests in flight are aborted and their deliveries handed back to the durable
     // queue, so shutdown never waits on a slow receiver; unsent mail and purges stay queued.
