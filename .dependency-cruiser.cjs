@@ -58,6 +58,17 @@ module.exports = {
       to: { path: '^apps/api/src/features/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'only-compose-builds-services',
+      severity: 'error',
+      comment:
+        'compose.ts is the one place services are built: buildApp (app.ts) registers plugins with the graph it is given, and the entries (main.ts, cli/) choose what to start, so neither imports a service, repository or handler as a value.',
+      from: { path: '^apps/api/src/(app\\.ts$|main\\.ts$|cli/)' },
+      to: {
+        path: '^apps/api/src/(features|platform)/.+\\.(service|repository|handler)\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'only-entries-import-the-root',
       severity: 'error',
       comment:

@@ -10,11 +10,10 @@
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { buildApp } from '../../apps/api/src/app.js';
 import { systemClock } from '../../apps/api/src/platform/shared/clock.js';
 import { fund } from '../../apps/api/test/features/tracks/helpers.js';
 import { createTestAccount } from '../../apps/api/test/helpers/accounts.js';
-import { type TestApp, testConfig } from '../../apps/api/test/helpers/app.js';
+import { buildTestApp, type TestApp, testConfig } from '../../apps/api/test/helpers/app.js';
 import { createTestDatabase } from '../../apps/api/test/helpers/databases.js';
 import { floodMidiFile, largestValidMidiFile } from '../../apps/api/test/helpers/heavy-midi.js';
 import { startEmbeddedPostgres } from '../shared/embedded-postgres.js';
@@ -79,7 +78,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
   if (postgres) process.env.TEST_DATABASE_URL = postgres.url;
   const config = testConfig({ RATE_LIMIT_FREE: '1000000' });
   const database = await createTestDatabase(kind);
-  const app = await buildApp({ config, database, clock: systemClock });
+  const { app } = await buildTestApp({ config, database, clock: systemClock });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const testApp = { app, database, config, clock: systemClock } as unknown as TestApp;

@@ -21,11 +21,10 @@ import {
   type PluginTransformResultArgs,
   sql,
 } from 'kysely';
-import { buildApp } from '../../apps/api/src/app.js';
 import { systemClock } from '../../apps/api/src/platform/shared/clock.js';
 import { fund } from '../../apps/api/test/features/tracks/helpers.js';
 import { createTestAccount } from '../../apps/api/test/helpers/accounts.js';
-import { testConfig } from '../../apps/api/test/helpers/app.js';
+import { buildTestApp, testConfig } from '../../apps/api/test/helpers/app.js';
 import { createTestDatabase } from '../../apps/api/test/helpers/databases.js';
 
 const { values } = parseArgs({
@@ -100,7 +99,7 @@ const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 const database = await createTestDatabase(kind);
 const timed = { ...database, db: database.db.withPlugin(timing) };
 const config = testConfig();
-const app = await buildApp({ config, database: timed, clock: systemClock });
+const { app } = await buildTestApp({ config, database: timed, clock: systemClock });
 await app.ready();
 const t = { app, database: timed, config, clock: systemClock } as unknown as Parameters<
   typeof createTestAccount

@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { buildApp } from '../../apps/api/src/app.js';
-import { composeEventLog } from '../../apps/api/src/compose.js';
+import { composeEventLog, composeServices, runApiWithApp } from '../../apps/api/src/compose.js';
 import { loadConfig } from '../../apps/api/src/config.js';
 import { createAccountService } from '../../apps/api/src/features/accounts/account.service.js';
 import { createApiKeyService } from '../../apps/api/src/features/accounts/keys/api-key.service.js';
@@ -508,7 +508,9 @@ async function listLatency(database: DatabaseHandle, rowCount: number) {
     DATA_DIR: mkdtempSync(join(tmpdir(), 'tf-bench-scale-')),
     RATE_LIMIT_ENTERPRISE: '100000000',
   });
-  const app = await buildApp({ config, database });
+  const services = await composeServices(config, { db: database });
+  const app = await buildApp({ services });
+  runApiWithApp(app, services);
   await app.ready();
   const headers = { authorization: `Bearer ${apiKey}` };
   const time = async (url: string) => {

@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.js';
+import { composeServices } from '../src/compose.js';
 import { loadConfig } from '../src/config.js';
 import { createDatabase } from '../src/platform/database/create-database.js';
 import { migrateToLatest } from '../src/platform/database/migrate.js';
@@ -11,10 +12,13 @@ const target = fileURLToPath(new URL('../../../openapi.json', import.meta.url));
 const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'openapi-generation-only-secret-0000000' });
 const database = await createDatabase({ kind: 'pglite', dataDir: null });
 await migrateToLatest(database.db);
-const app = await buildApp({ config, database });
+// The routes alone describe the API: nothing is started.
+const services = await composeServices(config, { db: database });
+const app = await buildApp({ services });
 await app.ready();
 const generated = `${JSON.stringify(app.swagger(), null, 2)}\n`;
 await app.close();
+await services.stop();
 await database.close();
 
 if (process.argv.includes('--check')) {

@@ -4,15 +4,10 @@
 // grant creates the account when the email has none yet, so an operator can set up a customer first.
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { composeServices, type Services } from '../compose.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
-import { createAccountService } from '../features/accounts/account.service.js';
-import { createApiKeyService } from '../features/accounts/keys/api-key.service.js';
-import { WORKSPACE_CAPS } from '../features/billing/billing-catalogue.js';
-import { createCreditsService } from '../features/billing/credits/credit.service.js';
-import type { Db } from '../platform/database/create-database.js';
 import type { Plan } from '../platform/http/auth-context.js';
-import { type Clock, systemClock } from '../platform/shared/clock.js';
 import { type OperatorAnswer, runOnDatabaseOwner } from './operator-channel.js';
 
 export const ADMIN_USAGE = `usage: trackforge admin <command>
@@ -26,14 +21,16 @@ const PLANS: readonly Plan[] = ['free', 'studio', 'enterprise'];
 
 export class AdminUsageError extends Error {}
 
+/** The services an admin command uses (from the composition root). */
+export type AdminServices = Pick<Services, 'auth' | 'credits'>;
+
 /** Runs one admin command; returns what to print. Throws AdminUsageError on bad arguments. */
-export async function runAdminCommand(args: string[], deps: { db: Db; clock?: Clock }): Promise<string> {
-  const clock = deps.clock ?? systemClock;
+export async function runAdminCommand(args: string[], services: AdminServices): Promise<string> {
   const parsed = parseAdminArgs(args);
   if (parsed === 'help') return ADMIN_USAGE;
-  if (parsed.command === 'create-key') return createKey(parsed, { db: deps.db, clock });
+  if (parsed.command === 'create-key') return createKey(parsed, services);
   const { email, plan, credits: amount } = parsed;
-  const accounts = createAccountService({ db: deps.db, clock });
+  const { accounts } = services.auth;
   const { user, workspace, created } = await accounts.findOrCreateUser(email);
   const lines = [`${created ? 'created' : 'found'} ${user.email} (${user.id}), workspace ${workspace.id}`];
   if (plan) {
@@ -41,8 +38,7 @@ export async function runAdminCommand(args: string[], deps: { db: Db; clock?: Cl
     lines.push(`plan: ${workspace.plan} → ${plan}`);
   }
   if (amount !== undefined) {
-    const credits = createCreditsService({ db: deps.db, clock });
-    const entry = await credits.grantCredits({
+    const entry = await services.credits.grantCredits({
       workspaceId: workspace.id,
       amount,
       kind: 'grant',
@@ -55,11 +51,8 @@ export async function runAdminCommand(args: string[], deps: { db: Db; clock?: Cl
 }
 
 /** An API key for an existing account's workspace; the secret is shown here and never again. */
-async function createKey(
-  parsed: { email: string; name: string },
-  deps: { db: Db; clock: Clock },
-): Promise<string> {
-  const accounts = createAccountService(deps);
+async function createKey(parsed: { email: string; name: string }, services: AdminServices): Promise<string> {
+  const { accounts } = services.auth;
   const user = await accounts.findUserByEmail(parsed.email);
   if (!user)
     throw new AdminUsageError(
@@ -67,10 +60,7 @@ async function createKey(
     );
   const workspace = await accounts.getDefaultWorkspace(user.id);
   try {
-    const { secret } = await createApiKeyService({
-      ...deps,
-      liveKeysPerWorkspace: WORKSPACE_CAPS.apiKeys,
-    }).createApiKey(
+    const { secret } = await services.auth.apiKeys.createApiKey(
       { workspaceId: workspace.id, plan: workspace.plan, userId: user.id },
       { name: parsed.name },
     );
@@ -141,10 +131,10 @@ function parseGrant(args: string[]): { email: string; plan?: Plan; credits?: num
 }
 
 /** The CLI's answer to `admin …` on this database: what to print and the exit code. */
-export async function adminAnswer(args: string[], deps: { db: Db; clock?: Clock }): Promise<OperatorAnswer> {
+export async function adminAnswer(args: string[], services: AdminServices): Promise<OperatorAnswer> {
   try {
     if (parseAdminArgs(args) === 'help') return { exitCode: 0, stdout: `${ADMIN_USAGE}\n`, stderr: '' };
-    return { exitCode: 0, stdout: `${await runAdminCommand(args, deps)}\n`, stderr: '' };
+    return { exitCode: 0, stdout: `${await runAdminCommand(args, services)}\n`, stderr: '' };
   } catch (error) {
     if (!(error instanceof AdminUsageError)) throw error;
     return { exitCode: 2, stdout: '', stderr: `trackforge admin: ${error.message}\n${ADMIN_USAGE}\n` };
@@ -167,7 +157,12 @@ export async function admin(config: Config, args: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  await runOnDatabaseOwner(config, { command: 'admin', args }, (runtime) =>
-    adminAnswer(args, { db: runtime.database.db }),
-  );
+  await runOnDatabaseOwner(config, { command: 'admin', args }, async (runtime) => {
+    const services = await composeServices(config, { db: runtime.database });
+    try {
+      return await adminAnswer(args, services);
+    } finally {
+      await services.stop();
+    }
+  });
 }

@@ -1,13 +1,8 @@
 // Development only: on an empty database, a demo user (demo@trackforge.local) on the Studio plan
 // with 100 credits and an API key, printed once so a fresh clone can call the API at once.
 
+import type { Services } from '../compose.js';
 import type { Config } from '../config.js';
-import { createAccountService } from '../features/accounts/account.service.js';
-import { createApiKeyService } from '../features/accounts/keys/api-key.service.js';
-import { WORKSPACE_CAPS } from '../features/billing/billing-catalogue.js';
-import { createCreditsService } from '../features/billing/credits/credit.service.js';
-import type { Db } from '../platform/database/create-database.js';
-import { type Clock, systemClock } from '../platform/shared/clock.js';
 
 export const DEMO_EMAIL = 'demo@trackforge.local';
 const DEMO_CREDITS = 100;
@@ -15,28 +10,25 @@ const DEMO_CREDITS = 100;
 /** Creates the demo account when it does not exist; returns the new key, or null when nothing was done. */
 export async function seedDemoAccount(
   config: Pick<Config, 'NODE_ENV'>,
-  deps: { db: Db; clock?: Clock },
+  services: Pick<Services, 'auth' | 'credits'>,
 ): Promise<{ apiKey: string; workspaceId: string } | null> {
   if (config.NODE_ENV === 'production') return null;
-  const clock = deps.clock ?? systemClock;
-  const accounts = createAccountService({ db: deps.db, clock });
-  const { user, workspace, created } = await accounts.findOrCreateUser(DEMO_EMAIL, {
+  const { user, workspace, created } = await services.auth.accounts.findOrCreateUser(DEMO_EMAIL, {
     name: 'Demo',
     plan: 'studio',
   });
   if (!created) return null;
-  await createCreditsService({ db: deps.db, clock }).grantCredits({
+  await services.credits.grantCredits({
     workspaceId: workspace.id,
     amount: DEMO_CREDITS,
     kind: 'grant',
     sourceKey: `dev-seed:${workspace.id}`,
     description: 'demo credits (development)',
   });
-  const { secret } = await createApiKeyService({
-    db: deps.db,
-    clock,
-    liveKeysPerWorkspace: WORKSPACE_CAPS.apiKeys,
-  }).createApiKey({ workspaceId: workspace.id, plan: 'studio', userId: user.id }, { name: 'demo key' });
+  const { secret } = await services.auth.apiKeys.createApiKey(
+    { workspaceId: workspace.id, plan: 'studio', userId: user.id },
+    { name: 'demo key' },
+  );
   return { apiKey: secret, workspaceId: workspace.id };
 }
 

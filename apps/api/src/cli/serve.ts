@@ -5,14 +5,13 @@
 // background work (webhook requests, mail, generation) and hand it back to the durable queue, then
 // close the database — within SHUTDOWN_DEADLINE_MS after the drain whatever is pending; past it the
 // process exits anyway and leases return whatever was still claimed.
+import pino from 'pino';
 import { buildApp } from '../app.js';
-import { composeGenerationWorkers } from '../compose.js';
+import { composeServices, runApiWithApp } from '../compose.js';
 import type { Config } from '../config.js';
-import type { GenerationWorkers } from '../features/tracks/generation/start-generation-workers.js';
 import { createDrain } from '../platform/health/drain.js';
 import { REQUEST_LOG_FIELDS, redactUrl } from '../platform/http/request-log.js';
 import { systemClock } from '../platform/shared/clock.js';
-import { createStorage } from '../platform/storage/create-storage.js';
 import { openRuntime } from '../runtime.js';
 import { adminAnswer } from './admin.js';
 import { apiKeyHint, demoAccountBanner, seedDemoAccount } from './dev-seed.js';
@@ -23,45 +22,38 @@ const SHUTDOWN_DEADLINE_MS = 9_000;
 
 export async function serve(config: Config): Promise<void> {
   const runtime = await openRuntime(config);
-  const demo = await seedDemoAccount(config, { db: runtime.database.db });
-  const storage = createStorage(config);
-  // WORKERS=0 makes an API-only node; generation then runs in separate `worker` processes.
-  let workers: GenerationWorkers | undefined;
-  const clock = systemClock;
-  const drain = createDrain();
-  const app = await buildApp({
-    config,
-    drain,
-    database: runtime.database,
-    clock,
-    storage,
-    onJobEnqueued: () => workers?.wake(),
-    logger: {
-      level: config.LOG_LEVEL,
-      // Sign-in tokens travel in the query string (GET /v1/auth/verify); keep them out of logs.
-      serializers: {
-        req: (request: { method: string; url: string; ip?: string }) => ({
-          method: request.method,
-          url: redactUrl(request.url),
-          remoteAddress: request.ip,
-        }),
-      },
-      // On a developer's terminal: one readable line per entry (the request line's fields are in
-      // its message). Piped or in production: JSON lines for a log collector.
-      ...(process.stdout.isTTY && config.NODE_ENV !== 'production'
-        ? {
-            transport: {
-              target: 'pino-pretty',
-              options: {
-                ignore: ['pid', 'hostname', ...REQUEST_LOG_FIELDS].join(','),
-                translateTime: 'HH:MM:ss',
-                singleLine: true,
-              },
-            },
-          }
-        : {}),
+  // One logger for the HTTP app and the services' background work.
+  const log = pino({
+    level: config.LOG_LEVEL,
+    // Sign-in tokens travel in the query string (GET /v1/auth/verify); keep them out of logs.
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        remoteAddress: request.ip,
+      }),
     },
+    // On a developer's terminal: one readable line per entry (the request line's fields are in
+    // its message). Piped or in production: JSON lines for a log collector.
+    ...(process.stdout.isTTY && config.NODE_ENV !== 'production'
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: {
+              ignore: ['pid', 'hostname', ...REQUEST_LOG_FIELDS].join(','),
+              translateTime: 'HH:MM:ss',
+              singleLine: true,
+            },
+          },
+        }
+      : {}),
   });
+  const services = await composeServices(config, { db: runtime.database, clock: systemClock, log });
+  const demo = await seedDemoAccount(config, services);
+  const drain = createDrain();
+  const app = await buildApp({ services, drain, loggerInstance: log });
+  // The API's loops (mail, events, purges, LISTENs) run from ready until the app has closed.
+  runApiWithApp(app, services);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -83,7 +75,8 @@ export async function serve(config: Config): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
     await operatorChannel?.close();
-    await Promise.all([app.close(), workers?.stop()]);
+    // Generation hands its jobs back at once while in-flight requests finish.
+    await Promise.all([app.close(), services.stop({ generation: true })]);
     await runtime.database.close();
     process.exit(0);
   };
@@ -95,20 +88,11 @@ export async function serve(config: Config): Promise<void> {
   const operatorChannel =
     runtime.database.kind === 'pglite'
       ? await startOperatorChannel(config.DATA_DIR, async ({ command, args }) =>
-          command === 'admin'
-            ? adminAnswer(args, { db: runtime.database.db })
-            : migratedByServerAnswer(runtime.database.kind),
+          command === 'admin' ? adminAnswer(args, services) : migratedByServerAnswer(runtime.database.kind),
         )
       : undefined;
-  if (config.WORKERS > 0) {
-    workers = composeGenerationWorkers({
-      db: runtime.database.db,
-      storage,
-      clock,
-      config,
-      onError: (error) => app.log.error({ err: error }, 'generation worker error'),
-    });
-  }
+  // WORKERS=0 makes an API-only node; generation then runs in separate `worker` processes.
+  if (config.WORKERS > 0) await services.start({ generation: true });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   process.stdout.write(

@@ -2,10 +2,9 @@
 // queue through Postgres (SKIP LOCKED), so any number can run beside any number of API nodes.
 // SIGTERM drains: no new claims, running jobs finish or are handed back (WORKER_DRAIN_SECONDS).
 
-import { composeGenerationWorkers } from '../compose.js';
+import { composeServices } from '../compose.js';
 import type { Config } from '../config.js';
 import { systemClock } from '../platform/shared/clock.js';
-import { createStorage } from '../platform/storage/create-storage.js';
 import { openRuntime } from '../runtime.js';
 
 export async function worker(config: Config): Promise<void> {
@@ -16,12 +15,13 @@ export async function worker(config: Config): Promise<void> {
     process.exit(78);
   }
   const runtime = await openRuntime(config);
-  const workers = composeGenerationWorkers({
-    db: runtime.database.db,
-    storage: createStorage(config),
-    clock: systemClock,
-    config: { ...config, WORKERS: Math.max(1, config.WORKERS) },
-    onError: (error) => process.stderr.write(`generation worker error: ${(error as Error).stack ?? error}\n`),
+  const services = await composeServices(config, { db: runtime.database, clock: systemClock });
+  await services.start({
+    generation: {
+      threads: Math.max(1, config.WORKERS),
+      onError: (error) =>
+        process.stderr.write(`generation worker error: ${(error as Error).stack ?? error}\n`),
+    },
   });
   process.stdout.write(
     `trackforge worker: ${Math.max(1, config.WORKERS)} generation thread(s), ${config.ENGINE_BANK} sound bank, database ${runtime.database.kind}\n`,
@@ -35,7 +35,7 @@ export async function worker(config: Config): Promise<void> {
     process.stdout.write(
       `${signal}: draining, running jobs may finish within ${config.WORKER_DRAIN_SECONDS} s, then go back to the queue\n`,
     );
-    await workers.stop({ finishWithinMs: config.WORKER_DRAIN_SECONDS * 1000 });
+    await services.stop({ finishWithinMs: config.WORKER_DRAIN_SECONDS * 1000 });
     process.stdout.write('drained\n');
     await runtime.database.close();
     process.exit(0);

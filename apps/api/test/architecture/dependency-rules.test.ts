@@ -33,6 +33,8 @@ const FIXTURE: Record<string, string> = {
     "import type { VoiceRow } from '../voices/voice-row';\nexport type TrackRow = { id: string; voice?: VoiceRow };\n",
   'apps/api/src/features/voices/reads-root.ts':
     "import type { root } from '../../compose';\nexport type Root = typeof root;\n",
+  'apps/api/src/cli/builds-voices.ts':
+    "import { createVoiceService } from '../features/voices/voice.service';\nexport const voices = createVoiceService();\n",
   'apps/api/src/platform/shared/uses-feature.ts':
     "import { createVoiceService } from '../../features/voices/voice.service';\nexport const shared = createVoiceService();\n",
 };
@@ -117,5 +119,9 @@ describe('the dependency rules of the API', () => {
       broken('only-entries-import-the-root', 'features/voices/reads-root.ts'),
       JSON.stringify(violations),
     );
+  });
+
+  it('refuses a process entry that builds a service itself instead of composing the graph', () => {
+    assert.ok(broken('only-compose-builds-services', 'cli/builds-voices.ts'), JSON.stringify(violations));
   });
 });

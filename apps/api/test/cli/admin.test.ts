@@ -4,7 +4,6 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_USAGE, AdminUsageError, parseAdminArgs, runAdminCommand } from '../../src/cli/admin.js';
 import { DEMO_EMAIL, demoAccountBanner, seedDemoAccount } from '../../src/cli/dev-seed.js';
-import { createAccountService } from '../../src/features/accounts/account.service.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testDatabaseKinds } from '../helpers/databases.js';
 
@@ -38,21 +37,15 @@ for (const kind of testDatabaseKinds()) {
     it('sets the plan and grants credits by email, creating the account when needed', async () => {
       const output = await runAdminCommand(
         ['grant', 'Grace@Example.com', '--plan', 'studio', '--credits', '100'],
-        {
-          db: t.database.db,
-          clock: t.clock,
-        },
+        t.services,
       );
       assert.match(output, /created grace@example\.com/);
       assert.match(output, /plan: free → studio/);
       assert.match(output, /credits: \+100 \(balance 100\)/);
-      const again = await runAdminCommand(['grant', 'grace@example.com', '--credits', '5'], {
-        db: t.database.db,
-        clock: t.clock,
-      });
+      const again = await runAdminCommand(['grant', 'grace@example.com', '--credits', '5'], t.services);
       assert.match(again, /found grace@example\.com/);
       assert.match(again, /balance 105/);
-      const accounts = createAccountService({ db: t.database.db, clock: t.clock });
+      const { accounts } = t.services.auth;
       const user = await accounts.findUserByEmail('grace@example.com');
       const workspace = await accounts.getDefaultWorkspace(user!.id);
       assert.equal(workspace.plan, 'studio');
@@ -64,55 +57,34 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it('makes an API key by email, and says which plan a Free account needs first', async () => {
-      await runAdminCommand(['grant', 'keys@example.com', '--credits', '1'], {
-        db: t.database.db,
-        clock: t.clock,
-      });
+      await runAdminCommand(['grant', 'keys@example.com', '--credits', '1'], t.services);
       await assert.rejects(
-        runAdminCommand(['create-key', 'keys@example.com'], { db: t.database.db, clock: t.clock }),
+        runAdminCommand(['create-key', 'keys@example.com'], t.services),
         (error: Error) =>
           error instanceof AdminUsageError && /free plan; API keys need studio/.test(error.message),
       );
       await assert.rejects(
-        runAdminCommand(['create-key', 'nobody@example.com'], { db: t.database.db, clock: t.clock }),
+        runAdminCommand(['create-key', 'nobody@example.com'], t.services),
         /no account for nobody@example.com/,
       );
-      await runAdminCommand(['grant', 'keys@example.com', '--plan', 'studio'], {
-        db: t.database.db,
-        clock: t.clock,
-      });
-      const output = await runAdminCommand(['create-key', 'keys@example.com', '--name', 'ci'], {
-        db: t.database.db,
-        clock: t.clock,
-      });
+      await runAdminCommand(['grant', 'keys@example.com', '--plan', 'studio'], t.services);
+      const output = await runAdminCommand(['create-key', 'keys@example.com', '--name', 'ci'], t.services);
       assert.match(output, /^API key "ci" for keys@example\.com .*\ntf_live_\S+$/);
     });
 
     it('refuses a grant with nothing to grant', async () => {
+      await assert.rejects(runAdminCommand(['grant', 'x@example.com'], t.services), AdminUsageError);
       await assert.rejects(
-        runAdminCommand(['grant', 'x@example.com'], { db: t.database.db }),
-        AdminUsageError,
-      );
-      await assert.rejects(
-        runAdminCommand(['grant', 'x@example.com', '--credits', '-3'], { db: t.database.db }),
+        runAdminCommand(['grant', 'x@example.com', '--credits', '-3'], t.services),
         AdminUsageError,
       );
     });
 
     it('seeds one demo account with a working key, once, and never in production', async () => {
-      assert.equal(
-        await seedDemoAccount({ NODE_ENV: 'production' }, { db: t.database.db, clock: t.clock }),
-        null,
-      );
-      const seeded = await seedDemoAccount(
-        { NODE_ENV: 'development' },
-        { db: t.database.db, clock: t.clock },
-      );
+      assert.equal(await seedDemoAccount({ NODE_ENV: 'production' }, t.services), null);
+      const seeded = await seedDemoAccount({ NODE_ENV: 'development' }, t.services);
       assert.ok(seeded);
-      assert.equal(
-        await seedDemoAccount({ NODE_ENV: 'development' }, { db: t.database.db, clock: t.clock }),
-        null,
-      );
+      assert.equal(await seedDemoAccount({ NODE_ENV: 'development' }, t.services), null);
       const banner = demoAccountBanner(seeded.apiKey, 'http://localhost:8080');
       assert.match(banner, /^API key: tf_live_/m);
       assert.match(banner, /^curl .*Authorization: Bearer tf_live_/m);
@@ -124,9 +96,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(me.statusCode, 200);
       assert.equal(me.json().workspace.plan, 'studio');
       assert.equal(me.json().workspace.credits.balance, 100);
-      const owner = await createAccountService({ db: t.database.db, clock: t.clock }).findWorkspaceOwner(
-        seeded.workspaceId,
-      );
+      const owner = await t.services.auth.accounts.findWorkspaceOwner(seeded.workspaceId);
       assert.equal(owner?.email, DEMO_EMAIL);
     });
   });

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppDeps, buildApp } from '../../src/app.js';
+import { composeServices, runApiWithApp, type ServiceOverrides, type Services } from '../../src/compose.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/platform/database/create-database.js';
-import { createManualClock } from '../../src/platform/shared/clock.js';
+import { type Clock, createManualClock } from '../../src/platform/shared/clock.js';
 import { createTestDatabase, type DatabaseKind } from './databases.js';
 
 export interface TestApp {
@@ -14,8 +15,12 @@ export interface TestApp {
   database: DatabaseHandle;
   config: Config;
   clock: ReturnType<typeof createManualClock>;
+  services: Services;
   close(): Promise<void>;
 }
+
+/** What a test may hand in: stand-ins for services (compose.ts) and the app's own options. */
+export type TestAppDeps = ServiceOverrides & Omit<AppDeps, 'services'>;
 
 /**
  * A test configuration with a throw-away DATA_DIR; env overrides win. Request limits are out of
@@ -38,21 +43,44 @@ export function testConfig(env: Record<string, string> = {}): Config {
 /** Builds the app on a fresh database of the given kind. */
 export async function createTestApp(
   kind: DatabaseKind = 'pglite',
-  options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+  options: { env?: Record<string, string>; deps?: TestAppDeps } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await createTestDatabase(kind);
   const clock = createManualClock(new Date());
-  const app = await buildApp({ config, database, clock, ...options.deps });
+  const { app, services } = await buildTestApp({ config, database, clock, deps: options.deps });
   await app.ready();
   return {
     app,
     database,
     config,
     clock,
+    services,
     async close() {
       await app.close();
+      await services.stop(); // generation, when the suite started it
       await database.close();
     },
   };
+}
+
+/**
+ * Composes the services on `database` and builds the app on them, as serve does: the API's loops
+ * run from the app's ready until it closes. A second app on one database is a second process.
+ */
+export async function buildTestApp(options: {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  deps?: TestAppDeps;
+}): Promise<{ app: FastifyInstance; services: Services }> {
+  const { studioDir, docsDir, metrics, logger, loggerInstance, drain, ...overrides } = options.deps ?? {};
+  const services = await composeServices(options.config, {
+    db: options.database,
+    clock: options.clock,
+    overrides,
+  });
+  const app = await buildApp({ services, studioDir, docsDir, metrics, logger, loggerInstance, drain });
+  runApiWithApp(app, services);
+  return { app, services };
 }

@@ -42,12 +42,14 @@ export function derivedFileKey(workspaceId: string, trackId: string, kind: Deriv
 
 /**
  * The engine request a track was generated from. The engine is deterministic by request, seed and
- * bank, so the same request renders the same audio again: derived formats are made from it.
+ * bank, so the same request renders the same audio again: derived formats are made from it. The
+ * one place the API spells an engine request: POST /v1/tracks checks its inputs with the same
+ * request (track-inputs.ts, without outputs) before the row exists.
  */
 export function engineRequestOf(
   track: Pick<TrackRow, 'prompt' | 'duration_seconds' | 'seed' | 'loop' | 'voice_spec' | 'bpm' | 'key'> &
     Partial<Pick<TrackRow, 'inputs' | 'lineage'>>,
-  outputs: NonNullable<TrackRequest['outputs']>,
+  outputs?: NonNullable<TrackRequest['outputs']>,
 ): TrackRequest {
   const lineage = track.lineage;
   return {
@@ -65,6 +67,6 @@ export function engineRequestOf(
       ...(track.key !== null ? { key: track.key } : {}),
     },
     ...(track.inputs ?? {}),
-    outputs,
+    ...(outputs ? { outputs } : {}),
   };
 }

@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../errors.js';
 import type { CreateTrackBody } from './track.schemas.js';
 import type { TrackInputs } from './track.table.js';
+import { engineRequestOf } from './track-files.js';
 
 export interface ResolvedTrackInputs {
   inputs: TrackInputs | null;
@@ -55,18 +56,17 @@ export function resolveTrackInputs(
   try {
     if (body.melody !== undefined)
       inputs.melody = readMelody(new Uint8Array(Buffer.from(body.melody, 'base64')));
-    const request: TrackRequest = {
+    // The request the track will be generated from, spelled once (track-files.ts).
+    const request = engineRequestOf({
       prompt: body.prompt,
-      durationSeconds: body.duration?.seconds ?? 30,
+      duration_seconds: body.duration?.seconds ?? 30,
       seed,
       loop: body.loop ?? false,
-      ...(voice ? { voice } : {}),
-      overrides: {
-        ...(body.bpm !== undefined ? { bpm: body.bpm } : {}),
-        ...(body.key !== undefined ? { key: body.key } : {}),
-      },
-      ...inputs,
-    };
+      voice_spec: voice,
+      bpm: body.bpm ?? null,
+      key: body.key ?? null,
+      inputs,
+    });
     const prepared = prepareTrack(request);
     const planned = body.sections !== undefined;
     const seconds = Math.round(prepared.durationSeconds * 1000) / 1000;

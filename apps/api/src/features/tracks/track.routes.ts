@@ -81,11 +81,11 @@ export async function answerQueuedTrack(
   return reply.code(201).send(track);
 }
 
-export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { tracks } = deps;
-
-  // A melody file comes as multipart/form-data, only to POST /v1/tracks (melody-upload.ts).
+/**
+ * A melody file comes as multipart/form-data, only to POST /v1/tracks (melody-upload.ts). Added for
+ * all of /v1 (buildApp), so that every other route answers multipart with the same 415.
+ */
+export function registerMultipartParser(app: FastifyInstance): void {
   app.addContentTypeParser(
     'multipart/form-data',
     { parseAs: 'buffer', bodyLimit: MAX_MULTIPART_BYTES },
@@ -107,6 +107,11 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
       }
     },
   );
+}
+
+export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { tracks } = deps;
 
   routes.post(
     '/tracks',

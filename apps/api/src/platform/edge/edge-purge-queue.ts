@@ -4,10 +4,8 @@
 // origin already answers 404, so an edge that refetches at once cannot keep the old answer.
 // A purge that fails (the CDN down, a 5xx, a timeout) is retried with backoff, across restarts.
 import type { Db, Tx } from '../database/create-database.js';
-import { insertJob } from '../jobs/job.repository.js';
-import { createJobRunner } from '../jobs/job-runner.js';
+import { createRetryingSender } from '../jobs/retrying-sender.js';
 import type { Clock } from '../shared/clock.js';
-import { newId } from '../shared/ids.js';
 import type { EdgePurge, Purger } from './edge-purge.js';
 
 export const EDGE_PURGE_QUEUE = 'edge.purge';
@@ -34,51 +32,27 @@ export function createEdgePurgeQueue({
   retryDelaysMs?: readonly number[];
   pollMs?: number;
 }) {
-  const runner = createJobRunner({
+  const sender = createRetryingSender<EdgePurge>({
     db,
     clock,
     queue: EDGE_PURGE_QUEUE,
-    workerId: `purge:${newId('job').slice(4)}`,
-    concurrency: 4,
+    workerName: 'purge',
+    send: (purge, signal) => purger.purge(purge, signal),
+    onError,
+    retryDelaysMs,
     pollMs,
-    // A purge done is worth nothing as history; failures are logged.
-    deleteFinished: true,
-    retryDelayMs: (failed) => retryDelaysMs[failed - 1] ?? retryDelaysMs.at(-1) ?? 0,
-    onError: (error) => onError(error, undefined, false),
-    handler: {
-      async run(job, context) {
-        const purge = job.payload as unknown as EdgePurge;
-        try {
-          await purger.purge(purge, context.signal);
-        } catch (error) {
-          onError(error, purge, job.attempts < job.max_attempts);
-          throw error;
-        }
-      },
-      // run() has already reported the last failure.
-      async onFinalFailure() {},
-    },
   });
 
   return {
     /** Records a purge in the caller's transaction, due after `delayMs`; call wake() once it commits. */
-    async enqueue(tx: Tx, purge: EdgePurge, delayMs = 0): Promise<void> {
-      const now = clock.now();
-      await insertJob(tx, {
-        queue: EDGE_PURGE_QUEUE,
-        payload: { ...purge },
-        maxAttempts: retryDelaysMs.length + 1,
-        now,
-        runAt: new Date(now.getTime() + delayMs),
-      });
-    },
+    enqueue: (tx: Tx, purge: EdgePurge, delayMs = 0): Promise<void> => sender.enqueue(tx, purge, delayMs),
     /** Looks for due purges now instead of at the next poll. */
-    wake: () => runner.wake(),
+    wake: sender.wake,
     /** Sends purges in the background, including those an earlier process left queued. */
-    start: () => runner.start(),
+    start: sender.start,
     /** Sends every purge due now, one after another (tests); resolves with how many ran. */
-    sendDue: () => runner.runDue(),
+    sendDue: sender.sendDue,
     /** Stops; a purge under way goes back to the queue and is sent after a restart. */
-    stop: () => runner.stop(),
+    stop: sender.stop,
   };
 }

@@ -3,10 +3,8 @@
 // that is down — even across a restart — does not lose a sign-in link. A mail job is deleted as
 // soon as it is sent or given up on: its payload holds a live sign-in link.
 import type { Db } from '../database/create-database.js';
-import { insertJob } from '../jobs/job.repository.js';
-import { createJobRunner } from '../jobs/job-runner.js';
+import { createRetryingSender } from '../jobs/retrying-sender.js';
 import type { Clock } from '../shared/clock.js';
-import { newId } from '../shared/ids.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
 export const MAIL_QUEUE = 'mail.send';
@@ -31,53 +29,34 @@ export function createMailOutbox({
   retryDelaysMs?: readonly number[];
   pollMs?: number;
 }) {
-  const runner = createJobRunner({
+  const sender = createRetryingSender<MailMessage>({
     db,
     clock,
     queue: MAIL_QUEUE,
-    workerId: `mail:${newId('job').slice(4)}`,
-    concurrency: 4,
+    workerName: 'mail',
+    send: (message) => mailer.send(message),
+    onError,
+    retryDelaysMs,
     pollMs,
-    deleteFinished: true,
-    retryDelayMs: (failed) => retryDelaysMs[failed - 1] ?? retryDelaysMs.at(-1) ?? 0,
-    onError: (error) => onError(error, undefined, false),
-    handler: {
-      async run(job) {
-        const message = job.payload as unknown as MailMessage;
-        try {
-          await mailer.send(message);
-        } catch (error) {
-          onError(error, message, job.attempts < job.max_attempts);
-          throw error;
-        }
-      },
-      // run() has already reported the last failure.
-      async onFinalFailure() {},
-    },
   });
 
   return {
     /** Stores the message for sending; resolves once it is durable. Never throws (errors go to onError). */
     async enqueue(message: MailMessage): Promise<void> {
       try {
-        await insertJob(db, {
-          queue: MAIL_QUEUE,
-          payload: { ...message },
-          maxAttempts: retryDelaysMs.length + 1,
-          now: clock.now(),
-        });
-        runner.wake();
+        await sender.enqueue(db, message);
+        sender.wake();
       } catch (error) {
         onError(error, message, false);
       }
     },
     /** Sends mail in the background, including mail left queued by an earlier process. */
-    start: () => runner.start(),
+    start: sender.start,
     /** Sends every message due now, one after another (tests, CLI); resolves with how many. */
-    sendDue: () => runner.runDue(),
+    sendDue: sender.sendDue,
     /** Looks for due mail now instead of at the next poll. */
-    wake: () => runner.wake(),
+    wake: sender.wake,
     /** Stops sending; a send under way is handed back to the queue and goes out after a restart. */
-    stop: () => runner.stop(),
+    stop: sender.stop,
   };
 }

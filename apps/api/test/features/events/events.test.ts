@@ -40,7 +40,11 @@ for (const kind of testDatabaseKinds()) {
         id: 'trk_y',
         status: 'ready',
       });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Notifications arrive in commit order: once the committed event's has, a rolled-back one would have too.
+      const deadlineMs = Date.now() + 5_000;
+      while (!notified.includes(event.id) && Date.now() < deadlineMs) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
       await stop();
       assert.ok(notified.includes(event.id));
       if (rolledBack) assert.ok(!notified.includes(rolledBack.id));

@@ -3,9 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
-import { buildApp } from '../../../src/app.js';
 import { createTestAccount, type TestAccount } from '../../helpers/accounts.js';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { buildTestApp, createTestApp, type TestApp } from '../../helpers/app.js';
 import { testDatabaseKinds } from '../../helpers/databases.js';
 import { appendTestEvent, type EventPayload, type Frame, FrameClient } from './event-helpers.js';
 
@@ -153,7 +152,11 @@ for (const kind of testDatabaseKinds()) {
     it('replays from another API process on the same database, as after a restart', async () => {
       const seen = await appendTestEvent(t, owner.workspaceId, 'track.queued', track(TRACK_A));
       const missed = await appendTestEvent(t, owner.workspaceId, 'track.ready', track(TRACK_A));
-      const restarted = await buildApp({ config: t.config, database: t.database, clock: t.clock });
+      const { app: restarted } = await buildTestApp({
+        config: t.config,
+        database: t.database,
+        clock: t.clock,
+      });
       try {
         await restarted.listen({ port: 0, host: '127.0.0.1' });
         const port = (restarted.server.address() as AddressInfo).port;

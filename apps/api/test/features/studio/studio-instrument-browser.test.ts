@@ -15,14 +15,10 @@ import { fileURLToPath } from 'node:url';
 import { readMidiFile } from '@trackforge/engine';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { buildApp } from '../../../src/app.js';
 import { adminAnswer } from '../../../src/cli/admin.js';
-import { composeGenerationWorkers } from '../../../src/compose.js';
-import type { GenerationWorkers } from '../../../src/features/tracks/generation/start-generation-workers.js';
+import type { Services } from '../../../src/compose.js';
 import type { DatabaseHandle } from '../../../src/platform/database/create-database.js';
-import { systemClock } from '../../../src/platform/shared/clock.js';
-import { createStorage } from '../../../src/platform/storage/create-storage.js';
-import { testConfig } from '../../helpers/app.js';
+import { buildTestApp, testConfig } from '../../helpers/app.js';
 import { createTestDatabase } from '../../helpers/databases.js';
 
 // The page's globals as the callbacks below (which run in the browser) use them: this file is
@@ -110,7 +106,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
 describe('the studio as an instrument in a real browser', { skip }, () => {
   let database: DatabaseHandle;
   let app: FastifyInstance;
-  let workers: GenerationWorkers | undefined;
+  let services: Services | undefined;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -135,10 +131,9 @@ describe('the studio as an instrument in a real browser', { skip }, () => {
       CREDITS_SIGNUP: '3',
     });
     database = await createTestDatabase('pglite');
-    const storage = createStorage(config);
-    app = await buildApp({ config, database, storage, onJobEnqueued: () => workers?.wake() });
+    ({ app, services } = await buildTestApp({ config, database }));
     await app.listen({ port, host: '127.0.0.1' });
-    workers = composeGenerationWorkers({ db: database.db, storage, clock: systemClock, config, pollMs: 100 });
+    await services.start({ generation: { pollMs: 100 } });
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       args: ['--no-sandbox', '--disable-dev-shm-usage', '--autoplay-policy=no-user-gesture-required'],
@@ -164,13 +159,13 @@ describe('the studio as an instrument in a real browser', { skip }, () => {
     assert.ok(link, 'a sign-up link in the dev mailbox');
     await page.goto(link);
     await page.waitForURL(/\/studio\/create$/);
-    const granted = await adminAnswer(['grant', email, '--credits', '10'], { db: database.db });
+    const granted = await adminAnswer(['grant', email, '--credits', '10'], services!);
     assert.equal(granted.exitCode, 0, granted.stderr);
   });
 
   after(async () => {
     await browser?.close();
-    await workers?.stop();
+    await services?.stop({ generation: true });
     await app?.close();
     await database?.close();
   });

@@ -1,6 +1,6 @@
 // Downloads of a derived file over HTTP while the render that makes it is under way: a track
 // deleted meanwhile answers a clean 404, and a render every download has left stops. The engine
-// is a stand-in (AppDeps.render) that makes its bytes when the test says so.
+// is a stand-in (the render override of compose.ts) that makes its bytes when the test says so.
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';

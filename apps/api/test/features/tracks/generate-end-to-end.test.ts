@@ -4,9 +4,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { unzipSync } from 'fflate';
-import { composeGenerationWorkers } from '../../../src/compose.js';
-import type { GenerationWorkers } from '../../../src/features/tracks/generation/start-generation-workers.js';
-import { systemClock } from '../../../src/platform/shared/clock.js';
 import { createStorage } from '../../../src/platform/storage/create-storage.js';
 import { createTestAccount, type TestAccount } from '../../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
@@ -28,23 +25,15 @@ describe(`generating a real track end to end on ${kind}`, () => {
   let t: TestApp;
   let account: TestAccount;
   let other: TestAccount;
-  let workers: GenerationWorkers;
   let track: { id: string; status: string; audio: { formats: string[] }; music: { bpm: number } };
   before(async () => {
     t = await createTestApp(kind, { env: { ENGINE_BANK: 'small', WORKERS: '1' } });
     account = await createTestAccount(t);
     other = await createTestAccount(t);
     await fund(t, account.workspaceId, 5);
-    workers = composeGenerationWorkers({
-      db: t.database.db,
-      storage: createStorage(t.config),
-      clock: systemClock,
-      config: t.config,
-      pollMs: 100,
-    });
+    await t.services.start({ generation: { pollMs: 100 } });
   });
   after(async () => {
-    await workers.stop();
     await t.close();
   });
 

@@ -1,6 +1,5 @@
 // Shared setup for track suites: an app, funded accounts, a create call, and a generation job
 // runner around a fake engine.
-import { composeTrackStates } from '../../../src/compose.js';
 import { createCreditsService } from '../../../src/features/billing/credits/credit.service.js';
 import { createGeneratedFiles } from '../../../src/features/tracks/generation/generated-files.js';
 import type { GeneratedTrack } from '../../../src/features/tracks/generation/generated-track.js';
@@ -58,11 +57,7 @@ export function createGenerationRunner(
   generate: Generate,
   progressIntervalMs = 0,
 ) {
-  const trackStates = composeTrackStates({
-    db: t.database.db,
-    clock: t.clock,
-    publicUrl: t.config.PUBLIC_URL,
-  });
+  const { trackStates } = t.services;
   const files = createGeneratedFiles({ storage: createLocalStorage(`${t.config.DATA_DIR}/files`) });
   return createJobRunner({
     db: t.database.db,

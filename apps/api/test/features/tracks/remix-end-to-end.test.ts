@@ -2,10 +2,6 @@
 // extension's MP3, decoded, is the original's up to where the original's ending began.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { composeGenerationWorkers } from '../../../src/compose.js';
-import type { GenerationWorkers } from '../../../src/features/tracks/generation/start-generation-workers.js';
-import { systemClock } from '../../../src/platform/shared/clock.js';
-import { createStorage } from '../../../src/platform/storage/create-storage.js';
 import { createTestAccount, type TestAccount } from '../../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { testDatabaseKinds } from '../../helpers/databases.js';
@@ -28,19 +24,12 @@ interface TrackJson {
 describe(`variations and extensions end to end on ${kind}`, () => {
   let t: TestApp;
   let account: TestAccount;
-  let workers: GenerationWorkers;
   let original: TrackJson;
   before(async () => {
     t = await createTestApp(kind, { env: { ENGINE_BANK: 'small', WORKERS: '1' } });
     account = await createTestAccount(t);
     await fund(t, account.workspaceId, 5);
-    workers = composeGenerationWorkers({
-      clock: systemClock,
-      db: t.database.db,
-      storage: createStorage(t.config),
-      config: t.config,
-      pollMs: 100,
-    });
+    await t.services.start({ generation: { pollMs: 100 } });
     const created = await createTrack(
       t,
       account,
@@ -51,7 +40,6 @@ describe(`variations and extensions end to end on ${kind}`, () => {
     assert.equal(original.status, 'ready', created.body);
   });
   after(async () => {
-    await workers.stop();
     await t.close();
   });
 

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/app.js';
 import type { DatabaseHandle } from '../../../src/platform/database/create-database.js';
 import { createDevMailbox } from '../../../src/platform/mail/dev-mailbox.js';
 import {
@@ -12,7 +11,7 @@ import {
 } from '../../../src/platform/mail/mail-outbox.js';
 import type { MailMessage } from '../../../src/platform/mail/mailer.js';
 import { createManualClock, systemClock } from '../../../src/platform/shared/clock.js';
-import { createTestApp, type TestApp, testConfig } from '../../helpers/app.js';
+import { buildTestApp, createTestApp, type TestApp, testConfig } from '../../helpers/app.js';
 import { createTestDatabase, testDatabaseKinds } from '../../helpers/databases.js';
 import { type SmtpSink, startSmtpSink, tokenFromText } from './smtp-sink.js';
 
@@ -105,7 +104,11 @@ for (const kind of testDatabaseKinds()) {
     it('sends a magic-link mail that failed while the mail server was down once a restarted server can reach it', async () => {
       const clock = createManualClock(new Date());
       const downUrl = `smtp://127.0.0.1:${await closedPort()}`;
-      const first = await buildApp({ config: testConfig({ SMTP_URL: downUrl }), database, clock });
+      const { app: first } = await buildTestApp({
+        config: testConfig({ SMTP_URL: downUrl }),
+        database,
+        clock,
+      });
       apps.push(first);
       await first.ready();
       const asked = await first.inject({
@@ -126,7 +129,11 @@ for (const kind of testDatabaseKinds()) {
       await first.close();
 
       sink = await startSmtpSink();
-      const second = await buildApp({ config: testConfig({ SMTP_URL: sink.url }), database, clock });
+      const { app: second } = await buildTestApp({
+        config: testConfig({ SMTP_URL: sink.url }),
+        database,
+        clock,
+      });
       apps.push(second);
       clock.advance(DEFAULT_RETRY_DELAYS_MS[0]!);
       await second.ready();

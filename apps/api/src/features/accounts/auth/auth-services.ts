@@ -1,5 +1,5 @@
 // What the accounts side of the app offers its routes and the authentication hook. Built by the
-// composition root (../compose.ts composeAccounts) from accounts/, keys/ and mail/.
+// composition root (compose.ts composeServices) from accounts/, keys/ and mail/.
 
 import type { DevMailbox } from '../../../platform/mail/dev-mailbox.js';
 import type { MailOutbox } from '../../../platform/mail/mail-outbox.js';

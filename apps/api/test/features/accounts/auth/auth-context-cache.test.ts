@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { buildApp } from '../../../../src/app.js';
 import { createAccountService } from '../../../../src/features/accounts/account.service.js';
 import {
   AUTH_CONTEXT_TTL_MS,
@@ -15,7 +14,7 @@ import { WORKSPACE_CAPS } from '../../../../src/features/billing/billing-catalog
 import type { AuthContext } from '../../../../src/platform/http/auth-context.js';
 import { createManualClock } from '../../../../src/platform/shared/clock.js';
 import { createTestAccount } from '../../../helpers/accounts.js';
-import { createTestApp, type TestApp, testConfig } from '../../../helpers/app.js';
+import { buildTestApp, createTestApp, type TestApp, testConfig } from '../../../helpers/app.js';
 import { testDatabaseKinds } from '../../../helpers/databases.js';
 
 const context = (overrides: Partial<AuthContext> = {}): AuthContext => ({
@@ -203,7 +202,11 @@ for (const kind of testDatabaseKinds()) {
 
     if (kind === 'postgres') {
       it('a key revoked while a process could not hear is refused there at once', async () => {
-        const other = await buildApp({ config: testConfig(), database: t.database, clock: t.clock });
+        const { app: other } = await buildTestApp({
+          config: testConfig(),
+          database: t.database,
+          clock: t.clock,
+        });
         await other.ready();
         try {
           const account = await createTestAccount(t);
@@ -227,7 +230,11 @@ for (const kind of testDatabaseKinds()) {
     }
 
     it('two apps on one database: a key revoked through one is refused by the other', async () => {
-      const other = await buildApp({ config: testConfig(), database: t.database, clock: t.clock });
+      const { app: other } = await buildTestApp({
+        config: testConfig(),
+        database: t.database,
+        clock: t.clock,
+      });
       await other.ready();
       try {
         const account = await createTestAccount(t);
