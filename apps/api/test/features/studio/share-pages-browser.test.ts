@@ -37,7 +37,7 @@ declare const document: {
 type Document = typeof document;
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const STUDIO_DIST = join(REPO_ROOT, 'apps/studio/dist');
 const SCREENSHOT_DIR = join(REPO_ROOT, '.tmp/share-screenshots');
 const require = createRequire(import.meta.url);

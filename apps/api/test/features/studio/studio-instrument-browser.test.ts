@@ -32,7 +32,7 @@ declare class File {
 }
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const STUDIO_DIST = join(REPO_ROOT, 'apps/studio/dist');
 const SCREENSHOT_DIR = join(REPO_ROOT, '.tmp/studio-screenshots');
 const require = createRequire(import.meta.url);
