@@ -6,17 +6,23 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { adminAnswer } from '../../../src/cli/admin.js';
 import type { Services } from '../../../src/compose.js';
 import type { DatabaseHandle } from '../../../src/platform/database/create-database.js';
 import { buildTestApp, testConfig } from '../../helpers/app.js';
+import {
+  assertAccessible,
+  browserSuiteSkip,
+  CHROMIUM_PATH,
+  freePort,
+  REPO_ROOT,
+  STUDIO_DIST,
+  screenshot,
+} from '../../helpers/browser.js';
 import { createTestDatabase } from '../../helpers/databases.js';
 
 // The page's globals as the callbacks below (which run in the browser) use them: this file is
@@ -36,63 +42,11 @@ declare const document: {
   querySelectorAll(selector: string): ArrayLike<PageElement> & Iterable<PageElement & AudioElement>;
   documentElement: { scrollWidth: number };
 };
-type Document = typeof document;
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
-const STUDIO_DIST = join(REPO_ROOT, 'apps/studio/dist');
 const SCREENSHOT_DIR = join(REPO_ROOT, '.tmp/studio-screenshots');
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const GENERATION_TIMEOUT_MS = 180_000;
 
-// Without a chromium the suite can only be skipped on a developer's machine; CI sets TEST_BROWSER=on
-// so a missing browser fails there instead of passing silently.
-const browserMissing = !existsSync(CHROMIUM_PATH);
-if (browserMissing && process.env.TEST_BROWSER === 'on') {
-  throw new Error(`TEST_BROWSER=on but there is no chromium at ${CHROMIUM_PATH} (apt-get install chromium)`);
-}
-const skip = browserMissing
-  ? `no chromium at ${CHROMIUM_PATH}: install Debian's chromium (or set CHROMIUM_PATH) to run the studio browser tests`
-  : false;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Runs axe-core in the page; fails on serious or critical violations, naming each one. */
-async function assertAccessible(page: Page, name: string): Promise<void> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
-  });
-  const bad = violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  assert.deepEqual(
-    bad.map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    ),
-    [],
-    `axe found serious problems on ${name}`,
-  );
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
+const skip = browserSuiteSkip('studio');
 
 describe('the studio in a real browser', { skip }, () => {
   let database: DatabaseHandle;
@@ -167,7 +121,7 @@ describe('the studio in a real browser', { skip }, () => {
       await page.evaluate(() => (document.activeElement as PageElement | null)?.textContent),
       'Skip to content',
     );
-    await screenshot(page, '01-landing');
+    await screenshot(page, SCREENSHOT_DIR, '01-landing');
     await assertAccessible(page, 'the landing page');
   });
 
@@ -178,7 +132,7 @@ describe('the studio in a real browser', { skip }, () => {
     await page.waitForURL(/\/studio\/signup/);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel(/Name/).fill('Studio Tester');
-    await screenshot(page, '02-sign-up');
+    await screenshot(page, SCREENSHOT_DIR, '02-sign-up');
     await assertAccessible(page, 'the sign-up page');
     await page.getByRole('button', { name: 'Email me a sign-up link' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
@@ -257,7 +211,7 @@ describe('the studio in a real browser', { skip }, () => {
       jobSocketFrames.some((frame) => frame.includes('"type":"event"')),
       `job socket frames: ${jobSocketFrames.join(' | ').slice(0, 500)}`,
     );
-    await screenshot(page, '03-create');
+    await screenshot(page, SCREENSHOT_DIR, '03-create');
     await assertAccessible(page, 'the create page');
     trackTitle = (await page.locator('#job-title').textContent()) ?? '';
     await page.getByRole('link', { name: 'Open the track' }).click();
@@ -285,7 +239,7 @@ describe('the studio in a real browser', { skip }, () => {
     await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
     const seconds = await audio.evaluate((element: AudioElement) => element.currentTime);
     assert.ok(seconds > 3, `clicking at 3/4 of a 6 s waveform seeks to ${seconds} s`);
-    await screenshot(page, '04-track');
+    await screenshot(page, SCREENSHOT_DIR, '04-track');
     await assertAccessible(page, 'the track page');
   });
 
@@ -299,7 +253,7 @@ describe('the studio in a real browser', { skip }, () => {
     );
     await item.getByLabel('Visibility').selectOption('public');
     assert.equal((await published).status(), 200);
-    await screenshot(page, '05-library');
+    await screenshot(page, SCREENSHOT_DIR, '05-library');
     await assertAccessible(page, 'the library');
 
     const stranger = await browser.newContext({ baseURL: baseUrl });
@@ -307,7 +261,7 @@ describe('the studio in a real browser', { skip }, () => {
     const share = await strangerPage.goto(`/t/${trackId}`);
     assert.equal(share?.status(), 200);
     assert.ok((await strangerPage.content()).includes(trackTitle));
-    await screenshot(strangerPage, '06-share-page');
+    await screenshot(strangerPage, SCREENSHOT_DIR, '06-share-page');
     // The studio's own track page shows a public track read-only to someone signed out.
     await strangerPage.goto(`/studio/tracks/${trackId}`);
     await strangerPage.getByRole('heading', { name: trackTitle }).waitFor();
@@ -321,7 +275,7 @@ describe('the studio in a real browser', { skip }, () => {
     await strangerPage.waitForFunction(() =>
       [...document.querySelectorAll('audio')].some((audio) => audio.currentTime > 0.2),
     );
-    await screenshot(strangerPage, '07-landing-with-public-track');
+    await screenshot(strangerPage, SCREENSHOT_DIR, '07-landing-with-public-track');
     await stranger.close();
   });
 
@@ -368,7 +322,7 @@ describe('the studio in a real browser', { skip }, () => {
     const withKey = await fetch(`${baseUrl}/v1/me`, { headers: { authorization: `Bearer ${secret}` } });
     assert.equal(withKey.status, 200);
     await page.locator('.credits').waitFor();
-    await screenshot(page, '08-workspace');
+    await screenshot(page, SCREENSHOT_DIR, '08-workspace');
     await assertAccessible(page, 'the workspace page');
 
     page.once('dialog', (dialog) => void dialog.accept());
@@ -387,7 +341,7 @@ describe('the studio in a real browser', { skip }, () => {
     await cards.first().waitFor();
     const total = await cards.count();
     assert.ok(total > 0);
-    await screenshot(page, '09-voices');
+    await screenshot(page, SCREENSHOT_DIR, '09-voices');
     await assertAccessible(page, 'the voices page');
     const firstName = (await cards.first().locator('h2').textContent()) ?? '';
     const searched = page.waitForResponse((response) => /\/v1\/voices\?.*q=/.test(response.url()));
@@ -456,7 +410,7 @@ describe('the studio in a real browser', { skip }, () => {
     }
     await phonePage.goto('/studio/create');
     await phonePage.locator('main h1').waitFor();
-    await screenshot(phonePage, '10-create-phone-dark');
+    await screenshot(phonePage, SCREENSHOT_DIR, '10-create-phone-dark');
     await assertAccessible(phonePage, 'the create page on a phone in dark mode');
     await phone.close();
   });

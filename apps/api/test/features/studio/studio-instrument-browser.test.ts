@@ -6,12 +6,9 @@
 // at phone width (390 and 360 px) with axe clean. Screenshots go to .tmp/studio-screenshots/.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { readMidiFile } from '@trackforge/engine';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -19,6 +16,15 @@ import { adminAnswer } from '../../../src/cli/admin.js';
 import type { Services } from '../../../src/compose.js';
 import type { DatabaseHandle } from '../../../src/platform/database/create-database.js';
 import { buildTestApp, testConfig } from '../../helpers/app.js';
+import {
+  assertAccessible,
+  browserSuiteSkip,
+  CHROMIUM_PATH,
+  freePort,
+  REPO_ROOT,
+  STUDIO_DIST,
+  screenshot,
+} from '../../helpers/browser.js';
 import { createTestDatabase } from '../../helpers/databases.js';
 
 // The page's globals as the callbacks below (which run in the browser) use them: this file is
@@ -31,21 +37,10 @@ declare class File {
   constructor(parts: unknown[], name: string, options: { type: string });
 }
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
-const STUDIO_DIST = join(REPO_ROOT, 'apps/studio/dist');
 const SCREENSHOT_DIR = join(REPO_ROOT, '.tmp/studio-screenshots');
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const GENERATION_TIMEOUT_MS = 240_000;
 
-const browserMissing = !existsSync(CHROMIUM_PATH);
-if (browserMissing && process.env.TEST_BROWSER === 'on') {
-  throw new Error(`TEST_BROWSER=on but there is no chromium at ${CHROMIUM_PATH} (apt-get install chromium)`);
-}
-const skip = browserMissing
-  ? `no chromium at ${CHROMIUM_PATH}: install Debian's chromium (or set CHROMIUM_PATH) to run the studio browser tests`
-  : false;
+const skip = browserSuiteSkip('studio');
 
 /** The tune dropped on the page: C major up in eighths, one bar at 100 bpm (PPQ 96, format 0). */
 const TUNE = [60, 62, 64, 65, 67, 69, 71, 72];
@@ -73,35 +68,6 @@ function tuneMidi(): Buffer {
 // The progression typed, and the pitch classes each chord may sound.
 const PROGRESSION = ['Am', 'F', 'C', 'G'];
 const CHORD_TONES: Record<string, number[]> = { Am: [9, 0, 4], F: [5, 9, 0], C: [0, 4, 7], G: [7, 11, 2] };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Runs axe-core in the page; fails on any violation of serious or critical impact, naming each. */
-async function assertAccessible(page: Page, name: string): Promise<void> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(
-    'axe.run(document).then((result) => result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) })))',
-  )) as { id: string; impact: string; help: string; nodes: string[] }[];
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.join(', ')}`),
-    [],
-    `axe found serious problems on ${name}`,
-  );
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
 
 describe('the studio as an instrument in a real browser', { skip }, () => {
   let database: DatabaseHandle;
@@ -180,7 +146,7 @@ describe('the studio as an instrument in a real browser', { skip }, () => {
     await page.getByRole('alert').filter({ hasText: 'unknown chord symbol "Hx7"' }).waitFor();
     assert.equal(await page.getByLabel(/^Chords/).getAttribute('aria-invalid'), 'true');
     assert.ok(await page.getByRole('button', { name: 'Create track' }).isDisabled());
-    await screenshot(page, '11-create-chord-error');
+    await screenshot(page, SCREENSHOT_DIR, '11-create-chord-error');
     await assertAccessible(page, 'the create page with a chord error');
   });
 
@@ -245,7 +211,7 @@ describe('the studio as an instrument in a real browser', { skip }, () => {
     assert.equal(await page.locator('svg.piano-roll rect.note').count(), TUNE.length);
     assert.match((await page.getByTestId('melody-summary').textContent()) ?? '', /8 notes, C4–C5, 100 bpm/);
     await page.getByText(/Costs 1 credit · you have 13/).waitFor();
-    await screenshot(page, '12-create-chords-plan-melody');
+    await screenshot(page, SCREENSHOT_DIR, '12-create-chords-plan-melody');
     await assertAccessible(page, 'the create page with chords, a plan and a melody');
   });
 
@@ -335,7 +301,7 @@ describe('the studio as an instrument in a real browser', { skip }, () => {
     assert.equal(await page.getByTestId('made-from-chords').textContent(), PROGRESSION.join(' '));
     assert.equal(await page.getByTestId('made-from-plan').locator('li').count(), 3);
     assert.match((await page.getByTestId('made-from-melody').textContent()) ?? '', /8 notes/);
-    await screenshot(page, '13-track-made-from');
+    await screenshot(page, SCREENSHOT_DIR, '13-track-made-from');
     await assertAccessible(page, 'the track page');
   });
 
@@ -344,7 +310,7 @@ describe('the studio as an instrument in a real browser', { skip }, () => {
     const panel = page.getByRole('form', { name: 'Extend' });
     await panel.getByText(/1 credit · you have 12/).waitFor();
     await panel.getByLabel('Seconds to add').fill('6');
-    await screenshot(page, '14-track-extend');
+    await screenshot(page, SCREENSHOT_DIR, '14-track-extend');
     await assertAccessible(page, 'the extend panel');
     await panel.getByRole('button', { name: 'Extend by 6 s' }).click();
     await page.waitForURL(
@@ -352,7 +318,7 @@ describe('the studio as an instrument in a real browser', { skip }, () => {
     );
     extensionId = /trk_\w+/.exec(page.url())![0];
     await page.locator('.job [role="status"], .player').first().waitFor();
-    if (await page.locator('.job').count()) await screenshot(page, '15-extension-progress');
+    if (await page.locator('.job').count()) await screenshot(page, SCREENSHOT_DIR, '15-extension-progress');
     await page.locator('.player').waitFor({ timeout: GENERATION_TIMEOUT_MS });
     await page.getByText('Extends').waitFor();
     // It follows the original's chords and plan, and says so.
@@ -377,7 +343,7 @@ describe('the studio as an instrument in a real browser', { skip }, () => {
     assert.ok(await panel.getByLabel('Drums').isChecked());
     await panel.getByLabel('Lead melody').check();
     await panel.getByText(/1 credit · you have 11/).waitFor();
-    await screenshot(page, '16-track-variation');
+    await screenshot(page, SCREENSHOT_DIR, '16-track-variation');
     await assertAccessible(page, 'the variation panel');
     const asked = page.waitForRequest((request) =>
       request.url().endsWith(`/v1/tracks/${trackId}/variations`),
@@ -439,7 +405,7 @@ describe('the studio as an instrument in a real browser', { skip }, () => {
     assert.equal(await page.getByLabel(/^Chords/).inputValue(), PROGRESSION.join(' '));
     assert.equal(await page.getByRole('slider', { name: /^Bars of / }).count(), 3);
     assert.equal(await page.getByLabel('Prompt').inputValue(), 'warm indie pop with piano');
-    await screenshot(page, '17-create-again');
+    await screenshot(page, SCREENSHOT_DIR, '17-create-again');
   });
 
   it('fits every studio page into 390 and 360 px (dark) without sideways scrolling, axe clean', async () => {
@@ -476,7 +442,11 @@ describe('the studio as an instrument in a real browser', { skip }, () => {
         assert.ok(scrollWidth <= width, `${path} is ${scrollWidth} px wide on a ${width} px screen`);
         if (path.includes('from=') || path.startsWith('/studio/tracks/')) {
           const name = path.includes('from=') ? 'create' : 'track-extend';
-          await screenshot(phonePage, `${width === 390 ? '18' : '20'}-${name}-phone-${width}`);
+          await screenshot(
+            phonePage,
+            SCREENSHOT_DIR,
+            `${width === 390 ? '18' : '20'}-${name}-phone-${width}`,
+          );
           await assertAccessible(phonePage, `${path} at ${width} px`);
         }
       }
