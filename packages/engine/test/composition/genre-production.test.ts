@@ -104,3 +104,43 @@ describe('a minimal piano loop', () => {
     }
   });
 });
+
+describe('funk', () => {
+  it('adds hand percussion on the drum channel: tambourine sixteenths and congas', () => {
+    for (const seed of [1, 2, 3]) {
+      const c = compose('funky slap bass groove in E dorian, 108 bpm', seed);
+      const percussion = c.parts.find((p) => p.role === 'percussion');
+      assert.ok(percussion, `seed ${seed}: no percussion part`);
+      assert.equal(percussion.isDrums, true);
+      assert.equal(percussion.channel, 9);
+      const tambourine = percussion.notes.filter((n) => n.pitch === 54);
+      const congas = percussion.notes.filter((n) => n.pitch === 63 || n.pitch === 64);
+      assert.ok(tambourine.length > 40 && congas.length > 10, `seed ${seed}: tambourine and congas play`);
+      // sixteenths: consecutive tambourine hits a sixteenth apart (swing moves the off ones a little)
+      const starts = tambourine.map((n) => n.startTick).sort((a, b) => a - b);
+      const gaps = starts.slice(1).map((t, i) => t - starts[i]!);
+      assert.ok(gaps.filter((g) => g <= STEP + 20).length > gaps.length / 2, 'tambourine in sixteenths');
+    }
+  });
+
+  it('mixes the groove over the keys and horns: kit and slap bass over both, percussion over the keys, the guitar level with them', () => {
+    const c = compose('funky slap bass groove in E dorian, 108 bpm', 1);
+    const volume = (role: string) => c.parts.find((p) => p.role === role)!.volume;
+    for (const role of ['drums', 'bass']) {
+      assert.ok(
+        volume(role) > volume('chords'),
+        `${role} (${volume(role)}) over the keys (${volume('chords')})`,
+      );
+      assert.ok(
+        volume(role) > volume('lead'),
+        `${role} (${volume(role)}) over the horns (${volume('lead')})`,
+      );
+    }
+    assert.ok(
+      volume('percussion') > volume('chords'),
+      `percussion ${volume('percussion')}, keys ${volume('chords')}`,
+    );
+    // the chopped guitar, a background arpeggio in most genres, as loud as the keys
+    assert.ok(volume('arp') >= volume('chords'), `guitar ${volume('arp')}, keys ${volume('chords')}`);
+  });
+});
