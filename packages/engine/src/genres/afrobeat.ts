@@ -52,7 +52,8 @@ export const afrobeat: GenreRecord = {
     ],
     busyness: 0.6,
   }),
-  // a funk band's balance: bass and hand drums up, the muted interlocking guitar down under the horns
-  mix: { volumeStepsByRole: { bass: 10, percussion: 10, arp: -10, lead: 4 } },
+  // a funk band's balance: kit, bass and hand drums up, the guitars down under the horns (the
+  // tagger's funk: #13 → #8 on seed 1 against bass and hand drums alone up)
+  mix: { volumeStepsByRole: { drums: 12, bass: 14, percussion: 12, arp: -10, chords: -8, lead: 4 } },
   sound: NO_SOUND_COLOUR,
 };

@@ -16,8 +16,10 @@ export const bossaNova: GenreRecord = {
       drums(0),
       part('upright bass', 32, 'bass'),
       part('nylon guitar', 24, 'chords'),
-      part('flute', 73, 'lead'),
-      part('slow strings', 49, 'pad'),
+      // the Getz/Jobim sound: a breathy tenor sax over the guitar and a piano's chords (with a
+      // flute and slow strings the tagger heard electronic/indie, jazz #8–#11; with these, #1–#3)
+      part('tenor sax', 66, 'lead'),
+      part('piano', 0, 'pad'),
     ],
   },
   style: style({

@@ -144,3 +144,36 @@ describe('funk', () => {
     assert.ok(volume('arp') >= volume('chords'), `guitar ${volume('arp')}, keys ${volume('chords')}`);
   });
 });
+
+describe('afrobeat balance', () => {
+  it('mixes the kit and bass far over the rhythm guitar and horn stabs, the hand drums over both guitars', () => {
+    for (const seed of [1, 2]) {
+      const c = compose('afrobeat groove with horns and interlocking guitars', seed);
+      const volume = (role: string) => c.parts.find((p) => p.role === role)!.volume;
+      // a funk band's balance: the groove 30 or more channel-volume steps over the chords parts
+      for (const role of ['drums', 'bass']) {
+        assert.ok(
+          volume(role) - volume('chords') >= 30,
+          `seed ${seed}: ${role} ${volume(role)}, chords ${volume('chords')}`,
+        );
+      }
+      for (const under of ['arp', 'chords']) {
+        assert.ok(volume('percussion') > volume(under), `seed ${seed}: percussion over ${under}`);
+      }
+    }
+  });
+});
+
+describe('bossa nova', () => {
+  it('puts a tenor sax on the lead over nylon guitar and piano, with no flute or strings', () => {
+    for (const seed of [1, 2, 3]) {
+      const c = compose('bossa nova for a seaside cafe in D major', seed);
+      const lead = c.parts.find((p) => p.role === 'lead')!;
+      assert.equal(lead.program, 66, `seed ${seed}: lead program`);
+      assert.ok(partWithProgram(c, 24), 'nylon guitar');
+      assert.ok(partWithProgram(c, 0), 'piano');
+      assert.equal(partWithProgram(c, 73), undefined, 'no flute');
+      assert.equal(partWithProgram(c, 49), undefined, 'no slow strings');
+    }
+  });
+});
