@@ -15,9 +15,11 @@ export const blues: GenreRecord = {
     tonics: ['E', 'A', 'G', 'C', 'Bb', 'D'],
     instruments: [
       drums(0),
-      part('electric bass', 33, 'bass'),
+      // Chicago blues: an upright bass walking under an overdriven lead guitar (a clean jazz-box
+      // lead over electric bass was heard as country first, the tagger's blues at #20; this, #10)
+      part('upright bass', 32, 'bass'),
       part('piano', 0, 'chords'),
-      part('blues guitar', 26, 'lead'),
+      part('blues guitar', 29, 'lead'),
       part('harmonica', 22, 'counter'),
       part('organ', 16, 'pad'),
     ],

@@ -177,3 +177,13 @@ describe('bossa nova', () => {
     }
   });
 });
+
+describe('blues', () => {
+  it('walks an upright bass under an overdriven lead guitar', () => {
+    for (const seed of [1, 2, 3]) {
+      const c = compose('slow blues shuffle in A major, 90 bpm', seed);
+      assert.equal(c.parts.find((p) => p.role === 'lead')?.program, 29, `seed ${seed}: lead program`);
+      assert.equal(c.parts.find((p) => p.role === 'bass')?.program, 32, `seed ${seed}: bass program`);
+    }
+  });
+});
