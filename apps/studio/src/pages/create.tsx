@@ -67,7 +67,7 @@ export function CreatePage(props: { url: URL }) {
   // The melody the track followed, as the API gives it back (a MIDI file of the notes it kept).
   const keptMelody = useQuery(sourceMelody && fromId ? `melody:${fromId}` : null, async () => {
     const bytes = await fetchFile(`/v1/tracks/${encodeURIComponent(fromId!)}/melody`);
-    return { fileName: 'its melody', bytes, melody: readMelody(bytes) } satisfies Melody;
+    return { fileName: 'the melody it followed', bytes, melody: readMelody(bytes) } satisfies Melody;
   });
 
   useEffect(() => () => waiting.current?.abort(), []);
@@ -297,7 +297,7 @@ export function CreatePage(props: { url: URL }) {
           voiceNoteIsProblem={voiceCannotSing}
         />
         <div class="row">
-          <label>
+          <label class="voice-pick">
             Voice
             <select
               name="voice"
