@@ -63,7 +63,11 @@ export function LyricsField(props: LyricsFieldProps) {
       element.setSelectionRange(cursor, cursor);
     });
   };
-  const problem = check.message ?? props.serverError;
+  const found = check.message ?? props.serverError;
+  // the engine's sentences start in lower case after their field name ("lyrics: the lyrics need…")
+  const problem = found ? found.charAt(0).toUpperCase() + found.slice(1) : null;
+  // the box grows with the lyrics (to a point), so a whole song can be read without scrolling it
+  const rows = Math.min(20, Math.max(8, props.value.split('\n').length + 1));
   const describedBy = ['lyrics-count', 'lyrics-voice', problem ? 'lyrics-error' : '']
     .filter(Boolean)
     .join(' ');
@@ -84,7 +88,7 @@ export function LyricsField(props: LyricsFieldProps) {
         id="lyrics"
         name="lyrics"
         ref={box}
-        rows={6}
+        rows={rows}
         spellcheck={true}
         placeholder={
           '[verse]\nHold on to the feeling\nnever let it go\n[chorus]\nsing it to the rafters\n[chorus]'

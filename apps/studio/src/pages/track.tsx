@@ -265,7 +265,24 @@ function MadeFrom(props: { track: Track }) {
         <div>
           <dt>Lyrics</dt>
           <dd data-testid="made-from-lyrics">
-            {inputs?.lyrics ? <pre class="made-from-lyrics">{inputs.lyrics}</pre> : 'none'}
+            {inputs?.lyrics ? (
+              <div class="made-from-lyrics">
+                {inputs.lyrics
+                  .split(/\r\n|\r|\n/)
+                  .filter((line) => line.trim())
+                  .map((line, at) =>
+                    /^\s*\[/.test(line) ? (
+                      <span key={at} class="lyric-tag">
+                        {line.trim()}
+                      </span>
+                    ) : (
+                      <span key={at}>{line.trim()}</span>
+                    ),
+                  )}
+              </div>
+            ) : (
+              'none'
+            )}
           </dd>
         </div>
         <div>
