@@ -90,9 +90,7 @@ export function LyricsField(props: LyricsFieldProps) {
         ref={box}
         rows={rows}
         spellcheck={true}
-        placeholder={
-          '[verse]\nHold on to the feeling\nnever let it go\n[chorus]\nsing it to the rafters\n[chorus]'
-        }
+        placeholder={'[verse]\nOne line per sung phrase\n[chorus]\n…'}
         value={props.value}
         aria-invalid={problem ? 'true' : undefined}
         aria-describedby={describedBy}
