@@ -54,3 +54,21 @@ export function errorStatus(error: unknown): number | undefined {
 export function errorCode(error: unknown): string | undefined {
   return error instanceof APIStatusError ? (error.code ?? undefined) : undefined;
 }
+
+/** The request field an API error names (`param`), e.g. "lyrics" for lyrics it cannot sing. */
+export function errorParam(error: unknown): string | undefined {
+  return error instanceof APIStatusError ? (error.param ?? undefined) : undefined;
+}
+
+/**
+ * A file the API serves (a MIDI file) as bytes. The SDK speaks JSON; files are fetched from this
+ * origin with the session cookie, and an error answer is read as the API's problem detail.
+ */
+export async function fetchFile(path: string, signal?: AbortSignal): Promise<Uint8Array> {
+  const response = await fetch(path, { credentials: 'same-origin', ...(signal ? { signal } : {}) });
+  if (!response.ok) {
+    const problem = (await response.json().catch(() => null)) as { detail?: string } | null;
+    throw new Error(problem?.detail ?? `${path} answered ${response.status}`);
+  }
+  return new Uint8Array(await response.arrayBuffer());
+}

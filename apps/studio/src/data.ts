@@ -31,10 +31,10 @@ function publish(entry: Entry, state: QueryState<unknown>): void {
   for (const listener of entry.listeners) listener();
 }
 
-function run(key: string, entry: Entry): void {
+function run(key: string, entry: Entry, load: () => Promise<unknown> = entry.load): void {
   const generation = ++entry.generation;
   publish(entry, { ...entry.state, loading: true });
-  entry.load().then(
+  load().then(
     (data) => {
       if (entries.get(key) === entry && entry.generation === generation)
         publish(entry, { data, error: undefined, loading: false });
@@ -99,4 +99,63 @@ export function useQuery<T>(
   }, [key]);
   const state = (entry?.state ?? { data: undefined, error: undefined, loading: false }) as QueryState<T>;
   return { ...state, reload: () => key !== null && refetch(key) };
+}
+
+/** A page of a list as the SDK answers it (PagePromise's page). */
+export interface ListPage<T> {
+  data: T[];
+  hasNextPage(): boolean;
+  getNextPage(): Promise<ListPage<T>>;
+}
+
+interface PagedData<T> {
+  items: T[];
+  page: ListPage<T>;
+}
+
+export interface PagedQueryState<T> {
+  items: T[];
+  error: QueryError | undefined;
+  loading: boolean;
+  hasMore: boolean;
+  /** Appends the next page (once at a time; an answer for a key left meanwhile is dropped). */
+  loadMore: () => void;
+  /** Changes the loaded items in place (a track the page published or deleted). */
+  update: (change: (items: T[]) => T[]) => void;
+}
+
+/**
+ * A list read a page at a time through the same store: the first page loads like useQuery, and
+ * each further page is one more load of the same key, so loading, errors and stale answers are
+ * handled once, here.
+ */
+export function usePagedQuery<T extends { id: string }>(
+  key: string | null,
+  loadFirst: () => Promise<ListPage<T>>,
+): PagedQueryState<T> {
+  const query = useQuery<PagedData<T>>(key, async () => {
+    const page = await loadFirst();
+    return { items: page.data, page };
+  });
+  const current = query.data;
+  return {
+    items: current?.items ?? [],
+    error: query.error,
+    loading: query.loading,
+    hasMore: Boolean(current?.page.hasNextPage()),
+    loadMore: () => {
+      const entry = key === null ? undefined : entries.get(key);
+      if (!entry || !current || entry.state.loading || !current.page.hasNextPage()) return;
+      run(key!, entry, async () => {
+        const next = await current.page.getNextPage();
+        // A track created meanwhile shifts the pages by one: skip what is already shown.
+        const seen = new Set(current.items.map((item) => item.id));
+        return { items: [...current.items, ...next.data.filter((item) => !seen.has(item.id))], page: next };
+      });
+    },
+    update: (change) => {
+      if (key !== null && current)
+        setQueryData<PagedData<T>>(key, { ...current, items: change(current.items) });
+    },
+  };
 }

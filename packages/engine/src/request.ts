@@ -4,6 +4,8 @@
 export { parseKey } from './brief/key.js';
 export { VARIATION_PARTS } from './composition/variation.js';
 export { MAX_DURATION_SECONDS, MIN_DURATION_SECONDS, parseDuration } from './duration.js';
+// A stored melody written back as a MIDI file (a track made again follows the same notes).
+export { encodeMelodyMidi } from './encoding/melody-midi.js';
 // Musical inputs (chords, a section plan, a MIDI melody) are checked with the same pure code the
 // engine composes from, so a request the API accepts is one the engine can follow.
 export { MAX_CHORDS_CHARACTERS, MAX_PROGRESSION_CHORDS } from './inputs/chords.js';

@@ -1,12 +1,16 @@
 // Create: prompt, duration, tempo, key, seed, loop and voice, plus the musical inputs the API takes:
-// chords (checked as typed by the engine's parser), a section plan on a timeline, and a MIDI melody
-// drawn as a piano roll. The SDK's createAndWait queues the track and follows it to ready over the
+// chords (checked as typed by the engine's parser), a section plan on a timeline, a MIDI melody
+// drawn as a piano roll, and lyrics with section tags for a singing voice. The SDK's createAndWait queues the track and follows it to ready over the
 // job socket (polling where no socket opens); its onUpdate drives the progress and the live player.
-// `?from=trk_…` fills the form from a track, to make it again with changes.
+// `?from=trk_…` fills the form from a track, to make it again with changes (its melody too: the API
+// keeps the notes read from the file and gives them back as a MIDI file).
+
+import { readMelody } from '@trackforge/engine/inputs';
 import type { Track, TrackCreateParams } from '@trackforge/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { client, errorCode, errorText, sameOriginPath } from '../api.js';
+import { client, errorCode, errorParam, errorText, fetchFile, sameOriginPath } from '../api.js';
 import { ChordField, chordsInvalid } from '../components/chord-field.js';
+import { checkLyrics, LyricsField } from '../components/lyrics-field.js';
 import { type Melody, MelodyDrop } from '../components/melody-drop.js';
 import {
   type PlanSection,
@@ -46,6 +50,8 @@ export function CreatePage(props: { url: URL }) {
   const [chords, setChords] = useState('');
   const [plan, setPlan] = useState<PlanSection[]>([]);
   const [melody, setMelody] = useState<Melody | null>(null);
+  const [lyrics, setLyrics] = useState('');
+  const [lyricsError, setLyricsError] = useState<string | null>(null);
   const [error, setError] = useState<{ message: string; code?: string | undefined } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [track, setTrack] = useState<Track | null>(null);
@@ -57,6 +63,12 @@ export function CreatePage(props: { url: URL }) {
   );
   const fromId = props.url.searchParams.get('from');
   const source = useQuery(fromId ? `track:${fromId}` : null, () => client.tracks.retrieve(fromId!));
+  const sourceMelody = source.data?.object === 'track' ? source.data.inputs?.melody : null;
+  // The melody the track followed, as the API gives it back (a MIDI file of the notes it kept).
+  const keptMelody = useQuery(sourceMelody && fromId ? `melody:${fromId}` : null, async () => {
+    const bytes = await fetchFile(`/v1/tracks/${encodeURIComponent(fromId!)}/melody`);
+    return { fileName: 'the melody it followed', bytes, melody: readMelody(bytes) } satisfies Melody;
+  });
 
   useEffect(() => () => waiting.current?.abort(), []);
 
@@ -72,9 +84,14 @@ export function CreatePage(props: { url: URL }) {
     setLoop(from.loop);
     setVoiceId(from.voice_id ?? '');
     setChords(from.inputs?.chords ?? '');
+    setLyrics(from.inputs?.lyrics ?? '');
     const playedBpm = from.music?.bpm ?? ESTIMATE_BPM;
     setPlan(from.inputs?.sections ? planFromRequest(from.inputs.sections, (60 / playedBpm) * 4) : []);
   }, [source.data?.id]);
+  // …and from its melody, once its notes are back (removing it afterwards is a choice to keep).
+  useEffect(() => {
+    if (keptMelody.data) setMelody(keptMelody.data);
+  }, [keptMelody.data]);
 
   const tempo = Number(bpm) >= 40 && Number(bpm) <= 240 ? Number(bpm) : (melody?.melody.bpm ?? null);
   const shownBpm = tempo ?? ESTIMATE_BPM;
@@ -82,10 +99,23 @@ export function CreatePage(props: { url: URL }) {
   const secondsPerBar = (60 / shownBpm) * beatsPerBar;
   const voiceList = voices.data?.data ?? [];
   const voice = voiceList.find((candidate) => candidate.id === voiceId);
-  const sourceMelody = source.data?.object === 'track' ? source.data.inputs?.melody : null;
+  const singers = voiceList.filter((candidate) => candidate.vocal === 'sung');
+  const others = voiceList.filter((candidate) => candidate.vocal !== 'sung');
+  const hasLyrics = lyrics.trim() !== '';
+  const lyricsCheck = checkLyrics(lyrics);
+  // What the API does with the words and the chosen voice (POST /v1/tracks `lyrics`, `voice_id`).
+  const voiceCannotSing = hasLyrics && voice !== undefined && voice.vocal !== 'sung';
+  const voiceNote = !hasLyrics
+    ? 'A voice that sings performs your lyrics; without lyrics it sings the melody on vowels.'
+    : voiceCannotSing
+      ? `${voice.name} is a ${voice.vocal} voice and takes no lyrics: choose a voice that sings, or “Any singer”.`
+      : voice
+        ? `${voice.name} sings these lyrics (rapped for hip hop and trap, or a prompt that asks for rap).`
+        : 'No voice chosen: the engine picks one of its singers for these lyrics (a lower voice for rap).';
 
   const submit = async () => {
     setError(null);
+    setLyricsError(null);
     setSubmitting(true);
     setTrack(null);
     waiting.current?.abort();
@@ -101,6 +131,7 @@ export function CreatePage(props: { url: URL }) {
       ...(chords.trim() ? { chords: chords.trim() } : {}),
       ...(plan.length > 0 ? { sections: planRequest(plan) } : {}),
       ...(melody ? { melody: melody.bytes } : {}),
+      ...(hasLyrics ? { lyrics } : {}),
       loop,
     };
     let created = false;
@@ -125,7 +156,12 @@ export function CreatePage(props: { url: URL }) {
       void refreshSession();
     } catch (failure) {
       if (controller.signal.aborted) return;
-      if (!created) setError({ message: errorText(failure), code: errorCode(failure) });
+      if (created) return;
+      // An answer about the words belongs next to the box that holds them.
+      if (errorParam(failure) === 'lyrics') {
+        setLyricsError(errorText(failure).replace(/^lyrics: /, ''));
+        setError({ message: 'The lyrics need a change: see the note under them.' });
+      } else setError({ message: errorText(failure), code: errorCode(failure) });
     } finally {
       setSubmitting(false);
     }
@@ -139,8 +175,9 @@ export function CreatePage(props: { url: URL }) {
         <p class="notice">
           Making “{source.data.title}” again: change anything, then create.
           {sourceMelody &&
-            !melody &&
-            ` It followed a melody of ${sourceMelody.note_count} notes; drop its MIDI file again to keep it.`}
+            (keptMelody.error
+              ? ` It followed a melody of ${sourceMelody.note_count} notes that could not be loaded (${keptMelody.error.message}); drop its MIDI file again to keep it.`
+              : ` It followed a melody of ${sourceMelody.note_count} notes: it is loaded below; remove it to make the track without.`)}
         </p>
       )}
       <form
@@ -181,7 +218,10 @@ export function CreatePage(props: { url: URL }) {
               step={1}
               required
               value={durationSeconds}
-              onInput={(event) => setDurationSeconds(Number(event.currentTarget.value))}
+              onInput={(event) => {
+                setDurationSeconds(Number(event.currentTarget.value));
+                setLyricsError(null);
+              }}
             />
           </label>
           <label>
@@ -246,17 +286,48 @@ export function CreatePage(props: { url: URL }) {
           durationSeconds={durationSeconds}
         />
         <MelodyDrop value={melody} onChange={setMelody} />
+        <LyricsField
+          value={lyrics}
+          onChange={(next) => {
+            setLyrics(next);
+            setLyricsError(null);
+          }}
+          serverError={lyricsError}
+          voiceNote={voiceNote}
+          voiceNoteIsProblem={voiceCannotSing}
+        />
         <div class="row">
-          <label>
+          <label class="voice-pick">
             Voice
-            <select name="voice" value={voiceId} onChange={(event) => setVoiceId(event.currentTarget.value)}>
-              <option value="">No voice (instrumental)</option>
-              {voiceList.map((candidate) => (
-                <option key={candidate.id} value={candidate.id}>
-                  {candidate.name}
-                  {candidate.plan_required ? ` (${candidate.plan_required} plan)` : ''}
-                </option>
-              ))}
+            <select
+              name="voice"
+              value={voiceId}
+              aria-describedby="lyrics-voice"
+              onChange={(event) => setVoiceId(event.currentTarget.value)}
+            >
+              <option value="">
+                {hasLyrics ? 'Any singer (the engine picks)' : 'No voice (instrumental)'}
+              </option>
+              {singers.length > 0 && (
+                <optgroup label="Sing lyrics">
+                  {singers.map((candidate) => (
+                    <option key={candidate.id} value={candidate.id}>
+                      {candidate.name} — sings
+                      {candidate.plan_required ? ` (${candidate.plan_required} plan)` : ''}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
+              {others.length > 0 && (
+                <optgroup label="No lyrics (wordless or instrumental)">
+                  {others.map((candidate) => (
+                    <option key={candidate.id} value={candidate.id}>
+                      {candidate.name} — {candidate.vocal}
+                      {candidate.plan_required ? ` (${candidate.plan_required} plan)` : ''}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
             </select>
           </label>
           <button
@@ -293,7 +364,12 @@ export function CreatePage(props: { url: URL }) {
             )}
           </p>
         )}
-        <button type="submit" disabled={submitting || !prompt.trim() || chordsBad}>
+        <button
+          type="submit"
+          disabled={
+            submitting || !prompt.trim() || chordsBad || lyricsCheck.message !== null || voiceCannotSing
+          }
+        >
           {submitting ? 'Queuing…' : 'Create track'}
         </button>
       </form>

@@ -1,31 +1,26 @@
 // `/`: what Trackforge is, a few public tracks playing in place, and the way in.
 import type { PublicTrack } from '@trackforge/sdk';
-import { useEffect, useState } from 'preact/hooks';
-import { client, errorText, sameOriginPath } from '../api.js';
+import { client, sameOriginPath } from '../api.js';
 import { Cover } from '../components/cover.js';
+import { useQuery } from '../data.js';
 import { useSession } from '../session.js';
 
 type WithCover = { urls: { cover?: string } };
 
 export function LandingPage() {
   const session = useSession();
-  const [tracks, setTracks] = useState<PublicTrack[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    client.tracks.listPublic({ limit: 6 }).then(
-      (page) => setTracks(page.data),
-      (failure) => setError(errorText(failure)),
-    );
-  }, []);
+  const feed = useQuery('tracks:public-feed', async () => await client.tracks.listPublic({ limit: 6 }));
+  const tracks = feed.data?.data ?? null;
+  const error = feed.error?.message ?? null;
   return (
     <>
       <section class="hero">
         <h1>Make music from a sentence</h1>
         <p class="lead">
           Trackforge turns a text prompt and a duration into a finished, mastered track — melody, harmony,
-          drums and bass, its melody in a voice you pick (a singer for lyrics in English, sung or rapped
-          through the API and the CLI; choir, wordless vocal or instrument sounds) — ready as MP3, WAV, OGG,
-          FLAC, MIDI and stems. Use it here in the studio or from your own code through the API.
+          drums and bass, its melody in a voice you pick (a singer for lyrics in English, sung or rapped;
+          choir, wordless vocal or instrument sounds) — ready as MP3, WAV, OGG, FLAC, MIDI and stems. Use it
+          here in the studio or from your own code through the API.
         </p>
         {session.status === 'signed-in' ? (
           <a class="button" href="/studio/create">

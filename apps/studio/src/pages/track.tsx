@@ -199,7 +199,7 @@ export function TrackPage(props: { id: string }) {
   );
 }
 
-/** What the track was made from: its prompt, chords, plan, melody, seed and the track it came from. */
+/** What the track was made from: its prompt, chords, plan, melody, lyrics, seed and the track it came from. */
 function MadeFrom(props: { track: Track }) {
   const { track } = props;
   const inputs = track.inputs;
@@ -249,9 +249,40 @@ function MadeFrom(props: { track: Track }) {
         <div>
           <dt>Melody</dt>
           <dd data-testid="made-from-melody">
-            {inputs?.melody
-              ? `a MIDI file of ${inputs.melody.note_count} notes${inputs.melody.bpm ? ` at ${inputs.melody.bpm} bpm` : ''}`
-              : 'written by the engine'}
+            {inputs?.melody ? (
+              <>
+                a MIDI file of {inputs.melody.note_count} notes
+                {inputs.melody.bpm ? ` at ${inputs.melody.bpm} bpm` : ''} ·{' '}
+                <a href={`/v1/tracks/${track.id}/melody`} download={`${track.id}-melody.mid`}>
+                  download it
+                </a>
+              </>
+            ) : (
+              'written by the engine'
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Lyrics</dt>
+          <dd data-testid="made-from-lyrics">
+            {inputs?.lyrics ? (
+              <div class="made-from-lyrics">
+                {inputs.lyrics
+                  .split(/\r\n|\r|\n/)
+                  .filter((line) => line.trim())
+                  .map((line, at) =>
+                    /^\s*\[/.test(line) ? (
+                      <span key={at} class="lyric-tag">
+                        {line.trim()}
+                      </span>
+                    ) : (
+                      <span key={at}>{line.trim()}</span>
+                    ),
+                  )}
+              </div>
+            ) : (
+              'none'
+            )}
           </dd>
         </div>
         <div>

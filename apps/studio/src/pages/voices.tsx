@@ -1,9 +1,9 @@
 // Voices: the marketplace catalogue, searchable and filterable, each with a preview to play.
-import type { Page, Voice, VoiceListParams } from '@trackforge/sdk';
+import type { Voice, VoiceListParams } from '@trackforge/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { client, errorText, sameOriginPath } from '../api.js';
 import { ErrorNote } from '../components/error-note.js';
-import { useQuery } from '../data.js';
+import { usePagedQuery } from '../data.js';
 
 const GENDERS = ['female', 'male', 'neutral'] as const;
 const RANGES = ['soprano', 'mezzo', 'alto', 'tenor', 'baritone', 'bass'] as const;
@@ -77,13 +77,10 @@ export function VoicesPage() {
     if (value.trim()) (params as Record<string, string>)[key] = value.trim();
   }
   const key = `voices:${JSON.stringify(params)}`;
-  const first = useQuery(key, async () => await client.voices.list(params));
-  // Further pages, fetched on request, belong to one search.
-  const [more, setMore] = useState<{ key: string; pages: Page<Voice>[] }>({ key, pages: [] });
-  const pages = more.key === key ? more.pages : [];
-  const page = pages.at(-1) ?? first.data ?? null;
-  const voices = [...(first.data?.data ?? []), ...pages.flatMap((next) => next.data)];
-  const error = previewError ?? first.error?.message ?? null;
+  // Further pages belong to one search: a new search is a new key, read from its first page.
+  const list = usePagedQuery<Voice>(key, async () => await client.voices.list(params));
+  const voices = list.items;
+  const error = previewError ?? list.error?.message ?? null;
 
   const set = (key: keyof Filters) => (value: string) =>
     setFilters((current) => ({ ...current, [key]: value }));
@@ -128,7 +125,9 @@ export function VoicesPage() {
       </form>
       <ErrorNote message={error} />
       <p class="muted" aria-live="polite">
-        {page ? `${voices.length}${page.hasNextPage() ? '+' : ''} voices` : 'Loading…'}
+        {list.loading && voices.length === 0
+          ? 'Loading…'
+          : `${voices.length}${list.hasMore ? '+' : ''} voices`}
       </p>
       {/* biome-ignore lint/a11y/useMediaCaption: voice previews are sung, not spoken */}
       <audio ref={audio} preload="none" onEnded={() => setPlaying(null)} class="visually-hidden" />
@@ -158,15 +157,8 @@ export function VoicesPage() {
           </li>
         ))}
       </ul>
-      {page?.hasNextPage() && (
-        <button
-          type="button"
-          class="secondary"
-          onClick={async () => {
-            const next = await page.getNextPage();
-            setMore({ key, pages: [...pages, next] });
-          }}
-        >
+      {list.hasMore && (
+        <button type="button" class="secondary" disabled={list.loading} onClick={list.loadMore}>
           Load more voices
         </button>
       )}

@@ -10,6 +10,14 @@ export {
 } from './chords.js';
 export { InputError } from './input-error.js';
 export {
+  LYRIC_TAGS,
+  type LyricSection,
+  MAX_LYRIC_LINE_CHARACTERS,
+  MAX_LYRIC_LINES,
+  MAX_LYRICS_CHARACTERS,
+  parseLyrics,
+} from './lyrics.js';
+export {
   type InputMelody,
   MAX_MELODY_BYTES,
   MAX_MELODY_NOTES,

@@ -74,7 +74,7 @@ def track_json(track_id: str = "trk_1", status: str = "queued", **fields: Any) -
         "audio": None, "urls": {k: f"/v1/tracks/{track_id}/{k}" for k in URL_KINDS},
         "error": None, "credits_charged": 0, "workspace_id": "wsp_1", "created_at": "2026-11-24T00:00:00Z",
         "started_at": None, "completed_at": None, "kind": "original", "parent_track_id": None,
-        "inputs": {"chords": None, "sections": None, "melody": None}, **fields,
+        "inputs": {"chords": None, "sections": None, "melody": None, "lyrics": None}, **fields,
     }  # fmt: skip
 
 

@@ -789,7 +789,8 @@ export interface paths {
                          *           "inputs": {
                          *             "chords": "Am F C G",
                          *             "sections": null,
-                         *             "melody": null
+                         *             "melody": null,
+                         *             "lyrics": null
                          *           },
                          *           "kind": "original",
                          *           "parent_track_id": null,
@@ -883,7 +884,7 @@ export interface paths {
                                 } | null;
                                 /** @description Credits held or spent on this track (0 after a refund). */
                                 credits_charged: number;
-                                /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
+                                /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody`, `lyrics` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
                                 inputs: {
                                     /** @description The chord progression as sent, or null. */
                                     chords: string | null;
@@ -896,7 +897,7 @@ export interface paths {
                                         prompt?: string;
                                         instruments?: string[];
                                     }[] | null;
-                                    /** @description A summary of the melody read from the uploaded MIDI file (the file is not kept), or null. */
+                                    /** @description A summary of the melody read from the uploaded MIDI file, or null. The file itself is not kept; the melody taken from it is, as a MIDI file at GET /v1/tracks/{id}/melody. */
                                     melody: {
                                         /** @description Notes of the melody read from the MIDI file. */
                                         note_count: number;
@@ -905,6 +906,8 @@ export interface paths {
                                         /** @description The file's time signature, or null. */
                                         time_signature: string | null;
                                     } | null;
+                                    /** @description The lyrics as sent, or null. */
+                                    lyrics: string | null;
                                 };
                                 /**
                                  * @description How the track was made: from its prompt, or from another track by POST /v1/tracks/{id}/variations or /extend.
@@ -1212,7 +1215,8 @@ export interface paths {
                          *       "inputs": {
                          *         "chords": "Am F C G",
                          *         "sections": null,
-                         *         "melody": null
+                         *         "melody": null,
+                         *         "lyrics": null
                          *       },
                          *       "kind": "original",
                          *       "parent_track_id": null,
@@ -1299,7 +1303,7 @@ export interface paths {
                             } | null;
                             /** @description Credits held or spent on this track (0 after a refund). */
                             credits_charged: number;
-                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
+                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody`, `lyrics` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
                             inputs: {
                                 /** @description The chord progression as sent, or null. */
                                 chords: string | null;
@@ -1312,7 +1316,7 @@ export interface paths {
                                     prompt?: string;
                                     instruments?: string[];
                                 }[] | null;
-                                /** @description A summary of the melody read from the uploaded MIDI file (the file is not kept), or null. */
+                                /** @description A summary of the melody read from the uploaded MIDI file, or null. The file itself is not kept; the melody taken from it is, as a MIDI file at GET /v1/tracks/{id}/melody. */
                                 melody: {
                                     /** @description Notes of the melody read from the MIDI file. */
                                     note_count: number;
@@ -1321,6 +1325,8 @@ export interface paths {
                                     /** @description The file's time signature, or null. */
                                     time_signature: string | null;
                                 } | null;
+                                /** @description The lyrics as sent, or null. */
+                                lyrics: string | null;
                             };
                             /**
                              * @description How the track was made: from its prompt, or from another track by POST /v1/tracks/{id}/variations or /extend.
@@ -2068,7 +2074,8 @@ export interface paths {
                          *       "inputs": {
                          *         "chords": "Am F C G",
                          *         "sections": null,
-                         *         "melody": null
+                         *         "melody": null,
+                         *         "lyrics": null
                          *       },
                          *       "kind": "original",
                          *       "parent_track_id": null,
@@ -2155,7 +2162,7 @@ export interface paths {
                             } | null;
                             /** @description Credits held or spent on this track (0 after a refund). */
                             credits_charged: number;
-                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
+                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody`, `lyrics` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
                             inputs: {
                                 /** @description The chord progression as sent, or null. */
                                 chords: string | null;
@@ -2168,7 +2175,7 @@ export interface paths {
                                     prompt?: string;
                                     instruments?: string[];
                                 }[] | null;
-                                /** @description A summary of the melody read from the uploaded MIDI file (the file is not kept), or null. */
+                                /** @description A summary of the melody read from the uploaded MIDI file, or null. The file itself is not kept; the melody taken from it is, as a MIDI file at GET /v1/tracks/{id}/melody. */
                                 melody: {
                                     /** @description Notes of the melody read from the MIDI file. */
                                     note_count: number;
@@ -2177,6 +2184,8 @@ export interface paths {
                                     /** @description The file's time signature, or null. */
                                     time_signature: string | null;
                                 } | null;
+                                /** @description The lyrics as sent, or null. */
+                                lyrics: string | null;
                             };
                             /**
                              * @description How the track was made: from its prompt, or from another track by POST /v1/tracks/{id}/variations or /extend.
@@ -2877,7 +2886,8 @@ export interface paths {
                          *       "inputs": {
                          *         "chords": "Am F C G",
                          *         "sections": null,
-                         *         "melody": null
+                         *         "melody": null,
+                         *         "lyrics": null
                          *       },
                          *       "kind": "original",
                          *       "parent_track_id": null,
@@ -2964,7 +2974,7 @@ export interface paths {
                             } | null;
                             /** @description Credits held or spent on this track (0 after a refund). */
                             credits_charged: number;
-                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
+                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody`, `lyrics` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
                             inputs: {
                                 /** @description The chord progression as sent, or null. */
                                 chords: string | null;
@@ -2977,7 +2987,7 @@ export interface paths {
                                     prompt?: string;
                                     instruments?: string[];
                                 }[] | null;
-                                /** @description A summary of the melody read from the uploaded MIDI file (the file is not kept), or null. */
+                                /** @description A summary of the melody read from the uploaded MIDI file, or null. The file itself is not kept; the melody taken from it is, as a MIDI file at GET /v1/tracks/{id}/melody. */
                                 melody: {
                                     /** @description Notes of the melody read from the MIDI file. */
                                     note_count: number;
@@ -2986,6 +2996,8 @@ export interface paths {
                                     /** @description The file's time signature, or null. */
                                     time_signature: string | null;
                                 } | null;
+                                /** @description The lyrics as sent, or null. */
+                                lyrics: string | null;
                             };
                             /**
                              * @description How the track was made: from its prompt, or from another track by POST /v1/tracks/{id}/variations or /extend.
@@ -4278,6 +4290,254 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tracks/{id}/melody": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the melody it follows
+         * @description The melody a track follows, as a Standard MIDI File (format 0): the notes taken from the `melody` file it was made with (a variation's or extension's: the original's), so it can be sent again to make the track again with the same melody. The track's own workspace only; 404 when the track was made without a melody.
+         *
+         *     **Credentials:** Needs an API key, an access token or the session cookie.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
+                    "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
+                };
+                path: {
+                    /**
+                     * @description A track id (trk_…).
+                     * @example trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z
+                     */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The melody as a MIDI file. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "audio/midi": string;
+                    };
+                };
+                /** @description Problem details; `code` is one of: `validation_failed` (Validation failed). */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
+                         *       "title": "Validation failed",
+                         *       "status": 400,
+                         *       "detail": "An example of validation_failed.",
+                         *       "code": "validation_failed",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `unauthenticated` (Authentication required). */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
+                         *       "title": "Authentication required",
+                         *       "status": 401,
+                         *       "detail": "An example of unauthenticated.",
+                         *       "code": "unauthenticated",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `plan_required` (Plan upgrade required). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
+                         *       "title": "Plan upgrade required",
+                         *       "status": 403,
+                         *       "detail": "An example of plan_required.",
+                         *       "code": "plan_required",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `not_found` (Not found). */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
+                         *       "title": "Not found",
+                         *       "status": 404,
+                         *       "detail": "An example of not_found.",
+                         *       "code": "not_found",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `uri_too_long` (URI too long). */
+                414: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://api.trackforge.dev/docs/errors#uri_too_long",
+                         *       "title": "URI too long",
+                         *       "status": 414,
+                         *       "detail": "An example of uri_too_long.",
+                         *       "code": "uri_too_long",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `rate_limited` (Too many requests). */
+                429: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        "Retry-After": components["headers"]["RetryAfter"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
+                         *       "title": "Too many requests",
+                         *       "status": 429,
+                         *       "detail": "An example of rate_limited.",
+                         *       "code": "rate_limited",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `internal_error` (Internal server error). */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
+                         *       "title": "Internal server error",
+                         *       "status": 500,
+                         *       "detail": "An example of internal_error.",
+                         *       "code": "internal_error",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `unavailable` (Service unavailable). */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
+                         *       "title": "Service unavailable",
+                         *       "status": 503,
+                         *       "detail": "An example of unavailable.",
+                         *       "code": "unavailable",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tracks/{id}/cover.svg": {
         parameters: {
             query?: never;
@@ -4929,7 +5189,8 @@ export interface paths {
                          *       "inputs": {
                          *         "chords": "Am F C G",
                          *         "sections": null,
-                         *         "melody": null
+                         *         "melody": null,
+                         *         "lyrics": null
                          *       },
                          *       "kind": "variation",
                          *       "parent_track_id": "trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
@@ -5016,7 +5277,7 @@ export interface paths {
                             } | null;
                             /** @description Credits held or spent on this track (0 after a refund). */
                             credits_charged: number;
-                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
+                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody`, `lyrics` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
                             inputs: {
                                 /** @description The chord progression as sent, or null. */
                                 chords: string | null;
@@ -5029,7 +5290,7 @@ export interface paths {
                                     prompt?: string;
                                     instruments?: string[];
                                 }[] | null;
-                                /** @description A summary of the melody read from the uploaded MIDI file (the file is not kept), or null. */
+                                /** @description A summary of the melody read from the uploaded MIDI file, or null. The file itself is not kept; the melody taken from it is, as a MIDI file at GET /v1/tracks/{id}/melody. */
                                 melody: {
                                     /** @description Notes of the melody read from the MIDI file. */
                                     note_count: number;
@@ -5038,6 +5299,8 @@ export interface paths {
                                     /** @description The file's time signature, or null. */
                                     time_signature: string | null;
                                 } | null;
+                                /** @description The lyrics as sent, or null. */
+                                lyrics: string | null;
                             };
                             /**
                              * @description How the track was made: from its prompt, or from another track by POST /v1/tracks/{id}/variations or /extend.
@@ -5489,7 +5752,8 @@ export interface paths {
                          *       "inputs": {
                          *         "chords": "Am F C G",
                          *         "sections": null,
-                         *         "melody": null
+                         *         "melody": null,
+                         *         "lyrics": null
                          *       },
                          *       "kind": "extension",
                          *       "parent_track_id": "trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z",
@@ -5576,7 +5840,7 @@ export interface paths {
                             } | null;
                             /** @description Credits held or spent on this track (0 after a refund). */
                             credits_charged: number;
-                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
+                            /** @description The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody`, `lyrics` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given. */
                             inputs: {
                                 /** @description The chord progression as sent, or null. */
                                 chords: string | null;
@@ -5589,7 +5853,7 @@ export interface paths {
                                     prompt?: string;
                                     instruments?: string[];
                                 }[] | null;
-                                /** @description A summary of the melody read from the uploaded MIDI file (the file is not kept), or null. */
+                                /** @description A summary of the melody read from the uploaded MIDI file, or null. The file itself is not kept; the melody taken from it is, as a MIDI file at GET /v1/tracks/{id}/melody. */
                                 melody: {
                                     /** @description Notes of the melody read from the MIDI file. */
                                     note_count: number;
@@ -5598,6 +5862,8 @@ export interface paths {
                                     /** @description The file's time signature, or null. */
                                     time_signature: string | null;
                                 } | null;
+                                /** @description The lyrics as sent, or null. */
+                                lyrics: string | null;
                             };
                             /**
                              * @description How the track was made: from its prompt, or from another track by POST /v1/tracks/{id}/variations or /extend.

@@ -57,13 +57,23 @@ export function presentTrack(track: TrackRow, publicUrl: string): TrackJson {
 }
 
 /** The inputs a track follows: its own, or for a variation or extension the original's. */
-function inputsOf(track: Pick<TrackRow, 'inputs' | 'lineage'>): TrackInputs | null {
+export function inputsOf(track: Pick<TrackRow, 'inputs' | 'lineage'>): TrackInputs | null {
   if (track.inputs) return track.inputs;
   // A variation of a variation keeps the original further down its request's own lineage.
   let request: TrackRequest | undefined = track.lineage?.from;
   while (request) {
-    if (request.chords !== undefined || request.sections !== undefined || request.melody !== undefined)
-      return { chords: request.chords, sections: request.sections, melody: request.melody };
+    if (
+      request.chords !== undefined ||
+      request.sections !== undefined ||
+      request.melody !== undefined ||
+      request.lyrics !== undefined
+    )
+      return {
+        chords: request.chords,
+        sections: request.sections,
+        melody: request.melody,
+        lyrics: request.lyrics,
+      };
     request = request.variation?.from ?? request.extend?.from;
   }
   return null;
@@ -82,6 +92,7 @@ function presentInputs(inputs: TrackInputs | null): TrackJson['inputs'] {
           time_signature: melody.meter ? `${melody.meter.beatsPerBar}/${melody.meter.beatUnit}` : null,
         }
       : null,
+    lyrics: inputs?.lyrics ?? null,
   };
 }
 

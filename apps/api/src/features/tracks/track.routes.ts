@@ -318,6 +318,26 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
   }
 
   routes.get(
+    '/tracks/:id/melody',
+    {
+      schema: {
+        tags: ['tracks'],
+        summary: 'Download the melody it follows',
+        description:
+          "The melody a track follows, as a Standard MIDI File (format 0): the notes taken from the `melody` file it was made with (a variation's or extension's: the original's), so it can be sent again to make the track again with the same melody. The track's own workspace only; 404 when the track was made without a melody.",
+        params: TrackIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { track, bytes } = await tracks.getTrackMelody(auth.workspaceId, request.params.id);
+      reply.header('cache-control', 'private, no-cache');
+      reply.header('content-disposition', `inline; filename="${track.id}-melody.mid"`);
+      return reply.type('audio/midi').send(Buffer.from(bytes));
+    },
+  );
+
+  routes.get(
     '/tracks/:id/cover.svg',
     {
       schema: {

@@ -247,10 +247,13 @@ const TrackInputsSchema = z
         time_signature: z.string().nullable().describe("The file's time signature, or null."),
       })
       .nullable()
-      .describe('A summary of the melody read from the uploaded MIDI file (the file is not kept), or null.'),
+      .describe(
+        'A summary of the melody read from the uploaded MIDI file, or null. The file itself is not kept; the melody taken from it is, as a MIDI file at GET /v1/tracks/{id}/melody.',
+      ),
+    lyrics: z.string().nullable().describe('The lyrics as sent, or null.'),
   })
   .describe(
-    'The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given.',
+    'The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody`, `lyrics` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given.',
   );
 
 export const TrackSchema = z.object({

@@ -3,6 +3,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { VoiceSpec } from '@trackforge/engine';
+import { encodeMelodyMidi } from '@trackforge/engine/request';
 import { AppError } from '../../errors.js';
 import { type Db, type Tx, transaction } from '../../platform/database/create-database.js';
 import type { Plan } from '../../platform/http/auth-context.js';
@@ -16,7 +17,7 @@ import type { EventLog } from '../events/event-log.service.js';
 import { FINISHED_TRACK_TTL_MS, type FinishedTrackCache } from './finished-track-cache.js';
 import { tailLiveAudio } from './live-audio.js';
 import { presentPublicTrack } from './public-track.presenter.js';
-import { presentTrack, titleFromPrompt } from './track.presenter.js';
+import { inputsOf, presentTrack, titleFromPrompt } from './track.presenter.js';
 import {
   deleteTrackRow,
   findTrack,
@@ -445,6 +446,20 @@ export function createTracksService(deps: TracksServiceDeps) {
         waveformEtag: waveform?.etag ?? null,
         readPeaks: () => readCoverPeaks(track),
       };
+    },
+
+    /**
+     * The melody a workspace's own track follows (its own, or the original's for a variation or
+     * extension) as a MIDI file, so the track can be made again with the same notes. The uploaded
+     * file is not kept; the melody read from it is (at most MAX_MELODY_NOTES notes), and reads back
+     * note for note. 404 for another workspace's track or a track made without a melody.
+     */
+    async getTrackMelody(workspaceId: string, id: string) {
+      const track = await getReadableTrack({ workspaceId, userId: null }, id);
+      if (track.workspace_id !== workspaceId) throw notOwned(id);
+      const melody = inputsOf(track)?.melody;
+      if (!melody) throw new AppError('not_found', `Track ${id} was made without a melody.`, { param: 'id' });
+      return { track, bytes: encodeMelodyMidi(melody) };
     },
 
     /** A stored file of a readable track; 404 when the track is unknown, 409 until it is ready. */

@@ -85,6 +85,11 @@ export const OPERATION_CONTRACTS: Record<string, OperationContract> = {
     errors: TRACK_FILE_ERRORS,
     success: fileAnswers(['audio/midi']),
   },
+  'GET /v1/tracks/{id}/melody': {
+    access: 'workspace',
+    errors: ['not_found'],
+    success: [{ status: '200', description: 'The melody as a MIDI file.', contentTypes: ['audio/midi'] }],
+  },
   'GET /v1/tracks/{id}/stems': {
     access: 'optional',
     errors: TRACK_FILE_ERRORS,

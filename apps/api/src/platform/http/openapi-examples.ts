@@ -55,7 +55,7 @@ const TRACK = {
   },
   error: null,
   credits_charged: 1,
-  inputs: { chords: 'Am F C G', sections: null, melody: null },
+  inputs: { chords: 'Am F C G', sections: null, melody: null, lyrics: null },
   kind: 'original',
   parent_track_id: null,
   workspace_id: `wsp_${ULID}`,
@@ -356,6 +356,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   },
   'GET /v1/tracks/{id}/audio': { params: trackParams },
   'GET /v1/tracks/{id}/midi': { params: trackParams },
+  'GET /v1/tracks/{id}/melody': { params: trackParams },
   'GET /v1/tracks/{id}/stems': { params: trackParams },
   'GET /v1/tracks/{id}/cover.svg': { params: trackParams },
   'GET /v1/tracks/{id}/waveform': {

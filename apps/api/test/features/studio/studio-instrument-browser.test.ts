@@ -10,6 +10,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { readMidiFile } from '@trackforge/engine';
+import { readMelody } from '@trackforge/engine/request';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { adminAnswer } from '../../../src/cli/admin.js';
@@ -397,15 +398,37 @@ describe('the studio as an instrument in a real browser', { skip }, () => {
     await page.unroute(`**/v1/tracks/${trackId}`);
   });
 
-  it('makes a track again with changes: the form starts from its chords and plan', async () => {
+  it('makes a track again with changes: the form starts from its chords, plan and melody', async () => {
     await page.goto(`/studio/tracks/${trackId}`);
     await page.getByRole('link', { name: 'Make again with changes' }).click();
     await page.waitForURL(/\/studio\/create\?from=trk_/);
-    await page.getByText(/drop its MIDI file again/).waitFor();
+    await page.getByText(/It followed a melody of 8 notes: it is loaded below/).waitFor();
     assert.equal(await page.getByLabel(/^Chords/).inputValue(), PROGRESSION.join(' '));
     assert.equal(await page.getByRole('slider', { name: /^Bars of / }).count(), 3);
     assert.equal(await page.getByLabel('Prompt').inputValue(), 'warm indie pop with piano');
+    // the melody it followed, back from the API, drawn before a credit is spent
+    await page.getByRole('img', { name: 'Piano roll of the melody it followed: 8 notes' }).waitFor();
+    assert.equal(await page.locator('svg.piano-roll rect.note').count(), TUNE.length);
     await screenshot(page, SCREENSHOT_DIR, '17-create-again');
+    await assertAccessible(page, 'the create page making a track again');
+    // made again, the new track follows the same melody
+    const asked = page.waitForRequest(
+      (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/v1/tracks',
+    );
+    await page.getByRole('button', { name: 'Create track' }).click();
+    const sent = (await asked).postDataJSON() as { melody?: string };
+    assert.ok(sent.melody, 'the create request carries the melody');
+    const again = await (await asked).response();
+    const remade = (await again!.json()) as {
+      id: string;
+      inputs: { melody: { note_count: number; bpm: number } };
+    };
+    assert.deepEqual(remade.inputs.melody, { note_count: TUNE.length, bpm: 100, time_signature: null });
+    const sentNotes = readMelody(new Uint8Array(Buffer.from(sent.melody, 'base64'))).notes;
+    assert.deepEqual(
+      sentNotes.map((note) => note.pitch),
+      TUNE,
+    );
   });
 
   it('fits every studio page into 390 and 360 px (dark) without sideways scrolling, axe clean', async () => {

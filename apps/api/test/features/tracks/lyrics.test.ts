@@ -39,6 +39,7 @@ for (const kind of testDatabaseKinds()) {
         voice_id: voiceNamed('Nora Vale').id,
       });
       assert.equal(created.statusCode, 201, created.body);
+      assert.equal(created.json().inputs.lyrics, LYRICS, 'its own workspace sees the lyrics as sent');
       const requests: TrackRequest[] = [];
       const runner = createGenerationRunner(t, 'worker-lyrics', async (request) => {
         requests.push(request);

@@ -3,7 +3,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Resvg } from '@resvg/resvg-js';
+import { PNG } from 'pngjs';
 import {
+  isDrawable,
   layoutShareCardTitle,
   renderShareCardSvg,
   SHARE_CARD_FONT_FAMILY,
@@ -13,6 +15,7 @@ import { layoutTitle, wrapText } from '../../../src/features/tracks/share/share-
 import {
   createShareImages,
   loadShareCardFonts,
+  rasteriserFontFiles,
   shareImageKey,
   shippedShareFontFiles,
 } from '../../../src/features/tracks/share/share-image.js';
@@ -44,6 +47,34 @@ function drawnTitleBox(title: string) {
   });
   return { box: resvg.innerBBox()!, lineCount: titleLines.length };
 }
+
+/**
+ * The card's title lines rasterised as RGBA pixels: with the card's fonts and font-family, or
+ * with `only` one font file and family (what a font alone draws for the same text).
+ */
+function drawnTitlePixels(title: string, only?: { family: string; path: string }): Uint8Array {
+  const svg = renderShareCardSvg(
+    { title, prompt: title, music: MUSIC, peaks: null, durationSeconds: 30 },
+    fonts,
+  );
+  const group = only
+    ? `<g font-family="${only.family}" fill="#fff">`
+    : svg.match(/<g font-family="[^"]*" fill="#fff">/)![0];
+  const titleLines = svg.match(/<text [^>]*font-weight="700">[^<]*<\/text>/g)!;
+  const alone = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630">${group}${titleLines.join('')}</g></svg>`;
+  const resvg = new Resvg(alone, {
+    background: '#000',
+    font: {
+      loadSystemFonts: false,
+      fontFiles: only ? [only.path] : rasteriserFontFiles(fontFiles),
+      defaultFontFamily: only?.family ?? SHARE_CARD_FONT_FAMILY,
+    },
+  });
+  return resvg.render().pixels;
+}
+
+const EMOJI_TITLE = 'Night drive 🎵🚗✨';
+const CJK_TITLE = '夏天的风';
 
 const TITLES = [
   'Sunny ukulele and handclaps, happy folk',
@@ -95,6 +126,32 @@ describe('share image title layout', () => {
       );
     });
   }
+
+  it('draws the emoji of a title with the emoji font, not the empty box a missing glyph makes', () => {
+    const layout = layoutShareCardTitle(EMOJI_TITLE, fonts);
+    assert.equal(layout.lines.join(' '), EMOJI_TITLE, 'the title whole, emoji and all');
+    for (const character of layout.lines.join('')) assert.ok(isDrawable(character, fonts), character);
+    const same = (a: Uint8Array, b: Uint8Array) =>
+      a.length === b.length && a.every((value, at) => value === b[at]);
+    const card = drawnTitlePixels('\u{1F3B5}');
+    const emojiFont = drawnTitlePixels('\u{1F3B5}', { family: 'Noto Emoji', path: fontFiles.emojiPath });
+    const interAlone = drawnTitlePixels('\u{1F3B5}', { family: 'Inter', path: fontFiles.boldPath });
+    assert.ok(same(card, emojiFont), '🎵 is drawn as the emoji font draws it');
+    assert.ok(!same(card, interAlone), 'not as the box Inter alone draws for it');
+  });
+
+  it('shows a Chinese, Japanese or Korean title romanised rather than as empty boxes, whole', () => {
+    for (const [title, shown] of [
+      [CJK_TITLE, 'Xia Tian De Feng'],
+      ['東京の夜 lofi', 'Dong Jing no Ye lofi'],
+      ['여름밤', 'Yeo Leum Bam'],
+    ] as const) {
+      const layout = layoutShareCardTitle(title, fonts);
+      assert.equal(layout.truncated, false);
+      assert.equal(layout.lines.join(' '), shown);
+      for (const character of layout.lines.join('')) assert.ok(isDrawable(character, fonts), character);
+    }
+  });
 
   it('breaks a word wider than the column between characters and keeps the rest whole', () => {
     const fits = (line: string) => line.length <= 5;
@@ -163,6 +220,16 @@ describe('share images kept in memory', () => {
     await images.get(key('Mellow lofi!'), async () => ({ ...input, title: 'Mellow lofi!' }));
     await images.get(key('Mellow lofi!'), readInput);
     assert.equal(reads, 1);
+  });
+
+  it('renders a title with emoji and a Chinese title as PNGs that decode at 1200 × 630', async () => {
+    const images = createShareImages({ fonts: fontFiles, clock: createManualClock(new Date()) });
+    for (const title of [EMOJI_TITLE, CJK_TITLE]) {
+      const image = await images.get(key(title), async () => ({ ...input, title, prompt: title }));
+      const png = PNG.sync.read(image.png);
+      assert.equal(png.width, 1200, title);
+      assert.equal(png.height, 630, title);
+    }
   });
 
   it('draws again after a failed render instead of keeping the failure', async () => {

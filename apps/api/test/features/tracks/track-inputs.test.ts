@@ -177,12 +177,55 @@ for (const kind of testDatabaseKinds()) {
         chords: 'C G Am F',
         sections: null,
         melody: { note_count: 8, bpm: 100, time_signature: null },
+        lyrics: null,
       });
       const plain = await createTrack(t, account, { prompt: 'ambient pads', duration: '10s' });
-      assert.deepEqual(plain.json().inputs, { chords: null, sections: null, melody: null });
+      assert.deepEqual(plain.json().inputs, { chords: null, sections: null, melody: null, lyrics: null });
       const stranger = await t.app.inject({ method: 'GET', url: `/v1/tracks/${created.json().id}` });
       assert.equal(stranger.json().object, 'public_track');
       assert.equal(stranger.json().inputs, undefined);
+    });
+
+    it('gives its own workspace the melody a track follows as a MIDI file that makes the same track again', async () => {
+      const created = await createTrack(t, account, {
+        prompt: 'folk song',
+        duration: '20s',
+        melody: scaleMidi().toString('base64'),
+      });
+      assert.equal(created.statusCode, 201, created.body);
+      const id = created.json().id;
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/v1/tracks/${id}/melody`,
+        headers: account.headers,
+      });
+      assert.equal(file.statusCode, 200, file.body);
+      assert.equal(file.headers['content-type'], 'audio/midi');
+      assert.equal(file.rawPayload.subarray(0, 4).toString('latin1'), 'MThd');
+      // sent again, it is the same melody the first track follows
+      const again = await createTrack(t, account, {
+        prompt: 'folk song',
+        duration: '20s',
+        melody: file.rawPayload.toString('base64'),
+      });
+      assert.equal(again.statusCode, 201, again.body);
+      assert.deepEqual((await storedInputs(again.json().id))?.melody, (await storedInputs(id))?.melody);
+
+      const other = await createTestAccount(t);
+      const stranger = await t.app.inject({
+        method: 'GET',
+        url: `/v1/tracks/${id}/melody`,
+        headers: other.headers,
+      });
+      assert.equal(stranger.statusCode, 404);
+      const plain = await createTrack(t, account, { prompt: 'ambient pads', duration: '10s' });
+      const none = await t.app.inject({
+        method: 'GET',
+        url: `/v1/tracks/${plain.json().id}/melody`,
+        headers: account.headers,
+      });
+      assert.equal(none.statusCode, 404);
+      assert.match(none.json().detail, /without a melody/);
     });
 
     it('hands the stored inputs to the engine when the job runs', async () => {

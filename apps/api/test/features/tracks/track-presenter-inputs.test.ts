@@ -64,6 +64,7 @@ describe('the inputs on the owner’s track', () => {
         chords: 'C G Am F',
         sections: [{ name: 'verse', bars: 8 }],
         melody: null,
+        lyrics: null,
       });
     }
   });
@@ -73,6 +74,7 @@ describe('the inputs on the owner’s track', () => {
       chords: null,
       sections: null,
       melody: null,
+      lyrics: null,
     });
   });
 });

@@ -186,7 +186,7 @@ class Subscription(BaseModel):
 
 class Melody(BaseModel):
     """
-    A summary of the melody read from the uploaded MIDI file (the file is not kept), or null.
+    A summary of the melody read from the uploaded MIDI file, or null. The file itself is not kept; the melody taken from it is, as a MIDI file at GET /v1/tracks/{id}/melody.
     """
 
     bpm: Optional[Union[int, float]]
@@ -214,16 +214,20 @@ class Section1(BaseModel):
 
 class Inputs(BaseModel):
     """
-    The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given.
+    The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody`, `lyrics` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given.
     """
 
     chords: Optional[str]
     """
     The chord progression as sent, or null.
     """
+    lyrics: Optional[str]
+    """
+    The lyrics as sent, or null.
+    """
     melody: Optional[Melody]
     """
-    A summary of the melody read from the uploaded MIDI file (the file is not kept), or null.
+    A summary of the melody read from the uploaded MIDI file, or null. The file itself is not kept; the melody taken from it is, as a MIDI file at GET /v1/tracks/{id}/melody.
     """
     sections: Optional[List[Section1]]
     """
@@ -463,7 +467,7 @@ class Track(BaseModel):
     """
     inputs: Inputs
     """
-    The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given.
+    The musical inputs the track follows besides its prompt (`chords`, `sections`, `melody`, `lyrics` of POST /v1/tracks; for a variation or extension, those of the track it was made from); null fields were not given.
     """
     key: Optional[str]
     kind: Literal["original", "variation", "extension"]

@@ -1,8 +1,12 @@
 // The share image (og:image, twitter:image) as SVG, 1200 × 630, before it is rasterised: the
 // cover's colours across the whole card, the cover's artwork as a square on the right, and on the
 // left the title wrapped to fit its column (share-card-layout.ts), the music's facts and the name.
-// Text is set in the font the rasteriser is given (Inter, shipped from npm), measured with that
-// font's own metrics, so what is laid out here is what is drawn. Pure: same input, same bytes.
+// Text is set in the fonts the rasteriser is given (Inter, and Noto Emoji for emoji, both shipped
+// from npm), measured with those fonts' own metrics, so what is laid out here is what is drawn.
+// A character neither font has (Chinese, Japanese, Korean, other scripts) would be drawn as an
+// empty box; the title shows it romanised instead (any-ascii: 夏天 → "Xia Tian"), so the title
+// stays whole and readable. Pure: same input, same bytes.
+import anyAscii from 'any-ascii';
 import type { FontMetrics } from '../../../platform/shared/font-metrics.js';
 import { type CoverInput, drawCoverArt } from '../track-cover.js';
 import { fitOneLine, layoutTitle } from './share-card-layout.js';
@@ -11,6 +15,8 @@ export const SHARE_CARD_WIDTH_PX = 1200;
 export const SHARE_CARD_HEIGHT_PX = 630;
 /** The font family name the rasteriser knows the shipped font by. */
 export const SHARE_CARD_FONT_FAMILY = 'Inter';
+/** The family of the emoji font, drawn where Inter has no glyph. */
+export const SHARE_CARD_EMOJI_FAMILY = 'Noto Emoji';
 
 /** The text column on the left, and the block the title lines must stay inside. */
 export const TITLE_BOX = { leftPx: 72, topPx: 150, widthPx: 540, heightPx: 340 } as const;
@@ -25,6 +31,43 @@ const ART = { leftPx: 672, topPx: 90, sizePx: 450 } as const;
 export interface ShareCardFonts {
   bold: FontMetrics;
   regular: FontMetrics;
+  emoji: FontMetrics;
+}
+
+/** Whether a character is drawn with a glyph of a shipped font (not the empty box). */
+export function isDrawable(character: string, fonts: ShareCardFonts): boolean {
+  return /\s/.test(character) || fonts.bold.hasGlyph(character) || fonts.emoji.hasGlyph(character);
+}
+
+/**
+ * The title as the card draws it: every character a shipped font has, as it is; any other one
+ * romanised (any-ascii), or left out when it has no romanisation (a stray joiner or selector).
+ */
+export function drawableTitle(title: string, fonts: ShareCardFonts): string {
+  let drawn = '';
+  for (const character of title) {
+    if (isDrawable(character, fonts)) {
+      drawn += character;
+      continue;
+    }
+    const latin = [...anyAscii(character)].filter((letter) => isDrawable(letter, fonts)).join('');
+    // a syllable of its own (夏 → "Xia") stands apart, so the line can wrap between syllables
+    drawn += latin.length > 1 ? ` ${latin} ` : latin;
+  }
+  return drawn.replace(/\s+/g, ' ').trim();
+}
+
+/** Widths as drawn: Inter's glyph where it has one, else the emoji font's. */
+function titleMetrics(fonts: ShareCardFonts): FontMetrics {
+  const fontOf = (character: string) => (fonts.bold.hasGlyph(character) ? fonts.bold : fonts.emoji);
+  return {
+    measureWidthPx(text, fontSizePx) {
+      let widthPx = 0;
+      for (const character of text) widthPx += fontOf(character).measureWidthPx(character, fontSizePx);
+      return widthPx;
+    },
+    hasGlyph: (character) => isDrawable(character, fonts),
+  };
 }
 
 export interface ShareCardInput extends CoverInput {
@@ -42,8 +85,8 @@ const escapeXml = (text: string) => text.replace(/[&<>"']/g, (character) => XML_
 
 /** The title's lines at their size; the most lines that fit the box at that size. */
 export function layoutShareCardTitle(title: string, fonts: ShareCardFonts) {
-  return layoutTitle(title, {
-    metrics: fonts.bold,
+  return layoutTitle(drawableTitle(title, fonts) || 'Untitled', {
+    metrics: titleMetrics(fonts),
     // Kerning is not measured (font-metrics.ts): 2 % of margin for a pair that kerns apart.
     maxWidthPx: TITLE_BOX.widthPx * 0.98,
     fontSizesPx: TITLE_SIZES_PX,
@@ -89,7 +132,7 @@ export function renderShareCardSvg(input: ShareCardInput, fonts: ShareCardFonts)
 <rect width="600" height="600" fill="#fff" opacity="0.06"/>
 ${art.shapes}
 </g>
-<g font-family="${SHARE_CARD_FONT_FAMILY}" fill="#fff">
+<g font-family="${SHARE_CARD_FONT_FAMILY}, ${SHARE_CARD_EMOJI_FAMILY}" fill="#fff">
 <text x="${TITLE_BOX.leftPx}" y="104" font-size="28" font-weight="700" letter-spacing="1" fill="${art.accent}">Trackforge</text>
 ${titleLines}
 <text x="${TITLE_BOX.leftPx}" y="${FACTS_BASELINE_PX}" font-size="${FACTS_SIZE_PX}" opacity="0.85">${escapeXml(facts)}</text>

@@ -1,6 +1,7 @@
 // The share image as PNG: the card's SVG (share-card.ts) rasterised by resvg (@resvg/resvg-js, a
 // prebuilt native binary from npm, no build step) off the event loop, with the Inter font shipped
-// in npm (@expo-google-fonts/inter: TTF files, SIL OFL 1.1; docs/licences.md). A render takes tens of
+// in npm (@expo-google-fonts/inter: TTF files, SIL OFL 1.1) and Noto Emoji for emoji in titles
+// (@expo-google-fonts/noto-emoji, SIL OFL 1.1; both in docs/licences.md). A render takes tens of
 // milliseconds, so each image is kept in memory under what it shows (the track, its title, music,
 // waveform and this file's version): a page that is unfurled a thousand times is drawn once per
 // process, and the edge keeps it like the page itself. Two requests for the same missing image
@@ -21,7 +22,7 @@ import {
 } from './share-card.js';
 
 /** Bump when the card's drawing changes, so no cache (ours, the edge's via the ETag) keeps the old one. */
-export const SHARE_IMAGE_VERSION = 1;
+export const SHARE_IMAGE_VERSION = 2;
 const KEPT_IMAGES = 200;
 /**
  * Renders at once: resvg runs on libuv's thread pool (4 threads), which file reads and streams
@@ -33,6 +34,7 @@ const KEPT_FOR_MS = 6 * 60 * 60 * 1000;
 export interface ShareFontFiles {
   boldPath: string;
   regularPath: string;
+  emojiPath: string;
 }
 
 /** The font files in node_modules: resolved, never fetched. */
@@ -41,12 +43,27 @@ export function shippedShareFontFiles(): ShareFontFiles {
   return {
     boldPath: require.resolve('@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf'),
     regularPath: require.resolve('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'),
+    // monochrome emoji, drawn in the title's colour like its letters
+    emojiPath: require.resolve('@expo-google-fonts/noto-emoji/700Bold/NotoEmoji_700Bold.ttf'),
   };
 }
 
+/** The font files the rasteriser is given, in the order it prefers them. */
+export function rasteriserFontFiles(files: ShareFontFiles): string[] {
+  return [files.boldPath, files.regularPath, files.emojiPath];
+}
+
 export async function loadShareCardFonts(files: ShareFontFiles): Promise<ShareCardFonts> {
-  const [bold, regular] = await Promise.all([readFile(files.boldPath), readFile(files.regularPath)]);
-  return { bold: createFontMetrics(bold), regular: createFontMetrics(regular) };
+  const [bold, regular, emoji] = await Promise.all([
+    readFile(files.boldPath),
+    readFile(files.regularPath),
+    readFile(files.emojiPath),
+  ]);
+  return {
+    bold: createFontMetrics(bold),
+    regular: createFontMetrics(regular),
+    emoji: createFontMetrics(emoji),
+  };
 }
 
 export interface ShareImage {
@@ -98,7 +115,7 @@ export function createShareImages(deps: { fonts: ShareFontFiles; clock: Clock })
       fitTo: { mode: 'width', value: SHARE_CARD_WIDTH_PX },
       font: {
         loadSystemFonts: false,
-        fontFiles: [deps.fonts.boldPath, deps.fonts.regularPath],
+        fontFiles: rasteriserFontFiles(deps.fonts),
         defaultFontFamily: SHARE_CARD_FONT_FAMILY,
       },
     });

@@ -1,0 +1,274 @@
+// Lyrics in the studio, in a real browser (Debian's chromium through playwright-core) against the
+// real server with a generation worker on the small sound bank: tags inserted by a click, the
+// engine's own check and the API's limits counted as typed, the API's 422 (lyrics that need more
+// seconds than the track has) shown under the box with nothing charged, a voice picker that says
+// which voices sing, then a sung track made through the page whose lyrics are found in the
+// result's music.lyrics and its MIDI lyric events, shown on the track page and carried into a
+// remake; the create page with lyrics and the library at 390 px, axe clean. Screenshots go to
+// .tmp/studio-screenshots/.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Services } from '../../../src/compose.js';
+import type { DatabaseHandle } from '../../../src/platform/database/create-database.js';
+import { buildTestApp, testConfig } from '../../helpers/app.js';
+import {
+  assertAccessible,
+  browserSuiteSkip,
+  CHROMIUM_PATH,
+  freePort,
+  REPO_ROOT,
+  STUDIO_DIST,
+  screenshot,
+} from '../../helpers/browser.js';
+import { createTestDatabase } from '../../helpers/databases.js';
+
+// The page's globals as the callbacks below (which run in the browser) use them: this file is
+// compiled with the server's types, without the DOM library.
+declare const document: { documentElement: { scrollWidth: number } };
+
+const SCREENSHOT_DIR = join(REPO_ROOT, '.tmp/studio-screenshots');
+const GENERATION_TIMEOUT_MS = 300_000;
+const SINGER = 'Nora Vale';
+const LYRICS = ['Hold on to the feeling', 'never let it go'];
+const CHORUS = ['sing it to the rafters'];
+
+const skip = browserSuiteSkip('studio lyrics');
+
+/** The words of the lyric meta events (FF 05) of a MIDI file, syllables joined ("feel-" "ing"). */
+function midiLyricWords(bytes: Uint8Array): string[] {
+  const syllables: string[] = [];
+  for (let at = 0; at + 3 < bytes.length; at++) {
+    if (bytes[at] !== 0xff || bytes[at + 1] !== 0x05) continue;
+    let length = 0;
+    let cursor = at + 2;
+    for (let byte = 0x80; byte & 0x80; cursor++) {
+      byte = bytes[cursor]!;
+      length = (length << 7) | (byte & 0x7f);
+    }
+    syllables.push(Buffer.from(bytes.subarray(cursor, cursor + length)).toString('utf8'));
+    at = cursor + length - 1;
+  }
+  return syllables
+    .join(' ')
+    .replace(/- /g, '')
+    .split(/\s+/)
+    .map((word) => word.toLowerCase().replace(/[^a-z']/g, ''))
+    .filter(Boolean);
+}
+
+const wordsOf = (lines: string[]) =>
+  lines
+    .join(' ')
+    .toLowerCase()
+    .replace(/[^a-z'\s]/g, '')
+    .split(/\s+/)
+    .filter(Boolean);
+
+describe('lyrics in the studio in a real browser', { skip }, () => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let services: Services | undefined;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let baseUrl: string;
+  const email = `lyrics-${Date.now()}@example.com`;
+  let trackId = '';
+  const offsiteRequests: string[] = [];
+
+  before(async () => {
+    if (!existsSync(join(STUDIO_DIST, 'index.html'))) {
+      execFileSync('npm', ['run', 'build', '-w', 'apps/studio'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    }
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    const config = testConfig({
+      PUBLIC_URL: baseUrl,
+      ENGINE_BANK: 'small',
+      WORKERS: '1',
+      CREDITS_SIGNUP: '3',
+    });
+    database = await createTestDatabase('pglite');
+    ({ app, services } = await buildTestApp({ config, database }));
+    await app.listen({ port, host: '127.0.0.1' });
+    await services.start({ generation: { pollMs: 100 } });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: ['--no-sandbox', '--disable-dev-shm-usage', '--autoplay-policy=no-user-gesture-required'],
+    });
+    context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+    await context.route('**/*', (route) => {
+      const url = new URL(route.request().url());
+      if (url.origin === baseUrl || url.protocol === 'data:' || url.protocol === 'blob:')
+        return route.continue();
+      offsiteRequests.push(url.href);
+      return route.abort();
+    });
+    page = await context.newPage();
+    // Signed up through the dev mailbox, with credits for a track, an extension and a variation.
+    await page.goto('/studio/signup');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Email me a sign-up link' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    const mails = (await (await fetch(`${baseUrl}/_dev/mail`)).json()) as { to: string; text: string }[];
+    const link = /(https?:\/\/\S+\/studio\/auth\/callback\?token=[\w-]+)/.exec(
+      mails.find((mail) => mail.to === email)?.text ?? '',
+    )?.[1];
+    assert.ok(link, 'a sign-up link in the dev mailbox');
+    await page.goto(link);
+    await page.waitForURL(/\/studio\/create$/);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await services?.stop({ generation: true });
+    await app?.close();
+    await database?.close();
+  });
+
+  const lyricsBox = () => page.getByRole('textbox', { name: /^Lyrics/ });
+
+  it("inserts section tags by a click and counts the sung lines against the API's limits", async () => {
+    await page.goto('/studio/create');
+    await page.getByRole('heading', { name: 'Create a track' }).waitFor();
+    await page.getByLabel('Prompt').fill('warm pop ballad, 100 bpm');
+    await page.getByRole('button', { name: '[verse]' }).click();
+    assert.equal(await lyricsBox().inputValue(), '[verse]\n');
+    await lyricsBox().press('End');
+    await page.keyboard.type(LYRICS.join('\n'));
+    await page.getByRole('button', { name: '[chorus]' }).click();
+    await page.keyboard.type(CHORUS.join('\n'));
+    await page.getByRole('button', { name: '[chorus]' }).click();
+    assert.equal(
+      await lyricsBox().inputValue(),
+      `[verse]\n${LYRICS.join('\n')}\n[chorus]\n${CHORUS.join('\n')}\n[chorus]\n`,
+    );
+    // the repeated chorus is sung again, and counts again, as the API counts it
+    await page.getByTestId('lyrics-count').filter({ hasText: '4 / 120 sung lines' }).waitFor();
+    assert.match((await page.getByTestId('lyrics-count').textContent()) ?? '', /\/ 3,000 characters/);
+  });
+
+  it("marks lyrics the singers cannot sing as typed, with the engine's sentence, before any request", async () => {
+    const written = await lyricsBox().inputValue();
+    await lyricsBox().fill(`${written}I have 2 cats`);
+    await page
+      .getByTestId('lyrics-error')
+      .filter({ hasText: 'characters the singers cannot sing' })
+      .waitFor();
+    assert.equal(await lyricsBox().getAttribute('aria-invalid'), 'true');
+    assert.ok(await page.getByRole('button', { name: 'Create track' }).isDisabled());
+    await lyricsBox().fill(written);
+    assert.equal(await page.getByTestId('lyrics-error').count(), 0);
+  });
+
+  it('says which voices sing, who sings without one, and refuses a voice that takes no lyrics', async () => {
+    const voice = page.locator('select[name="voice"]');
+    assert.equal(
+      await voice.locator('option:checked').textContent(),
+      'Any singer (the engine picks)',
+      'with lyrics, no voice means a singer the engine picks',
+    );
+    await page
+      .getByTestId('lyrics-voice')
+      .filter({ hasText: 'the engine picks one of its singers' })
+      .waitFor();
+    const sung = await voice.locator('optgroup[label="Sing lyrics"] option').allTextContents();
+    assert.ok(
+      sung.some((name) => name.startsWith(SINGER)),
+      sung.join(', '),
+    );
+    const wordless = voice.locator('optgroup[label^="No lyrics"] option').first();
+    await voice.selectOption(await wordless.getAttribute('value'));
+    await page.getByTestId('lyrics-voice').filter({ hasText: 'takes no lyrics' }).waitFor();
+    assert.ok(await page.getByRole('button', { name: 'Create track' }).isDisabled());
+    await voice.selectOption({ label: `${SINGER} — sings` });
+    await page
+      .getByTestId('lyrics-voice')
+      .filter({ hasText: `${SINGER} sings these lyrics` })
+      .waitFor();
+    assert.ok(await page.getByRole('button', { name: 'Create track' }).isEnabled());
+  });
+
+  it("shows the API's answer for lyrics longer than the track next to the box, charging nothing", async () => {
+    await page.getByLabel('Duration (seconds)').fill('5');
+    await page.getByText(/Costs 1 credit · you have 3/).waitFor();
+    await page.getByRole('button', { name: 'Create track' }).click();
+    const note = page.getByTestId('lyrics-error');
+    await note.filter({ hasText: /need at least \d+ s/ }).waitFor();
+    assert.match((await note.textContent()) ?? '', /the track is 5 s/);
+    await page.getByText('The lyrics need a change').waitFor();
+    await page.getByText(/Costs 1 credit · you have 3/).waitFor();
+    await screenshot(page, SCREENSHOT_DIR, '30-create-lyrics-too-long');
+    await assertAccessible(page, "the create page with the API's lyrics error");
+  });
+
+  it('makes a sung track and finds the lyrics in its music.lyrics and its MIDI lyric events', async () => {
+    await page.getByLabel('Duration (seconds)').fill('20');
+    assert.equal(await page.getByTestId('lyrics-error').count(), 0, 'a new duration clears the answer');
+    await screenshot(page, SCREENSHOT_DIR, '31-create-lyrics');
+    await page.getByRole('button', { name: 'Create track' }).click();
+    await page.locator('.job [data-status="ready"]').waitFor({ timeout: GENERATION_TIMEOUT_MS });
+    await page.getByRole('link', { name: 'Open the track' }).click();
+    await page.waitForURL(/\/studio\/tracks\/trk_/);
+    trackId = /trk_\w+/.exec(page.url())![0];
+    const track = (await (await page.request.get(`/v1/tracks/${trackId}`)).json()) as {
+      voice_id: string;
+      inputs: { lyrics: string };
+      music: { lyrics: { text: string; section: string }[] };
+    };
+    assert.match(track.inputs.lyrics, /^\[verse\]\nHold on to the feeling/);
+    assert.deepEqual(
+      track.music.lyrics.map((line) => line.text),
+      [...LYRICS, ...CHORUS, ...CHORUS],
+    );
+    const midi = new Uint8Array(await (await page.request.get(`/v1/tracks/${trackId}/midi`)).body());
+    assert.deepEqual(midiLyricWords(midi), wordsOf([...LYRICS, ...CHORUS, ...CHORUS]));
+  });
+
+  it('shows the lyrics on the track page under what it was made from', async () => {
+    await page.getByRole('heading', { name: 'Made from' }).waitFor();
+    const shown = (await page.getByTestId('made-from-lyrics').textContent()) ?? '';
+    for (const line of [...LYRICS, ...CHORUS]) assert.ok(shown.includes(line), line);
+    await screenshot(page, SCREENSHOT_DIR, '32-track-made-from-lyrics');
+    await assertAccessible(page, 'the track page of a sung track');
+  });
+
+  it('makes the sung track again with its lyrics and its singer filled in', async () => {
+    await page.getByRole('link', { name: 'Make again with changes' }).click();
+    await page.waitForURL(/\/studio\/create\?from=trk_/);
+    await page.getByText(/Making .* again/).waitFor();
+    // the voice note names the voice now chosen: the track's singer
+    assert.match(await lyricsBox().inputValue(), /^\[verse\]\nHold on to the feeling\nnever let it go/);
+    await page
+      .getByTestId('lyrics-voice')
+      .filter({ hasText: `${SINGER} sings these lyrics` })
+      .waitFor();
+  });
+
+  it('fits the create page with lyrics and the library into 390 px, axe clean', async () => {
+    const phone = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 800 } });
+    await phone.addCookies(await context.cookies());
+    const phonePage = await phone.newPage();
+    for (const [path, name] of [
+      [`/studio/create?from=${trackId}`, '33-create-lyrics-phone-390'],
+      ['/studio/library', '34-library-phone-390'],
+    ] as const) {
+      await phonePage.goto(path);
+      await phonePage.locator('main h1').first().waitFor();
+      if (path.includes('from=')) await phonePage.getByText(/Making .* again/).waitFor();
+      else await phonePage.locator(`[data-track-id="${trackId}"]`).waitFor();
+      const scrollWidth = await phonePage.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(scrollWidth <= 390, `${path} is ${scrollWidth} px wide on a 390 px screen`);
+      await screenshot(phonePage, SCREENSHOT_DIR, name);
+      await assertAccessible(phonePage, `${path} at 390 px`);
+    }
+    await phone.close();
+    assert.deepEqual(offsiteRequests, []);
+  });
+});
