@@ -37,6 +37,8 @@ const FIXTURE: Record<string, string> = {
     "import { createVoiceService } from '../features/voices/voice.service';\nexport const voices = createVoiceService();\n",
   'apps/api/src/platform/shared/uses-feature.ts':
     "import { createVoiceService } from '../../features/voices/voice.service';\nexport const shared = createVoiceService();\n",
+  'apps/api/src/platform/database/names-a-feature-table.ts':
+    "import type { TrackRow } from '../../features/tracks/track-row';\nexport interface Tables { track: TrackRow }\n",
 };
 
 describe('the dependency rules of the API', () => {
@@ -110,6 +112,13 @@ describe('the dependency rules of the API', () => {
   it('refuses a platform module that reaches into a feature', () => {
     assert.ok(
       broken('platform-knows-no-feature', 'platform/shared/uses-feature.ts'),
+      JSON.stringify(violations),
+    );
+  });
+
+  it('refuses a platform module that names a feature, even for a type', () => {
+    assert.ok(
+      broken('platform-knows-no-feature', 'platform/database/names-a-feature-table.ts'),
       JSON.stringify(violations),
     );
   });
