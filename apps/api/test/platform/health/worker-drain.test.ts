@@ -64,7 +64,7 @@ describe('a worker process draining on SIGTERM', {
     return { child, exited: new Promise((resolve) => child.on('exit', resolve)) };
   }
 
-  const createGeneratingTrack = () => queueTrackWithOneCredit(database.db, join(dataDir, 'files'));
+  const createGeneratingTrack = () => queueTrackWithOneCredit(database, dataDir);
 
   const statusOf = async (trackId: string) =>
     (await database.db.selectFrom('track').select('status').where('id', '=', trackId).executeTakeFirst())

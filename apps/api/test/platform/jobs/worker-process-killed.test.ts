@@ -77,7 +77,7 @@ describe('a worker process killed mid-job', { skip: adminUrl ? false : 'needs TE
 
   it('ends the track ready once and charged once after another worker re-claims it', async () => {
     const db = database.db;
-    const { track, workspaceId, credits } = await queueTrackWithOneCredit(db, join(dataDir, 'files'));
+    const { track, workspaceId, credits } = await queueTrackWithOneCredit(database, dataDir);
 
     const first = startWorker();
     await until(
