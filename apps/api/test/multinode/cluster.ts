@@ -17,6 +17,7 @@ import { createDatabase, type DatabaseHandle } from '../../src/platform/database
 import { migrateToLatest } from '../../src/platform/database/migrate.js';
 import { testConfig } from '../helpers/app.js';
 import { MAIN_PATH } from '../helpers/serve-process.js';
+import { until } from '../helpers/until.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const MOTO_SERVER = join(REPO_ROOT, '.tools/moto/bin/moto_server');
@@ -38,23 +39,6 @@ export async function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
-}
-
-export async function until<T>(
-  read: () => Promise<T | undefined> | T | undefined,
-  timeoutMs: number,
-  what: string,
-  intervalMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await Promise.resolve()
-      .then(read)
-      .catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
 }
 
 // --- PostgreSQL ---------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import { until } from '../helpers/until.js';
 import {
   allEventIds,
   type Cluster,
@@ -14,7 +15,6 @@ import {
   type NodeProcess,
   ResumingClient,
   startCluster,
-  until,
 } from './cluster.js';
 
 /** The issue's bound for the service to be back after PostgreSQL restarts. */
@@ -174,8 +174,26 @@ describe('two API nodes and two workers on PostgreSQL and S3', { skip: multinode
       20_000,
       'every event delivered to the webhook',
     );
-    // Both nodes run a dispatcher on the same queue: a second delivery would show up by now.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Both nodes run a dispatcher on the same queue. Once every delivery's job is done no dispatcher
+    // can claim it again, and one attempt each means no second claim sent it meanwhile.
+    const jobs = await until(
+      async () => {
+        const rows = (
+          await sql<{ attempts: number; status: string }>`
+            select job.attempts, job.status from job
+            join webhook_delivery on webhook_delivery.id = job.payload->>'delivery_id'
+            where webhook_delivery.event_id in (${sql.join(events)})`.execute(cluster.database.db)
+        ).rows;
+        return rows.length === events.length && rows.every((job) => job.status === 'done') ? rows : undefined;
+      },
+      20_000,
+      'every delivery job to be done',
+    );
+    assert.deepEqual(
+      jobs.map((job) => job.attempts),
+      events.map(() => 1),
+      'each delivery attempted once',
+    );
     for (const id of events) assert.equal(receiver.delivered.get(id), 1, `${id} delivered once`);
   });
 
@@ -275,6 +293,7 @@ describe('two API nodes and two workers on PostgreSQL and S3', { skip: multinode
         );
         if (response?.status === 201) created.push(response.json.id);
         else loadFailures += 1;
+        // The load's pace (four creates a second), not a wait for anything.
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     })();
