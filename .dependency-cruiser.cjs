@@ -18,6 +18,15 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'api-folders-have-no-circle',
+      severity: 'error',
+      comment:
+        'Nor between folders: a folder reads top-down too (platform/ never reaches back into features/, database/ never into jobs/ or http/), even when no single file closes the circle.',
+      scope: 'folder',
+      from: { path: '^apps/api/src/' },
+      to: { circular: true },
+    },
+    {
       name: 'engine-has-no-circle-at-all',
       severity: 'error',
       comment:
