@@ -174,23 +174,25 @@ describe('two API nodes and two workers on PostgreSQL and S3', { skip: multinode
       20_000,
       'every event delivered to the webhook',
     );
-    // Both nodes run a dispatcher on the same queue. Once every delivery's job is done no dispatcher
-    // can claim it again, and one attempt each means no second claim sent it meanwhile.
-    const jobs = await until(
+    // Both nodes run a dispatcher on the same queue. Once a delivery has succeeded and its job is
+    // gone (finished jobs are deleted) no dispatcher can claim it again, and one attempt each means
+    // no second claim sent it meanwhile.
+    const deliveries = await until(
       async () => {
         const rows = (
-          await sql<{ attempts: number; status: string }>`
-            select job.attempts, job.status from job
-            join webhook_delivery on webhook_delivery.id = job.payload->>'delivery_id'
-            where webhook_delivery.event_id in (${sql.join(events)})`.execute(cluster.database.db)
+          await sql<{ status: string; attempts: number; jobs: number }>`
+            select status, attempts,
+              (select count(*)::int from job where job.payload->>'delivery_id' = webhook_delivery.id) as jobs
+            from webhook_delivery where event_id in (${sql.join(events)})`.execute(cluster.database.db)
         ).rows;
-        return rows.length === events.length && rows.every((job) => job.status === 'done') ? rows : undefined;
+        const finished = rows.every((row) => row.status === 'succeeded' && row.jobs === 0);
+        return rows.length === events.length && finished ? rows : undefined;
       },
       20_000,
-      'every delivery job to be done',
+      'every delivery to succeed and its job to finish',
     );
     assert.deepEqual(
-      jobs.map((job) => job.attempts),
+      deliveries.map((delivery) => delivery.attempts),
       events.map(() => 1),
       'each delivery attempted once',
     );
