@@ -37,6 +37,15 @@ const FIXTURE: Record<string, string> = {
     "import { createVoiceService } from '../features/voices/voice.service';\nexport const voices = createVoiceService();\n",
   'apps/api/src/platform/shared/uses-feature.ts':
     "import { createVoiceService } from '../../features/voices/voice.service';\nexport const shared = createVoiceService();\n",
+  // No file closes a circle here, yet the folders do: database → jobs → database.
+  'apps/api/src/platform/database/job-columns.ts':
+    "import type { JobRow } from '../jobs/job-row';\nexport type JobColumns = keyof JobRow;\n",
+  'apps/api/src/platform/jobs/job-row.ts': 'export interface JobRow { id: string }\n',
+  'apps/api/src/platform/jobs/job-runner.ts':
+    "import type { Handle } from '../database/handle';\nexport const run = (handle: Handle) => handle;\n",
+  'apps/api/src/platform/database/handle.ts': 'export interface Handle { id: string }\n',
+  'apps/api/src/platform/database/names-a-feature-table.ts':
+    "import type { TrackRow } from '../../features/tracks/track-row';\nexport interface Tables { track: TrackRow }\n",
 };
 
 describe('the dependency rules of the API', () => {
@@ -111,6 +120,31 @@ describe('the dependency rules of the API', () => {
     assert.ok(
       broken('platform-knows-no-feature', 'platform/shared/uses-feature.ts'),
       JSON.stringify(violations),
+    );
+  });
+
+  it('refuses a platform module that names a feature, even for a type', () => {
+    assert.ok(
+      broken('platform-knows-no-feature', 'platform/database/names-a-feature-table.ts'),
+      JSON.stringify(violations),
+    );
+  });
+
+  it('refuses a circle between two folders that no single file closes', () => {
+    assert.ok(
+      violations.some(
+        (violation) =>
+          violation.rule === 'api-folders-have-no-circle' &&
+          ['apps/api/src/platform/database', 'apps/api/src/platform/jobs'].includes(violation.from),
+      ),
+      JSON.stringify(violations),
+    );
+    assert.ok(
+      !violations.some(
+        (violation) =>
+          violation.rule === 'api-has-no-circle-at-all' && violation.from.includes('/platform/jobs/'),
+      ),
+      'no module circle there',
     );
   });
 

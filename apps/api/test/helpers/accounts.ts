@@ -1,13 +1,8 @@
-// Signed-in test accounts built through the real services (no SQL shortcuts): a user with a
-// personal workspace on the given plan, a live session, an access token and — on plans that carry
-// the API — an API key.
+// Signed-in test accounts built through the app's own services (no SQL shortcuts, none built
+// here): a user with a personal workspace on the given plan, a live session, an access token and —
+// on plans that carry the API — an API key.
 import { randomBytes } from 'node:crypto';
-import { createAccountService } from '../../src/features/accounts/account.service.js';
-import { createAccessTokens } from '../../src/features/accounts/auth/access-token.js';
-import { resolveJwtSecret } from '../../src/features/accounts/auth/jwt-secret.js';
-import { createSessionService } from '../../src/features/accounts/auth/session.service.js';
-import { API_PLANS, createApiKeyService } from '../../src/features/accounts/keys/api-key.service.js';
-import { WORKSPACE_CAPS } from '../../src/features/billing/billing-catalogue.js';
+import { API_PLANS } from '../../src/features/accounts/keys/api-key.service.js';
 import type { Plan } from '../../src/platform/http/auth-context.js';
 import type { TestApp } from './app.js';
 
@@ -30,21 +25,16 @@ export async function createTestAccount(
   t: TestApp,
   options: { plan?: Plan; email?: string } = {},
 ): Promise<TestAccount> {
-  const db = t.database.db;
-  const clock = t.clock;
+  const { accounts, sessions, accessTokens, apiKeys } = t.services.auth;
   const plan = options.plan ?? 'studio';
   const email = options.email ?? `user-${randomBytes(6).toString('hex')}@example.com`;
-  const accounts = createAccountService({ db, clock });
   const { user, workspace } = await accounts.findOrCreateUser(email, { name: 'Test User' });
   await accounts.setWorkspacePlan(workspace.id, plan);
-  const sessions = createSessionService({ db, clock });
   const { sessionId, cookieValue } = await sessions.createSession(user.id, workspace.id);
-  const accessTokens = createAccessTokens({ secret: resolveJwtSecret(t.config), clock });
   const accessToken = await accessTokens.sign({ userId: user.id, workspaceId: workspace.id, sessionId });
   let apiKey: string | null = null;
   if (API_PLANS.includes(plan)) {
-    const keys = createApiKeyService({ db, clock, liveKeysPerWorkspace: WORKSPACE_CAPS.apiKeys });
-    ({ secret: apiKey } = await keys.createApiKey(
+    ({ secret: apiKey } = await apiKeys.createApiKey(
       { workspaceId: workspace.id, plan, userId: user.id },
       { name: 'test key' },
     ));

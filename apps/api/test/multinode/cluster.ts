@@ -12,14 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { createAccountService } from '../../src/features/accounts/account.service.js';
-import { createApiKeyService } from '../../src/features/accounts/keys/api-key.service.js';
-import { WORKSPACE_CAPS } from '../../src/features/billing/billing-catalogue.js';
-import { createCreditsService } from '../../src/features/billing/credits/credit.service.js';
+import { composeServices } from '../../src/compose.js';
 import { createDatabase, type DatabaseHandle } from '../../src/platform/database/create-database.js';
 import { migrateToLatest } from '../../src/platform/database/migrate.js';
-import { systemClock } from '../../src/platform/shared/clock.js';
+import { testConfig } from '../helpers/app.js';
 import { MAIN_PATH } from '../helpers/serve-process.js';
+import { until } from '../helpers/until.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const MOTO_SERVER = join(REPO_ROOT, '.tools/moto/bin/moto_server');
@@ -41,23 +39,6 @@ export async function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
-}
-
-export async function until<T>(
-  read: () => Promise<T | undefined> | T | undefined,
-  timeoutMs: number,
-  what: string,
-  intervalMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await Promise.resolve()
-      .then(read)
-      .catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
 }
 
 // --- PostgreSQL ---------------------------------------------------------------------------------
@@ -297,24 +278,27 @@ export async function startCluster(): Promise<Cluster> {
       return spawnNode('worker', { ...baseEnv(dataDir), WORKERS: '1' }, 0);
     },
     async createWorkspace(credits) {
-      const clock = systemClock;
-      const db = database.db;
-      const accounts = createAccountService({ db, clock });
-      const email = `multinode-${randomBytes(4).toString('hex')}@example.com`;
-      const { user, workspace } = await accounts.findOrCreateUser(email, { name: 'Multi Node' });
-      await accounts.setWorkspacePlan(workspace.id, 'studio');
-      await createCreditsService({ db, clock }).grantCredits({
-        workspaceId: workspace.id,
-        amount: credits,
-        kind: 'grant',
-        sourceKey: `multinode:${workspace.id}`,
-      });
-      const { secret } = await createApiKeyService({
-        db,
-        clock,
-        liveKeysPerWorkspace: WORKSPACE_CAPS.apiKeys,
-      }).createApiKey({ workspaceId: workspace.id, plan: 'studio', userId: user.id }, { name: 'multinode' });
-      return { workspaceId: workspace.id, apiKey: secret };
+      // Through the composition root's services on the cluster's database; nothing is started.
+      const services = await composeServices(testConfig(), { db: database });
+      try {
+        const { accounts, apiKeys } = services.auth;
+        const email = `multinode-${randomBytes(4).toString('hex')}@example.com`;
+        const { user, workspace } = await accounts.findOrCreateUser(email, { name: 'Multi Node' });
+        await accounts.setWorkspacePlan(workspace.id, 'studio');
+        await services.credits.grantCredits({
+          workspaceId: workspace.id,
+          amount: credits,
+          kind: 'grant',
+          sourceKey: `multinode:${workspace.id}`,
+        });
+        const { secret } = await apiKeys.createApiKey(
+          { workspaceId: workspace.id, plan: 'studio', userId: user.id },
+          { name: 'multinode' },
+        );
+        return { workspaceId: workspace.id, apiKey: secret };
+      } finally {
+        await services.stop();
+      }
     },
     async close() {
       for (const node of nodes) if (node.child.exitCode === null) node.child.kill('SIGKILL');

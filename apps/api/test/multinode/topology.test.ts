@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import { until } from '../helpers/until.js';
 import {
   allEventIds,
   type Cluster,
@@ -14,7 +15,6 @@ import {
   type NodeProcess,
   ResumingClient,
   startCluster,
-  until,
 } from './cluster.js';
 
 /** The issue's bound for the service to be back after PostgreSQL restarts. */
@@ -174,8 +174,28 @@ describe('two API nodes and two workers on PostgreSQL and S3', { skip: multinode
       20_000,
       'every event delivered to the webhook',
     );
-    // Both nodes run a dispatcher on the same queue: a second delivery would show up by now.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Both nodes run a dispatcher on the same queue. Once a delivery has succeeded and its job is
+    // gone (finished jobs are deleted) no dispatcher can claim it again, and one attempt each means
+    // no second claim sent it meanwhile.
+    const deliveries = await until(
+      async () => {
+        const rows = (
+          await sql<{ status: string; attempts: number; jobs: number }>`
+            select status, attempts,
+              (select count(*)::int from job where job.payload->>'delivery_id' = webhook_delivery.id) as jobs
+            from webhook_delivery where event_id in (${sql.join(events)})`.execute(cluster.database.db)
+        ).rows;
+        const finished = rows.every((row) => row.status === 'succeeded' && row.jobs === 0);
+        return rows.length === events.length && finished ? rows : undefined;
+      },
+      20_000,
+      'every delivery to succeed and its job to finish',
+    );
+    assert.deepEqual(
+      deliveries.map((delivery) => delivery.attempts),
+      events.map(() => 1),
+      'each delivery attempted once',
+    );
     for (const id of events) assert.equal(receiver.delivered.get(id), 1, `${id} delivered once`);
   });
 
@@ -275,6 +295,7 @@ describe('two API nodes and two workers on PostgreSQL and S3', { skip: multinode
         );
         if (response?.status === 201) created.push(response.json.id);
         else loadFailures += 1;
+        // The load's pace (four creates a second), not a wait for anything.
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     })();

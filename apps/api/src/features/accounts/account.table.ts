@@ -28,3 +28,13 @@ export interface MembershipTable {
 
 export type UserRow = Selectable<AppUserTable>;
 export type WorkspaceRow = Selectable<WorkspaceTable>;
+
+// These tables join the one interface Kysely sees by declaration merging (as Fastify's decorators
+// do), so platform/database/schema.ts names no feature.
+declare module '../../platform/database/schema.js' {
+  interface Database {
+    app_user: AppUserTable;
+    workspace: WorkspaceTable;
+    membership: MembershipTable;
+  }
+}

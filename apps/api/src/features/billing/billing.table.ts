@@ -22,3 +22,12 @@ export interface StripeEventTable {
   type: string;
   processed_at: Date;
 }
+
+// These tables join the one interface Kysely sees by declaration merging (as Fastify's decorators
+// do), so platform/database/schema.ts names no feature.
+declare module '../../platform/database/schema.js' {
+  interface Database {
+    billing_customer: BillingCustomerTable;
+    stripe_event: StripeEventTable;
+  }
+}

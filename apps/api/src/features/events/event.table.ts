@@ -30,3 +30,12 @@ export interface WorkspaceSigningSecretTable {
   secret: string;
   created_at: Date;
 }
+
+// These tables join the one interface Kysely sees by declaration merging (as Fastify's decorators
+// do), so platform/database/schema.ts names no feature.
+declare module '../../platform/database/schema.js' {
+  interface Database {
+    event: EventTable;
+    workspace_signing_secret: WorkspaceSigningSecretTable;
+  }
+}

@@ -1,8 +1,10 @@
 // The events feature's HTTP surface under /v1: the event list, the WebSocket of signed events, the
 // workspace's signing secret and the webhook endpoints (webhooks/).
 import type { FastifyInstance } from 'fastify';
+import { registerContractRows } from '../../platform/http/openapi-contract.js';
 import type { Clock } from '../../platform/shared/clock.js';
 import type { EventHub } from './event-hub.js';
+import { EVENTS_CONTRACT } from './events.contract.js';
 import { registerEventRoutes } from './events.routes.js';
 import type { EventsService } from './events.service.js';
 import type { OpenSocketCount } from './job-socket.js';
@@ -28,6 +30,7 @@ export interface EventsPluginOptions {
 }
 
 export async function eventsPlugin(app: FastifyInstance, options: EventsPluginOptions): Promise<void> {
+  registerContractRows(app, EVENTS_CONTRACT);
   registerEventRoutes(app, { events: options.events, publicUrl: options.publicUrl });
   registerJobSocketRoutes(app, {
     hub: options.hub,

@@ -14,10 +14,10 @@
 // - another process stops serving the old row within the notification's delivery time
 //   (milliseconds on one PostgreSQL);
 // - while the LISTEN connection is down nothing is kept and nothing is served from here, and
-//   every entry still dies after `ttlMs` (FINISHED_TRACK_TTL_MS) (shared/notified-cache.ts).
+//   every entry still dies after `ttlMs` (FINISHED_TRACK_TTL_MS) (platform/database/notified-cache.ts).
 import type { DatabaseHandle } from '../../platform/database/create-database.js';
+import { createNotifiedCache, listenForChanges } from '../../platform/database/notified-cache.js';
 import type { Clock } from '../../platform/shared/clock.js';
-import { createNotifiedCache, listenForChanges } from '../../platform/shared/notified-cache.js';
 import type { TrackRow } from './track.repository.js';
 
 /** The channel the trigger of migration 0011 notifies on, with the changed track's id. */

@@ -85,3 +85,11 @@ export interface TrackTable {
   started_at: Date | null;
   completed_at: Date | null;
 }
+
+// These tables join the one interface Kysely sees by declaration merging (as Fastify's decorators
+// do), so platform/database/schema.ts names no feature.
+declare module '../../platform/database/schema.js' {
+  interface Database {
+    track: TrackTable;
+  }
+}

@@ -2,10 +2,12 @@
 // remixes (variations, extensions). Registered by buildApp as one encapsulated plugin.
 import type { FastifyInstance } from 'fastify';
 import type { EdgeCachePolicy } from '../../platform/http/edge-cache.js';
+import { registerContractRows } from '../../platform/http/openapi-contract.js';
 import { registerTrackRoutes } from './track.routes.js';
 import type { TracksService } from './track.service.js';
 import { registerTrackRemixRoutes } from './track-remix.routes.js';
 import type { TrackRemix } from './track-remix.service.js';
+import { TRACKS_CONTRACT } from './tracks.contract.js';
 
 export interface TracksPluginOptions {
   tracks: TracksService;
@@ -15,6 +17,7 @@ export interface TracksPluginOptions {
 }
 
 export async function tracksPlugin(app: FastifyInstance, options: TracksPluginOptions): Promise<void> {
+  registerContractRows(app, TRACKS_CONTRACT);
   registerTrackRoutes(app, {
     tracks: options.tracks,
     publicUrl: options.publicUrl,

@@ -42,3 +42,11 @@ export interface VoiceTable {
   created_at: Date;
   updated_at: Date;
 }
+
+// These tables join the one interface Kysely sees by declaration merging (as Fastify's decorators
+// do), so platform/database/schema.ts names no feature.
+declare module '../../platform/database/schema.js' {
+  interface Database {
+    voice: VoiceTable;
+  }
+}

@@ -2,7 +2,7 @@
 // each locks the workspace row, then counts and inserts. The count must be a statement of its own
 // after the lock: under READ COMMITTED a statement keeps the snapshot it started with, so a count
 // inside the locking statement would miss the row the previous holder committed while we waited.
-import type { Plan } from '../http/auth-context.js';
+import type { Plan } from '../shared/plan.js';
 import type { Tx } from './create-database.js';
 
 /**

@@ -7,8 +7,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import type { DatabaseHandle } from '../database/create-database.js';
+import { registerContractRows } from '../http/openapi-contract.js';
 import type { Storage } from '../storage/storage.js';
 import type { Drain } from './drain.js';
+import { HEALTH_CONTRACT } from './health.contract.js';
 import { checkReadiness } from './readiness.js';
 
 const HealthSchema = z.object({ status: z.literal('ok') });
@@ -22,6 +24,7 @@ export function registerHealthRoutes(
   app: FastifyInstance,
   deps: { database: DatabaseHandle; storage?: Storage; drain?: Drain; checkTimeoutMs?: number },
 ): void {
+  registerContractRows(app, HEALTH_CONTRACT);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     '/healthz',

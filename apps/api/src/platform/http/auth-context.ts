@@ -3,8 +3,10 @@
 // features depend on it without depending on auth/; nothing here parses credentials.
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
+import type { Plan } from '../shared/plan.js';
 
-export type Plan = 'free' | 'studio' | 'enterprise';
+// Re-exported: the features read the plan off request.auth and name its type from here.
+export type { Plan };
 export type AuthMethod = 'api_key' | 'access_token' | 'session';
 
 export interface AuthContext {

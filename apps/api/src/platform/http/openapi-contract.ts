@@ -1,8 +1,11 @@
-// What the route schemas cannot say, per operation: who may call it (enforced before the handler
-// and before an idempotent replay: route-access.ts) and the feature errors it can give.
-// openapi-document.ts derives every documented error status from this table plus what all routes
-// share (see errorCodesFor), so route files stay thin and one table is reviewed when a route
-// changes. A route missing here fails document generation, so the table cannot fall behind.
+// The shape of one operation's contract row: who may call it (enforced before the handler and
+// before an idempotent replay: route-access.ts), the feature errors it can give, its non-JSON
+// answers and one worked example. Each feature keeps its rows beside its routes
+// (features/<name>/<name>.contract.ts) and its plugin registers them; openapi-document.ts derives
+// every documented error status from a row plus what all routes share (see errorCodesFor), and
+// route-access.ts reads the access from the same rows. A route without a row fails document
+// generation, so the rows cannot fall behind the routes.
+import type { FastifyInstance } from 'fastify';
 import type { ErrorCode } from '../../errors.js';
 
 /**
@@ -21,121 +24,62 @@ export interface SuccessOverride {
   contentTypes?: string[];
 }
 
+/** One worked example (request body, path parameters, JSON answer) for /docs and the fuzzer. */
+export interface OperationExample {
+  request?: unknown;
+  /** More named request examples, shown beside `request` (OpenAPI `examples`). */
+  requestExamples?: Record<string, { summary: string; value: unknown }>;
+  /** Other media types the request body may take, with their schema (e.g. multipart/form-data). */
+  otherRequestContent?: Record<string, unknown>;
+  response?: unknown;
+  params?: Record<string, string>;
+}
+
 export interface OperationContract {
   access: Access;
   /** Errors of the feature itself, beyond those errorCodesFor derives for every route of its kind. */
   errors?: ErrorCode[];
   /** Replaces the route's success responses (binary files, WebSocket upgrade). */
   success?: SuccessOverride[];
+  example: OperationExample;
 }
 
-const AUDIO_TYPES = ['audio/mpeg', 'audio/wav', 'audio/ogg', 'audio/flac'];
+/** A feature's rows, keyed as the document writes the operation: `POST /v1/tracks`, `GET /v1/tracks/{id}`. */
+export type ContractRows = Record<string, OperationContract>;
 
-function fileAnswers(contentTypes: string[]): SuccessOverride[] {
-  return [
-    { status: '200', description: 'The whole file.', contentTypes },
-    { status: '206', description: 'The byte range asked for with Range.', contentTypes },
-    { status: '304', description: 'Not modified: If-None-Match matched the current ETag.' },
-  ];
+/** Every row the features registered; the document and the access hook read it. */
+export interface ContractRegistry {
+  /** Adds a feature's rows; a row two features claim is a mistake and throws. */
+  add(rows: ContractRows): void;
+  find(key: string): OperationContract | undefined;
+  keys(): string[];
 }
 
-const TRACK_FILE_ERRORS: ErrorCode[] = ['conflict', 'range_not_satisfiable'];
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The operations' contract rows (registerOpenApi decorates the root; features add their rows). */
+    operationContracts: ContractRegistry;
+  }
+}
 
-export const OPERATION_CONTRACTS: Record<string, OperationContract> = {
-  'GET /healthz': { access: 'public' },
-  'GET /readyz': { access: 'public' },
+export function createContractRegistry(): ContractRegistry {
+  const rows = new Map<string, OperationContract>();
+  return {
+    add(more) {
+      for (const [key, row] of Object.entries(more)) {
+        if (rows.has(key)) throw new Error(`${key} has two contract rows`);
+        rows.set(key, row);
+      }
+    },
+    find: (key) => rows.get(key),
+    keys: () => [...rows.keys()],
+  };
+}
 
-  'POST /v1/auth/signup': { access: 'public' },
-  'POST /v1/auth/magic-link': { access: 'public' },
-  'GET /v1/auth/verify': { access: 'public', errors: ['invalid_token'] },
-  'POST /v1/auth/signout': { access: 'user' },
-  'GET /v1/me': { access: 'workspace' },
-
-  'POST /v1/api-keys': { access: 'user', errors: ['plan_required', 'plan_limit_reached'] },
-  'GET /v1/api-keys': { access: 'user' },
-  'GET /v1/api-keys/{id}': { access: 'user' },
-  'DELETE /v1/api-keys/{id}': { access: 'user' },
-
-  'GET /v1/credits': { access: 'workspace' },
-
-  'POST /v1/tracks': {
-    access: 'workspace',
-    errors: ['insufficient_credits', 'plan_required', 'not_found', 'unprocessable_input'],
-  },
-  'GET /v1/tracks': { access: 'workspace' },
-  'GET /v1/public/tracks': { access: 'public' },
-  'GET /v1/tracks/{id}': { access: 'optional' },
-  'DELETE /v1/tracks/{id}': { access: 'workspace', errors: ['conflict'] },
-  'POST /v1/tracks/{id}/publish': { access: 'workspace', errors: ['conflict'] },
-  'POST /v1/tracks/{id}/variations': {
-    access: 'workspace',
-    errors: ['insufficient_credits', 'not_found', 'unprocessable_track'],
-  },
-  'POST /v1/tracks/{id}/extend': {
-    access: 'workspace',
-    errors: ['insufficient_credits', 'not_found', 'unprocessable_track', 'unprocessable_input'],
-  },
-  'GET /v1/tracks/{id}/audio': {
-    access: 'optional',
-    errors: TRACK_FILE_ERRORS,
-    success: fileAnswers(AUDIO_TYPES),
-  },
-  'GET /v1/tracks/{id}/midi': {
-    access: 'optional',
-    errors: TRACK_FILE_ERRORS,
-    success: fileAnswers(['audio/midi']),
-  },
-  'GET /v1/tracks/{id}/melody': {
-    access: 'workspace',
-    errors: ['not_found'],
-    success: [{ status: '200', description: 'The melody as a MIDI file.', contentTypes: ['audio/midi'] }],
-  },
-  'GET /v1/tracks/{id}/stems': {
-    access: 'optional',
-    errors: TRACK_FILE_ERRORS,
-    success: fileAnswers(['application/zip']),
-  },
-  'GET /v1/tracks/{id}/waveform': { access: 'optional', errors: ['conflict'] },
-  'GET /v1/tracks/{id}/cover.svg': {
-    access: 'optional',
-    success: [
-      { status: '200', description: 'The cover art, 600 × 600.', contentTypes: ['image/svg+xml'] },
-      { status: '304', description: 'Not modified: If-None-Match matched the current ETag.' },
-    ],
-  },
-
-  'GET /v1/voices': { access: 'workspace' },
-  'GET /v1/voices/{id}': { access: 'workspace' },
-  'GET /v1/voices/{id}/preview': {
-    access: 'workspace',
-    success: [{ status: '200', description: 'About 10 s of MP3.', contentTypes: ['audio/mpeg'] }],
-  },
-
-  'GET /v1/events': { access: 'workspace' },
-  'GET /v1/ws/jobs': {
-    access: 'workspace',
-    errors: ['upgrade_required'],
-    success: [{ status: '101', description: 'Switching Protocols: the WebSocket is open.' }],
-  },
-  'GET /v1/workspace': { access: 'workspace', errors: ['not_found'] },
-  'POST /v1/workspace/signing-secret': { access: 'user', errors: ['not_found'] },
-
-  'POST /v1/webhook-endpoints': { access: 'workspace', errors: ['plan_limit_reached'] },
-  'GET /v1/webhook-endpoints': { access: 'workspace' },
-  'GET /v1/webhook-endpoints/{id}': { access: 'workspace' },
-  'PATCH /v1/webhook-endpoints/{id}': { access: 'workspace' },
-  'DELETE /v1/webhook-endpoints/{id}': { access: 'workspace' },
-
-  'POST /v1/billing/checkout': {
-    access: 'user',
-    errors: ['billing_not_configured', 'not_found'],
-  },
-  'POST /v1/billing/portal': {
-    access: 'user',
-    errors: ['billing_not_configured', 'not_found'],
-  },
-  'POST /v1/webhooks/stripe': { access: 'stripe', errors: ['billing_not_configured'] },
-};
+/** Registers a feature's rows with the app's registry; call from the feature's plugin. */
+export function registerContractRows(app: FastifyInstance, rows: ContractRows): void {
+  app.operationContracts.add(rows);
+}
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,15 +1,16 @@
 // Completes the document @fastify/swagger builds from the zod route schemas with what every route
-// shares: the problem+json error answers with the codes each operation can give (derived in
-// openapi-contract.ts), the security of each operation, the common request and response headers,
-// and one example per operation (openapi-examples.ts).
+// shares and what each feature's contract rows say: the problem+json error answers with the codes
+// each operation can give (derived in openapi-contract.ts), the security of each operation, the
+// common request and response headers, and each operation's example.
 import { ERROR_CODES, type ErrorCode, problemBody } from '../../errors.js';
 import {
   acceptsIdempotencyKey,
+  type ContractRegistry,
   errorCodesFor,
-  OPERATION_CONTRACTS,
   type OperationContract,
+  type OperationExample,
 } from './openapi-contract.js';
-import { EXAMPLE_PUBLIC_URL, OPERATION_EXAMPLES } from './openapi-examples.js';
+import { EXAMPLE_PUBLIC_URL } from './openapi-examples.js';
 
 // Loose shapes: the document is plain JSON produced by @fastify/swagger.
 type Json = Record<string, unknown>;
@@ -185,9 +186,7 @@ function addParameter(operation: Operation, parameter: Json, ref: string): void 
   operation.parameters.push({ $ref: `#/components/parameters/${ref}` });
 }
 
-function completeOperation(key: string, operation: Operation): void {
-  const contract = OPERATION_CONTRACTS[key];
-  if (!contract) throw new Error(`${key} has no entry in OPERATION_CONTRACTS (http/openapi-contract.ts)`);
+function completeOperation(key: string, operation: Operation, contract: OperationContract): void {
   const method = key.split(' ')[0]!;
   const parameters = operation.parameters ?? [];
   const idempotent = acceptsIdempotencyKey(method);
@@ -227,12 +226,10 @@ function completeOperation(key: string, operation: Operation): void {
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     operation.responses[String(status)] = errorResponse(status, codes);
   }
-  applyExample(key, operation);
+  applyExample(contract.example, operation);
 }
 
-function applyExample(key: string, operation: Operation): void {
-  const example = OPERATION_EXAMPLES[key];
-  if (!example) throw new Error(`${key} has no entry in OPERATION_EXAMPLES (http/openapi-examples.ts)`);
+function applyExample(example: OperationExample, operation: Operation): void {
   const body = operation.requestBody?.content?.['application/json'];
   if (body && example.request !== undefined) body.example = example.request;
   if (body && example.requestExamples) body.examples = example.requestExamples;
@@ -251,8 +248,8 @@ function applyExample(key: string, operation: Operation): void {
   }
 }
 
-/** Adds the shared components and completes every operation; throws when the tables miss a route. */
-export function completeDocument(document: Json): Json {
+/** Adds the shared components and completes every operation; throws when no feature gave a route its row. */
+export function completeDocument(document: Json, contracts: ContractRegistry): Json {
   const components = (document.components ?? {}) as Record<string, Json>;
   components.schemas = { ...components.schemas, Problem: PROBLEM_SCHEMA };
   components.headers = HEADERS;
@@ -262,7 +259,13 @@ export function completeDocument(document: Json): Json {
   for (const [path, item] of Object.entries(paths)) {
     for (const method of METHODS) {
       const operation = item[method];
-      if (operation) completeOperation(`${method.toUpperCase()} ${path}`, operation);
+      if (!operation) continue;
+      const key = `${method.toUpperCase()} ${path}`;
+      const contract = contracts.find(key);
+      if (!contract) {
+        throw new Error(`${key} has no contract row: add one to its feature's <name>.contract.ts`);
+      }
+      completeOperation(key, operation, contract);
     }
   }
   return document;

@@ -1,9 +1,11 @@
 // OpenAPI 3.1 generated from the zod route schemas, served at /openapi.json, with the Scalar
 // reference at /docs. scripts/write-openapi.ts writes the same document to the repo root.
-// openapi-document.ts adds what the route schemas do not carry (errors, security, headers, examples).
+// openapi-document.ts adds what the route schemas do not carry (errors, security, headers, examples)
+// from the contract rows each feature registers (openapi-contract.ts).
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { createContractRegistry } from './openapi-contract.js';
 import { completeDocument, SECURITY_SCHEMES } from './openapi-document.js';
 import { DOCS_CONTENT_SECURITY_POLICY } from './security-headers.js';
 
@@ -30,8 +32,13 @@ export const TAGS: { name: string; description: string }[] = [
   { name: 'health', description: 'Liveness and readiness for operators and load balancers.' },
 ];
 
-/** Registers the document generator; call before any route. */
+/**
+ * Registers the document generator and the registry the features add their contract rows to
+ * (app.operationContracts); call before any route.
+ */
 export async function registerOpenApi(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
+  const contracts = createContractRegistry();
+  app.decorate('operationContracts', contracts);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -46,7 +53,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
       components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: createJsonSchemaTransform({ zodToJsonConfig: { target: 'draft-2020-12' } }),
-    transformObject: (input) => completeDocument(jsonSchemaTransformObject(input) as Record<string, unknown>),
+    transformObject: (input) =>
+      completeDocument(jsonSchemaTransformObject(input) as Record<string, unknown>, contracts),
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

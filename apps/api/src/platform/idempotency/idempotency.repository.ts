@@ -1,5 +1,8 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db, Tx } from '../database/create-database.js';
+// Importing the table's file also adds idempotency_record to Database (declaration merging) in
+// every program that reaches this repository, as each repository does with its own tables.
+import type { IdempotencyRecordTable } from './idempotency.table.js';
 
 type Executor = Db | Tx;
 
@@ -51,7 +54,11 @@ export async function claimIdempotencyKey(
   return result !== undefined;
 }
 
-export async function findIdempotencyRecord(db: Executor, workspaceId: string, key: string) {
+export async function findIdempotencyRecord(
+  db: Executor,
+  workspaceId: string,
+  key: string,
+): Promise<Selectable<IdempotencyRecordTable> | undefined> {
   return db
     .selectFrom('idempotency_record')
     .selectAll()

@@ -15,3 +15,11 @@ export interface IdempotencyRecordTable {
   created_at: Date;
   expires_at: Date;
 }
+
+// This table joins the one interface Kysely sees by declaration merging, as every feature's tables
+// do, so database/ imports nothing from the folders that own tables.
+declare module '../database/schema.js' {
+  interface Database {
+    idempotency_record: IdempotencyRecordTable;
+  }
+}

@@ -25,3 +25,11 @@ export interface JobTable {
   created_at: Date;
   updated_at: Date;
 }
+
+// This table joins the one interface Kysely sees by declaration merging, as every feature's tables
+// do, so database/ imports nothing from the folders that own tables.
+declare module '../database/schema.js' {
+  interface Database {
+    job: JobTable;
+  }
+}

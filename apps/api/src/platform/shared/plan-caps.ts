@@ -3,7 +3,7 @@
 // holds more. The caps themselves are plan facts (billing/billing-catalogue.ts WORKSPACE_CAPS),
 // handed to each feature by the composition root.
 import { AppError } from '../../errors.js';
-import type { Plan } from '../http/auth-context.js';
+import type { Plan } from './plan.js';
 
 /** How many of a thing one workspace may hold at once, by plan. */
 export type PlanCaps = Record<Plan, number>;

@@ -73,8 +73,9 @@ for (const kind of testDatabaseKinds()) {
       await mine.waitForFrames(1);
       await appendTestEvent(t, owner.workspaceId, 'track.queued', track(TRACK_A));
       const ownEvent = await appendTestEvent(t, other.workspaceId, 'track.queued', track(TRACK_B));
+      // A socket gets its workspace's events in commit order: the owner's event, committed first,
+      // would have come before this one.
       const frames = await mine.waitForFrames(2);
-      await delay(50);
       assert.deepEqual(
         mine.events().map((frame) => frame.id),
         [ownEvent.id],
@@ -89,10 +90,16 @@ for (const kind of testDatabaseKinds()) {
       for (const client of [...sockets, outsider]) await client.waitForFrames(1);
       const appended = await appendTestEvent(t, owner.workspaceId, 'track.ready', track(TRACK_A));
       const frames = await Promise.all(sockets.map(async (client) => (await client.waitForFrames(2))[1]!));
-      await delay(50);
       for (const frame of frames) assert.deepEqual(frame, frames[0]);
       assert.deepEqual(verify(frames[0]!), appended);
-      assert.deepEqual(outsider.events(), []);
+      // Frames come in commit order: once the outsider has its own later event, the owner's would
+      // have come before it.
+      const own = await appendTestEvent(t, other.workspaceId, 'track.queued', track(TRACK_B));
+      await outsider.waitForFrames(2);
+      assert.deepEqual(
+        outsider.events().map((frame) => frame.id),
+        [own.id],
+      );
       await Promise.all([...sockets, outsider].map((client) => client.close()));
     });
 
@@ -137,9 +144,10 @@ for (const kind of testDatabaseKinds()) {
       })();
       const second = await connect(`?last_event_id=${e1.id}`);
       await appending;
-      const expected = [...missed, ...live].map((event) => event.id);
+      // One event committed after all the others marks the end: a duplicate would come before it.
+      const last = await appendTestEvent(t, owner.workspaceId, 'track.ready', track(TRACK_A));
+      const expected = [...missed, ...live, last].map((event) => event.id);
       await second.waitForFrames(1 + expected.length);
-      await delay(100);
       assert.equal(second.frames[0]!.type, 'hello');
       assert.deepEqual(
         second.events().map((frame) => frame.id),
@@ -181,29 +189,38 @@ for (const kind of testDatabaseKinds()) {
       const client = await connect();
       await client.waitForFrames(1);
       client.socket.send(JSON.stringify({ type: 'subscribe', track_ids: [TRACK_B] }));
-      await delay(50);
+      // The server reads a socket's messages in order: the error answering the next one says the
+      // subscription is in place.
+      client.socket.send('not json');
+      const [, error] = await client.waitForFrames(2);
+      assert.equal(error!.type, 'error');
       await appendTestEvent(t, owner.workspaceId, 'track.queued', track(TRACK_A));
       const wanted = await appendTestEvent(t, owner.workspaceId, 'track.queued', track(TRACK_B));
-      await client.waitForFrames(2);
-      await delay(50);
+      // In commit order: TRACK_A's event, committed first, would have come before.
+      await client.waitForFrames(3);
       assert.deepEqual(
         client.events().map((frame) => frame.id),
         [wanted.id],
       );
-      client.socket.send('not json');
-      const [, , error] = await client.waitForFrames(3);
-      assert.equal(error!.type, 'error');
       await client.close();
     });
 
     it('pings the client at the configured interval', async () => {
       const client = await connect();
+      // At the 30 s default no ping would come before the deadline; at 100 ms two come at once.
       let pings = 0;
-      client.socket.on('ping', () => {
-        pings += 1;
+      const twoPings = new Promise<void>((resolve) => {
+        client.socket.on('ping', () => {
+          pings += 1;
+          if (pings === 2) resolve();
+        });
       });
-      await delay(350);
-      assert.ok(pings >= 2, `expected pings, got ${pings}`);
+      const deadline = delay(5_000, 'deadline', { ref: false });
+      assert.equal(
+        await Promise.race([twoPings.then(() => 'pinged'), deadline]),
+        'pinged',
+        `pings: ${pings}`,
+      );
       await client.close();
     });
 

@@ -1,6 +1,5 @@
 // Shared setup for track suites: an app, funded accounts, a create call, and a generation job
 // runner around a fake engine.
-import { createCreditsService } from '../../../src/features/billing/credits/credit.service.js';
 import { createGeneratedFiles } from '../../../src/features/tracks/generation/generated-files.js';
 import type { GeneratedTrack } from '../../../src/features/tracks/generation/generated-track.js';
 import { createGenerationHandler } from '../../../src/features/tracks/generation/generation.handler.js';
@@ -8,17 +7,15 @@ import type { Generate } from '../../../src/features/tracks/generation/generatio
 import { GENERATION_QUEUE } from '../../../src/features/tracks/generation/generation-queue.js';
 import { createJobRunner } from '../../../src/platform/jobs/job-runner.js';
 import { newId } from '../../../src/platform/shared/ids.js';
-import { createLocalStorage } from '../../../src/platform/storage/local-storage.js';
 import type { TestAccount } from '../../helpers/accounts.js';
 import type { TestApp } from '../../helpers/app.js';
 
 export async function fund(t: TestApp, workspaceId: string, amount: number): Promise<void> {
-  const credits = createCreditsService({ db: t.database.db, clock: t.clock });
-  await credits.grantCredits({ workspaceId, amount, kind: 'adjust', sourceKey: newId('evt') });
+  await t.services.credits.grantCredits({ workspaceId, amount, kind: 'adjust', sourceKey: newId('evt') });
 }
 
 export function balanceOf(t: TestApp, workspaceId: string) {
-  return createCreditsService({ db: t.database.db, clock: t.clock }).getCreditBalance(workspaceId);
+  return t.services.credits.getCreditBalance(workspaceId);
 }
 
 export function createTrack(
@@ -57,8 +54,8 @@ export function createGenerationRunner(
   generate: Generate,
   progressIntervalMs = 0,
 ) {
-  const { trackStates } = t.services;
-  const files = createGeneratedFiles({ storage: createLocalStorage(`${t.config.DATA_DIR}/files`) });
+  const { trackStates, storage } = t.services;
+  const files = createGeneratedFiles({ storage });
   return createJobRunner({
     db: t.database.db,
     clock: t.clock,

@@ -63,8 +63,10 @@ describe('an API node draining on SIGTERM', () => {
       });
       inFlight.on('error', reject);
     });
-    inFlight.write(body.slice(0, 10));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Sent means handed to the kernel on a connected socket: the node reads it while it drains.
+    await new Promise<void>((resolve, reject) =>
+      inFlight.write(body.slice(0, 10), (error) => (error ? reject(error) : resolve())),
+    );
 
     const signalledAt = Date.now();
     child.kill('SIGTERM');

@@ -16,6 +16,7 @@ import { migrateToLatest } from '../../../src/platform/database/migrate.js';
 import { dropDatabase } from '../../helpers/databases.js';
 import { queueTrackWithOneCredit } from '../../helpers/queued-track.js';
 import { MAIN_PATH } from '../../helpers/serve-process.js';
+import { until } from '../../helpers/until.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -23,16 +24,6 @@ async function admin(work: (client: pg.Client) => Promise<unknown>): Promise<voi
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   await work(client).finally(() => client.end());
-}
-
-async function until<T>(read: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('a worker process draining on SIGTERM', {
@@ -64,7 +55,7 @@ describe('a worker process draining on SIGTERM', {
     return { child, exited: new Promise((resolve) => child.on('exit', resolve)) };
   }
 
-  const createGeneratingTrack = () => queueTrackWithOneCredit(database.db, join(dataDir, 'files'));
+  const createGeneratingTrack = () => queueTrackWithOneCredit(database, dataDir);
 
   const statusOf = async (trackId: string) =>
     (await database.db.selectFrom('track').select('status').where('id', '=', trackId).executeTakeFirst())

@@ -15,6 +15,7 @@ import { createDatabase, type DatabaseHandle } from '../../../src/platform/datab
 import { migrateToLatest } from '../../../src/platform/database/migrate.js';
 import { dropDatabase } from '../../helpers/databases.js';
 import { queueTrackWithOneCredit } from '../../helpers/queued-track.js';
+import { until } from '../../helpers/until.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const apiDir = fileURLToPath(new URL('../../../', import.meta.url));
@@ -23,16 +24,6 @@ async function admin(work: (client: pg.Client) => Promise<unknown>): Promise<voi
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   await work(client).finally(() => client.end());
-}
-
-async function until<T>(read: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('a worker process killed mid-job', { skip: adminUrl ? false : 'needs TEST_DATABASE_URL' }, () => {
@@ -77,7 +68,7 @@ describe('a worker process killed mid-job', { skip: adminUrl ? false : 'needs TE
 
   it('ends the track ready once and charged once after another worker re-claims it', async () => {
     const db = database.db;
-    const { track, workspaceId, credits } = await queueTrackWithOneCredit(db, join(dataDir, 'files'));
+    const { track, workspaceId, credits } = await queueTrackWithOneCredit(database, dataDir);
 
     const first = startWorker();
     await until(

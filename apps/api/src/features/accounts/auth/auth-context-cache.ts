@@ -5,14 +5,14 @@
 // `tf_auth_revoked` channel (NOTIFY, http/auth-revocations.ts): an API key revoked, a session
 // signed out, a workspace's plan changed. Every API process LISTENs and forgets the matching
 // entries when the notification arrives; the node that revoked it forgets it before answering the
-// revoke. While the LISTEN connection is down nothing is served from here (shared/notified-cache.ts),
+// revoke. While the LISTEN connection is down nothing is served from here (platform/database/notified-cache.ts),
 // so a revocation is never missed: the longest a revoked credential outlives its revocation
 // anywhere is the notification's delivery time.
 import type { DatabaseHandle } from '../../../platform/database/create-database.js';
+import { createNotifiedCache, listenForChanges } from '../../../platform/database/notified-cache.js';
 import type { AuthContext } from '../../../platform/http/auth-context.js';
 import { AUTH_REVOKED_CHANNEL, type AuthRevocation } from '../../../platform/http/auth-revocations.js';
 import type { Clock } from '../../../platform/shared/clock.js';
-import { createNotifiedCache, listenForChanges } from '../../../platform/shared/notified-cache.js';
 
 export const AUTH_CONTEXT_TTL_MS = 5_000;
 export const AUTH_CONTEXT_MAX_ENTRIES = 10_000;

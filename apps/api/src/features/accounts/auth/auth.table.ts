@@ -34,3 +34,13 @@ export interface AuthRateLimitTable {
 
 export type MagicLinkRow = Selectable<MagicLinkTable>;
 export type SessionRow = Selectable<SessionTable>;
+
+// These tables join the one interface Kysely sees by declaration merging (as Fastify's decorators
+// do), so platform/database/schema.ts names no feature.
+declare module '../../../platform/database/schema.js' {
+  interface Database {
+    magic_link: MagicLinkTable;
+    session: SessionTable;
+    auth_rate_limit: AuthRateLimitTable;
+  }
+}

@@ -17,3 +17,11 @@ export interface ApiKeyTable {
 }
 
 export type ApiKeyRow = Selectable<ApiKeyTable>;
+
+// These tables join the one interface Kysely sees by declaration merging (as Fastify's decorators
+// do), so platform/database/schema.ts names no feature.
+declare module '../../../platform/database/schema.js' {
+  interface Database {
+    api_key: ApiKeyTable;
+  }
+}

@@ -24,3 +24,12 @@ export interface CreditEntryTable {
   description: string | null;
   created_at: Date;
 }
+
+// These tables join the one interface Kysely sees by declaration merging (as Fastify's decorators
+// do), so platform/database/schema.ts names no feature.
+declare module '../../../platform/database/schema.js' {
+  interface Database {
+    credit_account: CreditAccountTable;
+    credit_entry: CreditEntryTable;
+  }
+}

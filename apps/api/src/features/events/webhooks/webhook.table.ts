@@ -36,3 +36,12 @@ export interface WebhookDeliveryTable {
   last_error: string | null;
   created_at: Date;
 }
+
+// These tables join the one interface Kysely sees by declaration merging (as Fastify's decorators
+// do), so platform/database/schema.ts names no feature.
+declare module '../../../platform/database/schema.js' {
+  interface Database {
+    webhook_endpoint: WebhookEndpointTable;
+    webhook_delivery: WebhookDeliveryTable;
+  }
+}

@@ -11,9 +11,9 @@
 // - every entry still dies after its time to live.
 // A read that started before a change must not put the old answer back after it: each forget bumps
 // `generation`, and store() drops an answer read under an older generation.
-import type { DatabaseHandle } from '../database/create-database.js';
-import type { Clock } from './clock.js';
-import { createExpiringLru } from './expiring-lru.js';
+import type { Clock } from '../shared/clock.js';
+import { createExpiringLru } from '../shared/expiring-lru.js';
+import type { DatabaseHandle } from './create-database.js';
 
 export type NotifiedCache<V> = ReturnType<typeof createNotifiedCache<V>>;
 
