@@ -73,13 +73,19 @@ export type SectionName =
   | 'outro'
   | 'theme';
 
+/** The languages the brief reads prompts in. */
+export type PromptLanguage = 'en' | 'es' | 'fr' | 'de' | 'pt';
+
+/** Words per language; a word may appear under several languages. */
+export type Words = Partial<Record<PromptLanguage, readonly string[]>>;
+
 /** Where the brief's numbers came from, so users see how they were understood. */
 export type Source = 'prompt' | 'override' | 'genre' | 'mood' | 'default' | 'chords' | 'melody';
 
 /** How the prompt was understood: every field is always filled, whatever the text. */
 export interface Brief {
   prompt: string;
-  language: 'en' | 'es' | 'fr' | 'de' | 'pt' | 'unknown';
+  language: PromptLanguage | 'unknown';
   genre: GenreId;
   /** A second genre the prompt also named, blended into instrumentation and groove. */
   secondaryGenre: GenreId | null;
