@@ -2,7 +2,7 @@
 // these to the next; pipeline.ts is the only file that knows every stage.
 // Musical time is in integer ticks (PPQ); seconds and samples appear only from rendering on.
 import type { Syllable } from './vocals/pronounce.js';
-import type { VoiceBank } from './vocals/vocal-types.js';
+import type { VocalDelivery, VoiceBank } from './vocals/vocal-types.js';
 
 /** Ticks per quarter note for every composition. */
 export const PPQ = 480;
@@ -106,6 +106,8 @@ export interface Brief {
   structureHints: SectionName[]; // sections the prompt asked for ("build", "drop", …)
   loop: boolean;
   durationSeconds: number;
+  /** How lyrics are delivered: rapped where the genre raps or the prompt asks for rap or hip hop; sung otherwise. */
+  vocalDelivery: VocalDelivery;
 }
 
 /** A lead voice from the marketplace: the engine performs the lead line with it. */
