@@ -22,12 +22,13 @@ from ._exceptions import (
     WebhookVerificationError,
 )  # fmt: skip
 from ._pagination import AsyncPage, AsyncPaginator, SyncPage
+from ._response import APIResponse, RateLimit
 from ._types import RequestOptions
 from ._version import API_VERSION, __version__
 
 __all__ = [
     "Trackforge", "AsyncTrackforge", "SyncPage", "AsyncPage", "AsyncPaginator", "BinaryStream",
-    "AsyncBinaryStream", "EventSubscription", "AsyncEventSubscription", "RequestOptions",
+    "AsyncBinaryStream", "EventSubscription", "AsyncEventSubscription", "RequestOptions", "APIResponse", "RateLimit",
     "TrackforgeError", "APIError", "APIStatusError", "BadRequestError", "AuthenticationError",
     "InsufficientCreditsError", "PermissionDeniedError", "PlanRequiredError", "NotFoundError",
     "ConflictError", "UnprocessableEntityError", "RateLimitError", "InternalServerError",
