@@ -8,7 +8,9 @@ openapi.json says each operation's path, query and body (names, types, which are
 manifest says what it does not: method names, positional arguments, pages, `Prefer: wait`, file
 parts and the helpers a resource gains. Sync and async classes come from one description, so they
 cannot drift apart. Hand-written helpers (create_and_wait, download, stream, subscribe) live in
-src/trackforge/lib/ as subclasses of the generated classes.
+src/trackforge/lib/ as subclasses of the generated classes, written once for asyncio
+(lib/_async_*.py); their sync twins (lib/_sync_*.py) are generated from them here by removing the
+`async`/`await` keywords and renaming the Async* classes (the way httpcore's unasync step does).
 """
 
 from __future__ import annotations
@@ -401,6 +403,42 @@ def params_module(typed_dicts: TypedDicts) -> str:
     )
 
 
+# Async source → sync twin, applied in order to each line of a lib/_async_*.py helper module.
+UNASYNC_RULES: List[Tuple[str, str]] = [
+    (r"\basync (def|with|for)\b", r"\1"),
+    (r"\bawait ", ""),
+    (r"\bGeneratedAsync(\w+)", r"Generated\1"),
+    (r"\bAsync(Tracks|Events|BinaryStream|EventSubscription|Trackforge)\b", r"\1"),
+    (r"\baiter_bytes\b", "iter_bytes"),
+    (r"\b_async_(\w+)\.py\b", r"_sync_\1.py"),
+]
+
+
+def unasync(source: str, origin: str) -> str:
+    """The sync twin of an async helper module."""
+    lines = []
+    for line in source.splitlines(keepends=True):
+        if line.startswith("# async source:"):
+            continue  # a note about the async module itself
+        for pattern, replacement in UNASYNC_RULES:
+            line = re.sub(pattern, replacement, line)
+        lines.append(line)
+    header = (
+        f"# Generated from {origin} by packages/sdk-python/scripts/generate_resources.py.\n"
+        "# Do not edit: edit the async module and run `npm run generate:sdks`.\n"
+    )
+    return header + "".join(lines)
+
+
+def sync_helpers() -> Dict[Path, str]:
+    """lib/_sync_<name>.py for every hand-written lib/_async_<name>.py."""
+    files: Dict[Path, str] = {}
+    for source in sorted((SOURCE / "lib").glob("_async_*.py")):
+        target = source.with_name(source.name.replace("_async_", "_sync_", 1))
+        files[target] = unasync(source.read_text(encoding="utf-8"), f"lib/{source.name}")
+    return files
+
+
 def generate(openapi: Path = OPENAPI, manifest: Path = MANIFEST) -> Dict[Path, str]:
     spec = Spec(json.loads(openapi.read_text(encoding="utf-8")))
     description = json.loads(manifest.read_text(encoding="utf-8"))
@@ -411,6 +449,7 @@ def generate(openapi: Path = OPENAPI, manifest: Path = MANIFEST) -> Dict[Path, s
         methods = [describe_method(spec, types, {**op, "resource": resource["name"]}) for op in resource["operations"]]
         files[SOURCE / "resources" / f"{resource['name']}.py"] = HEADER + resource_module(resource, methods)
     files[SOURCE / "types" / "_params.py"] = HEADER + params_module(typed_dicts)
+    files.update(sync_helpers())
     return _formatted(files)
 
 
