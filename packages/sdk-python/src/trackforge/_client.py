@@ -9,7 +9,8 @@ from typing import Any, Mapping, Optional, Type
 import httpx
 from typing_extensions import Unpack
 
-from ._base_client import AsyncAPIClient, SyncAPIClient
+from ._async_api_client import AsyncAPIClient
+from ._sync_api_client import SyncAPIClient
 from ._types import RequestOptions, Timeout
 from .lib.events import AsyncEvents, Events
 from .lib.tracks import AsyncTracks, Tracks

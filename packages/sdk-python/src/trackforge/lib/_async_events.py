@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from .._event_stream import AsyncEventSubscription, _SubscriptionState
+from .._async_event_stream import AsyncEventSubscription
+from .._event_stream import _SubscriptionState
 from ..resources.events import AsyncEvents as GeneratedAsyncEvents
 
 DEFAULT_MAX_RECONNECTS = 10

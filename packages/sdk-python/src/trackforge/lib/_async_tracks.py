@@ -10,7 +10,8 @@ from typing import Any, Optional
 
 from typing_extensions import Unpack
 
-from .._binary import AsyncBinaryStream, Destination
+from .._async_binary import AsyncBinaryStream
+from .._binary import Destination
 from .._event_stream import WaitTimeoutError
 from .._types import RequestOptions
 from ..resources.tracks import AsyncTracks as GeneratedAsyncTracks

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from .._event_stream import EventSubscription, _SubscriptionState
+from .._event_stream import _SubscriptionState
+from .._sync_event_stream import EventSubscription
 from ..resources.events import Events as GeneratedEvents
 
 DEFAULT_MAX_RECONNECTS = 10

@@ -9,8 +9,9 @@ from typing import Any, Optional
 
 from typing_extensions import Unpack
 
-from .._binary import BinaryStream, Destination
+from .._binary import Destination
 from .._event_stream import WaitTimeoutError
+from .._sync_binary import BinaryStream
 from .._types import RequestOptions
 from ..resources.tracks import Tracks as GeneratedTracks
 from ..types import Track
