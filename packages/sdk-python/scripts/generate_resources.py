@@ -431,7 +431,7 @@ UNASYNC_RULES: List[Tuple[str, str]] = [
     (r"\basyncio\.sleep\b", "time.sleep"),
     (r"\bGeneratedAsync(\w+)", r"Generated\1"),
     (r"\bAsync(APIClient|Page)\b", r"Sync\1"),
-    (r"\bAsync(Tracks|Events|BinaryStream|EventSubscription|Trackforge)\b", r"\1"),
+    (r"\bAsync([A-Z]\w*)", r"\1"),  # AsyncTrackforge, AsyncTracks, AsyncEventSubscription…
     (r"\baiter_bytes\b", "iter_bytes"),
     (r"\b_async_(\w+)", r"_sync_\1"),
 ]

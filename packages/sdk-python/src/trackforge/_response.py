@@ -10,9 +10,10 @@ variable that only a wrapped call sets, so the resources themselves carry no raw
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from contextvars import ContextVar
-from typing import Awaitable, Callable, Generic, List, NamedTuple, Optional, TypeVar
+from typing import Awaitable, Callable, Generic, Iterator, List, NamedTuple, Optional, TypeVar
 
 import httpx
 from typing_extensions import ParamSpec
@@ -99,15 +100,22 @@ def _first_answer(answers: List[httpx.Response]) -> httpx.Response:
     return answers[0]
 
 
+@contextlib.contextmanager
+def _recording() -> Iterator[List[httpx.Response]]:
+    """Collects the answers the HTTP core hands back inside the block (this context only)."""
+    answers: List[httpx.Response] = []
+    token = _answers.set(answers)
+    try:
+        yield answers
+    finally:
+        _answers.reset(token)
+
+
 def to_raw_response_wrapper(method: Callable[P, R]) -> Callable[P, APIResponse[R]]:
     @functools.wraps(method)
     def wrapped(*args: P.args, **kwargs: P.kwargs) -> APIResponse[R]:
-        answers: List[httpx.Response] = []
-        token = _answers.set(answers)
-        try:
+        with _recording() as answers:
             parsed = method(*args, **kwargs)
-        finally:
-            _answers.reset(token)
         return APIResponse(_first_answer(answers), parsed)
 
     return wrapped
@@ -116,12 +124,8 @@ def to_raw_response_wrapper(method: Callable[P, R]) -> Callable[P, APIResponse[R
 def async_to_raw_response_wrapper(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[APIResponse[R]]]:
     @functools.wraps(method)
     async def wrapped(*args: P.args, **kwargs: P.kwargs) -> APIResponse[R]:
-        answers: List[httpx.Response] = []
-        token = _answers.set(answers)
-        try:
+        with _recording() as answers:
             parsed = await method(*args, **kwargs)
-        finally:
-            _answers.reset(token)
         return APIResponse(_first_answer(answers), parsed)
 
     return wrapped
