@@ -8,15 +8,12 @@ What to send, how to read a frame and when to give up are decided in _event_stre
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, Optional
+from typing import Any, AsyncIterator, Awaitable, Callable, Optional
 
 from websockets.asyncio.client import connect
 
 from ._event_stream import RECOVERABLE, WaitTimeoutError, _SubscriptionState
-from .types import Event
-
-if TYPE_CHECKING:
-    from ._client import AsyncTrackforge
+from .types import Event, WorkspaceDetails
 
 
 class AsyncEventSubscription:
@@ -26,9 +23,14 @@ class AsyncEventSubscription:
     """
 
     def __init__(
-        self, client: AsyncTrackforge, state: _SubscriptionState, sleep: Callable[[float], Awaitable[Any]]
+        self,
+        workspace: Callable[[], Awaitable[WorkspaceDetails]],
+        state: _SubscriptionState,
+        sleep: Callable[[float], Awaitable[Any]],
     ) -> None:
-        self._client, self._state, self._sleep = client, state, sleep
+        # `workspace` is the client's workspace.retrieve (it carries the signing secret): taking the
+        # call rather than the client keeps this module from importing the client that imports it.
+        self._workspace, self._state, self._sleep = workspace, state, sleep
         self._connection: Any = None  # a websockets ClientConnection once open
         self._closed = False
 
@@ -51,7 +53,7 @@ class AsyncEventSubscription:
     async def _open(self) -> Any:
         state = self._state
         if state.secret is None:
-            state.secret = (await self._client.workspace.retrieve()).signing_secret
+            state.secret = (await self._workspace()).signing_secret
         ws = await connect(state.url(), **state.connect_options())
         try:
             timeout = state.remaining()

@@ -6,15 +6,12 @@ What to send, how to read a frame and when to give up are decided in _event_stre
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional
 
 from websockets.sync.client import connect
 
 from ._event_stream import RECOVERABLE, WaitTimeoutError, _SubscriptionState
-from .types import Event
-
-if TYPE_CHECKING:
-    from ._client import Trackforge
+from .types import Event, WorkspaceDetails
 
 
 class EventSubscription:
@@ -23,8 +20,15 @@ class EventSubscription:
     Entering `with` opens the socket at once, so events caused inside the block are not missed.
     """
 
-    def __init__(self, client: Trackforge, state: _SubscriptionState, sleep: Callable[[float], Any]) -> None:
-        self._client, self._state, self._sleep = client, state, sleep
+    def __init__(
+        self,
+        workspace: Callable[[], WorkspaceDetails],
+        state: _SubscriptionState,
+        sleep: Callable[[float], Any],
+    ) -> None:
+        # `workspace` is the client's workspace.retrieve (it carries the signing secret): taking the
+        # call rather than the client keeps this module from importing the client that imports it.
+        self._workspace, self._state, self._sleep = workspace, state, sleep
         self._connection: Any = None  # a websockets ClientConnection once open
         self._closed = False
 
@@ -47,7 +51,7 @@ class EventSubscription:
     def _open(self) -> Any:
         state = self._state
         if state.secret is None:
-            state.secret = (self._client.workspace.retrieve()).signing_secret
+            state.secret = (self._workspace()).signing_secret
         ws = connect(state.url(), **state.connect_options())
         try:
             timeout = state.remaining()

@@ -35,4 +35,4 @@ class AsyncEvents(GeneratedAsyncEvents):
         state = _SubscriptionState(
             self._client.base_url, self._client.default_headers(), track_ids, last_event_id, max_reconnects, timeout
         )
-        return AsyncEventSubscription(self._client, state, self._client._sleep)
+        return AsyncEventSubscription(self._client.workspace.retrieve, state, self._client._sleep)

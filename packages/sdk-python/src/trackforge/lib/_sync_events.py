@@ -34,4 +34,4 @@ class Events(GeneratedEvents):
         state = _SubscriptionState(
             self._client.base_url, self._client.default_headers(), track_ids, last_event_id, max_reconnects, timeout
         )
-        return EventSubscription(self._client, state, self._client._sleep)
+        return EventSubscription(self._client.workspace.retrieve, state, self._client._sleep)
