@@ -2,7 +2,7 @@
 // these to the next; pipeline.ts is the only file that knows every stage.
 // Musical time is in integer ticks (PPQ); seconds and samples appear only from rendering on.
 import type { Syllable } from './vocals/pronounce.js';
-import type { VoiceBank } from './vocals/vocal-types.js';
+import type { VocalDelivery, VoiceBank } from './vocals/vocal-types.js';
 
 /** Ticks per quarter note for every composition. */
 export const PPQ = 480;
@@ -73,13 +73,19 @@ export type SectionName =
   | 'outro'
   | 'theme';
 
+/** The languages the brief reads prompts in. */
+export type PromptLanguage = 'en' | 'es' | 'fr' | 'de' | 'pt';
+
+/** Words per language; a word may appear under several languages. */
+export type Words = Partial<Record<PromptLanguage, readonly string[]>>;
+
 /** Where the brief's numbers came from, so users see how they were understood. */
 export type Source = 'prompt' | 'override' | 'genre' | 'mood' | 'default' | 'chords' | 'melody';
 
 /** How the prompt was understood: every field is always filled, whatever the text. */
 export interface Brief {
   prompt: string;
-  language: 'en' | 'es' | 'fr' | 'de' | 'pt' | 'unknown';
+  language: PromptLanguage | 'unknown';
   genre: GenreId;
   /** A second genre the prompt also named, blended into instrumentation and groove. */
   secondaryGenre: GenreId | null;
@@ -100,6 +106,8 @@ export interface Brief {
   structureHints: SectionName[]; // sections the prompt asked for ("build", "drop", …)
   loop: boolean;
   durationSeconds: number;
+  /** How lyrics are delivered: rapped where the genre raps or the prompt asks for rap or hip hop; sung otherwise. */
+  vocalDelivery: VocalDelivery;
 }
 
 /** A lead voice from the marketplace: the engine performs the lead line with it. */

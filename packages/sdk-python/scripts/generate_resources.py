@@ -7,8 +7,15 @@ TypedDicts (src/trackforge/types/_params.py) from openapi.json and packages/sdk-
 openapi.json says each operation's path, query and body (names, types, which are required); the
 manifest says what it does not: method names, positional arguments, pages, `Prefer: wait`, file
 parts and the helpers a resource gains. Sync and async classes come from one description, so they
-cannot drift apart. Hand-written helpers (create_and_wait, download, stream, subscribe) live in
-src/trackforge/lib/ as subclasses of the generated classes.
+cannot drift apart.
+
+Every other piece of code that exists in a sync and an async form is written once, for asyncio, in
+an `_async_*.py` module: the I/O shells around the SDK's sans-I/O core (_async_api_client.py,
+_async_event_stream.py, _async_pagination.py, _async_binary.py) and the hand-written helpers in lib/
+(create_and_wait, download, stream, subscribe). Their sync twins (`_sync_*.py`) are generated here
+by an unasync step (as httpcore's is): the `async`/`await` keywords removed, the few idioms whose
+blocking spelling differs rewritten (httpx.AsyncClient, websockets' asyncio client, aclose/aread,
+__aenter__/__aiter__, asyncio.sleep), the Async* names renamed.
 """
 
 from __future__ import annotations
@@ -329,11 +336,13 @@ def resource_module(resource: Dict[str, Any], methods: List[Method]) -> str:
     )
     parse_names = sorted({m.parse for m in methods if m.parse})
     binary = any(m.binary for m in methods) or any(m.files for m in methods)
+    streams = any(m.binary for m in methods)
     binary_names = sorted(
-        ({"AsyncBinaryStream", "BinaryStream", "Destination"} if any(m.binary for m in methods) else set())
-        | ({"Source"} if any(m.files for m in methods) else set())
+        ({"Destination"} if streams else set()) | ({"Source"} if any(m.files for m in methods) else set())
     )
     pages = any(m.page for m in methods)
+    if pages:
+        base_names = sorted({*base_names, "AsyncPaginator"})
     param_dicts = sorted({name for name in re.findall(r"\b(\w+Param)\b", uses)})
     out = [
         f'"""`client.{resource["name"]}`: {resource["doc"]}"""',
@@ -346,11 +355,15 @@ def resource_module(resource: Dict[str, Any], methods: List[Method]) -> str:
         "from typing_extensions import Unpack",
         "",
     ]
+    if streams:
+        out.append("from .._async_binary import AsyncBinaryStream")
     if binary:
         out.append(f"from .._binary import {', '.join(binary_names)}")
-    if pages:
-        out.append("from .._pagination import AsyncPaginator, SyncPage")
     out.append("from .._response import async_to_raw_response_wrapper, to_raw_response_wrapper")
+    if streams:
+        out.append("from .._sync_binary import BinaryStream")
+    if pages:
+        out.append("from .._sync_pagination import SyncPage")
     out.append("from .._types import RequestOptions")
     if parse_names:
         out.append(f"from ..lib._track_views import {', '.join(parse_names)}")
@@ -401,6 +414,68 @@ def params_module(typed_dicts: TypedDicts) -> str:
     )
 
 
+# Async source → sync twin, applied in order to each line of a hand-written _async_*.py module (the
+# way httpcore's unasync step does): keywords, then the idioms whose sync spelling differs, then names.
+UNASYNC_RULES: List[Tuple[str, str]] = [
+    # websockets' asyncio recv() has no timeout argument; its sync one has.
+    (r"\bawait asyncio\.wait_for\(([\w.]+)\.recv\(\), (\w+)\)", r"\1.recv(timeout=\2)"),
+    (r"\basync (def|with|for)\b", r"\1"),
+    (r"\bawait ", ""),
+    (r"\b__a(enter|exit|iter)__\b", r"__\1__"),
+    (r"\ba(close|read|iter_bytes)\(", r"\1("),
+    (r"\bAsyncIterator\b", "Iterator"),
+    (r"\bStopAsyncIteration\b", "StopIteration"),
+    (r"\bhttpx\.AsyncClient\b", "httpx.Client"),
+    (r"\bwebsockets\.asyncio\.client\b", "websockets.sync.client"),
+    (r"^import asyncio$", "import time"),
+    (r"\basyncio\.sleep\b", "time.sleep"),
+    (r"\bGeneratedAsync(\w+)", r"Generated\1"),
+    (r"\bAsync(APIClient|Page)\b", r"Sync\1"),
+    (r"\bAsync([A-Z]\w*)", r"\1"),  # AsyncTrackforge, AsyncTracks, AsyncEventSubscription…
+    (r"\baiter_bytes\b", "iter_bytes"),
+    (r"\b_async_(\w+)", r"_sync_\1"),
+]
+
+
+def _strip_awaitable(line: str) -> str:
+    """`Awaitable[X]` → `X`, brackets inside X included (a regex cannot match the nesting)."""
+    while "Awaitable[" in line:
+        start = line.index("Awaitable[")
+        depth, end = 0, start + len("Awaitable")
+        for end in range(start + len("Awaitable"), len(line)):
+            depth += {"[": 1, "]": -1}.get(line[end], 0)
+            if depth == 0:
+                break
+        line = line[:start] + line[start + len("Awaitable[") : end] + line[end + 1 :]
+    return line
+
+
+def unasync(source: str, origin: str) -> str:
+    """The sync twin of an async module."""
+    lines = []
+    for line in source.splitlines(keepends=True):
+        if line.startswith("# async source:"):
+            continue  # a note about the async module itself
+        for pattern, replacement in UNASYNC_RULES:
+            line = re.sub(pattern, replacement, line)
+        lines.append(_strip_awaitable(line))
+    header = (
+        f"# Generated from {origin} by packages/sdk-python/scripts/generate_resources.py.\n"
+        "# Do not edit: edit the async module and run `npm run generate:sdks`.\n"
+    )
+    return header + "".join(lines)
+
+
+def sync_twins() -> Dict[Path, str]:
+    """_sync_<name>.py for every hand-written _async_<name>.py (the HTTP, event and page shells, the
+    binary stream and lib/'s helpers)."""
+    files: Dict[Path, str] = {}
+    for source in sorted([*SOURCE.glob("_async_*.py"), *(SOURCE / "lib").glob("_async_*.py")]):
+        target = source.with_name(source.name.replace("_async_", "_sync_", 1))
+        files[target] = unasync(source.read_text(encoding="utf-8"), source.relative_to(SOURCE).as_posix())
+    return files
+
+
 def generate(openapi: Path = OPENAPI, manifest: Path = MANIFEST) -> Dict[Path, str]:
     spec = Spec(json.loads(openapi.read_text(encoding="utf-8")))
     description = json.loads(manifest.read_text(encoding="utf-8"))
@@ -411,6 +486,7 @@ def generate(openapi: Path = OPENAPI, manifest: Path = MANIFEST) -> Dict[Path, s
         methods = [describe_method(spec, types, {**op, "resource": resource["name"]}) for op in resource["operations"]]
         files[SOURCE / "resources" / f"{resource['name']}.py"] = HEADER + resource_module(resource, methods)
     files[SOURCE / "types" / "_params.py"] = HEADER + params_module(typed_dicts)
+    files.update(sync_twins())
     return _formatted(files)
 
 
@@ -424,9 +500,9 @@ def _formatted(files: Dict[Path, str]) -> Dict[Path, str]:
             written[path] = target
         targets = [str(target) for target in written.values()]
         ruff = [sys.executable, "-m", "ruff"]
-        subprocess.run(
-            [*ruff, "check", "--fix-only", "--quiet", "--select", "I,F401", *targets], check=False, cwd=PACKAGE
-        )
+        # UP028: an async generator cannot `yield from`, so a twin's `for x in xs: yield x` becomes it here.
+        fixes = ["--fix-only", "--unsafe-fixes", "--quiet", "--select", "I,F401,UP028"]
+        subprocess.run([*ruff, "check", *fixes, *targets], check=False, cwd=PACKAGE)
         subprocess.run([*ruff, "format", "--quiet", *targets], check=True, cwd=PACKAGE)
         return {path: target.read_text(encoding="utf-8") for path, target in written.items()}
 

@@ -1,6 +1,8 @@
 // Writes src/resources/*.ts from openapi.json and packages/sdk-manifest.json: one class per
 // resource, one method per operation, its types picked out of the generated `paths` (BodyOf, QueryOf,
-// ResponseOf), so a field added to the API reaches the SDK by regenerating. Hand-written helpers
+// ResponseOf), so a field added to the API reaches the SDK by regenerating. Every method answers an
+// APIPromise (core/api-promise.ts): awaited, the parsed body; `.withResponse()`, the body with the
+// HTTP answer (status, headers, request id, rate limit, idempotency). Hand-written helpers
 // (createAndWait, download, stream, subscribe, the cached signing secret, webhooks.unwrap) live in
 // src/lib/ as subclasses of these classes.
 // `--check` writes nothing and exits 1 when a committed file differs (test/generated-resources.test.ts).
@@ -130,17 +132,14 @@ function methodSource(spec: Schema, operation: Operation): string {
   const call = `{ method: '${verb}', path: ${pathLiteral}${request}, ${options} }`;
   if (operation.page) {
     const list = operation.page_at
-      ? `async (query) => (await this.api.request<ResponseOf<'${path}', '${method}'>>({ method: '${verb}', path: ${pathLiteral}, query, options })).${operation.page_at}`
+      ? `(query) => mapData(this.api.request<ResponseOf<'${path}', '${method}'>>({ method: '${verb}', path: ${pathLiteral}, query, options }), (body) => body.${operation.page_at})`
       : `(query) => this.api.request<ListBody<${type}>>({ method: '${verb}', path: ${pathLiteral}, query, options })`;
     return `${doc}  ${name}(${args.join(', ')}): PagePromise<${type}> {\n    return new PagePromise(params, ${list});\n  }`;
   }
   if (operation.binary) {
-    return `${doc}  async ${name}(${args.join(', ')}): Promise<BinaryResponse> {\n    return new BinaryResponse(await this.api.requestRaw(${call}));\n  }`;
+    return `${doc}  ${name}(${args.join(', ')}): APIPromise<BinaryResponse> {\n    return this.api.requestBinary(${call});\n  }`;
   }
-  if (!operation.returns) {
-    return `${doc}  async ${name}(${args.join(', ')}): Promise<void> {\n    await this.api.request(${call});\n  }`;
-  }
-  return `${doc}  ${name}(${args.join(', ')}): Promise<${type}> {\n    return this.api.request<${type}>(${call});\n  }`;
+  return `${doc}  ${name}(${args.join(', ')}): APIPromise<${type}> {\n    return this.api.request<${type}>(${call});\n  }`;
 }
 
 function resourceSource(spec: Schema, resource: Resource): string {
@@ -159,7 +158,12 @@ function resourceSource(spec: Schema, resource: Resource): string {
     .sort();
   const imports = [
     `import type { APIClient, RequestOptions } from '../core/api-client.js';`,
-    used('BinaryResponse') ? `import { BinaryResponse } from '../core/binary.js';` : '',
+    used('mapData')
+      ? `import { type APIPromise, mapData } from '../core/api-promise.js';`
+      : used('APIPromise')
+        ? `import type { APIPromise } from '../core/api-promise.js';`
+        : '',
+    used('BinaryResponse') ? `import type { BinaryResponse } from '../core/binary.js';` : '',
     used('heldOptions') ? `import { type CreateOptions, heldOptions } from '../core/prefer-wait.js';` : '',
     used('PagePromise')
       ? `import { ${used('ListBody') ? 'type ListBody, ' : ''}PagePromise } from '../core/pagination.js';`

@@ -2,6 +2,7 @@
 // and hands it to each resource. Nothing happens at construction: the first call makes the first request.
 
 import { APIClient, type RequestOptions } from './core/api-client.js';
+import type { APIPromise } from './core/api-promise.js';
 import { sleep } from './core/retry.js';
 import { TrackforgeError } from './errors.js';
 import { browserPageOrigin, readEnv } from './internal/env.js';
@@ -117,7 +118,7 @@ export class Trackforge {
   }
 
   /** The signed-in user or key's workspace, with its plan and credits. */
-  me(options?: RequestOptions): Promise<Me> {
+  me(options?: RequestOptions): APIPromise<Me> {
     return this.api.request<Me>({ method: 'GET', path: '/v1/me', options });
   }
 

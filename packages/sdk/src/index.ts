@@ -1,6 +1,7 @@
 // @trackforge/sdk: the typed client for the Trackforge API. See README.md for the quick start.
 export { type ClientOptions, Trackforge, Trackforge as default } from './client.js';
 export type { RequestOptions } from './core/api-client.js';
+export { APIPromise, type RateLimit, type RawResponse } from './core/api-promise.js';
 export { BinaryResponse } from './core/binary.js';
 export { EventSubscription, type SubscribeParams } from './core/event-subscription.js';
 export { Page, PagePromise } from './core/pagination.js';

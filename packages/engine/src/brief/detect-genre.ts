@@ -1,8 +1,9 @@
 // Genre from the prompt: named genres first (nouns outweigh adjectives: "orchestral metal" is
 // metal coloured by orchestra), then hints from named instruments, then moods, then pop.
+
+import { GENRE_RECORDS } from '../genres/index.js';
 import type { Rng } from '../random.js';
 import type { GenreId } from '../types.js';
-import { GENRE_WORDS } from './genre-words.js';
 import type { MoodName } from './moods.js';
 import { type Language, PhraseIndex, type PhraseMatch, type Token, type Words } from './text.js';
 
@@ -28,9 +29,9 @@ let genreIndex: PhraseIndex<GenreHit> | undefined;
 function getGenreIndex(): PhraseIndex<GenreHit> {
   if (!genreIndex) {
     genreIndex = new PhraseIndex<GenreHit>(false);
-    for (const genre of Object.keys(GENRE_WORDS) as GenreId[]) {
-      const words = GENRE_WORDS[genre];
-      genreIndex.addWords(words.words, { genre, weight: NOUN_WEIGHT });
+    for (const genre of Object.keys(GENRE_RECORDS) as GenreId[]) {
+      const { words } = GENRE_RECORDS[genre];
+      genreIndex.addWords(words.nouns, { genre, weight: NOUN_WEIGHT });
       if (words.modifiers) genreIndex.addWords(words.modifiers, { genre, weight: MODIFIER_WEIGHT });
       if (words.weak) genreIndex.addWords(words.weak, { genre, weight: WEAK_WEIGHT });
     }

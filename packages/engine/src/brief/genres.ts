@@ -2,7 +2,6 @@
 // genre's words and defaults filled in.
 import { GENRE_RECORDS, type GenreBrief } from '../genres/index.js';
 import type { GenreId, Meter, PartRole } from '../types.js';
-import { GENRE_WORDS } from './genre-words.js';
 import type { Words } from './text.js';
 
 /** A genre as the brief reads it: its registry record's brief data with every default filled in. */
@@ -25,7 +24,7 @@ function buildProfiles(): Record<GenreId, GenreProfile> {
     profiles[id] = {
       ...data,
       id,
-      keywords: GENRE_WORDS[id].words,
+      keywords: GENRE_RECORDS[id].words.nouns,
       defaultMeter: data.defaultMeter ?? FOUR_FOUR,
       halfTime: data.halfTime ?? false,
       swing: data.swing ?? 0.5,

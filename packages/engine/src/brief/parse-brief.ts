@@ -14,6 +14,7 @@ import { findMoods, MOODS, type MoodName, readMoods } from './moods.js';
 import { buildEnergyCurve, findLoopRequest, findStructureHints } from './structure.js';
 import { chooseBpm, findExplicitBpm, findTempoWord, normaliseBpm, type TempoWord } from './tempo.js';
 import { clamp, createTextView, roundTo } from './text.js';
+import { readVocalDelivery } from './vocal-delivery.js';
 
 export interface ParseBriefOptions {
   durationSeconds: number;
@@ -193,5 +194,6 @@ export function parseBrief(prompt: string, options: ParseBriefOptions): Brief {
     structureHints,
     loop,
     durationSeconds,
+    vocalDelivery: readVocalDelivery(text, genre),
   };
 }

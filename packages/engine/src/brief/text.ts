@@ -2,11 +2,11 @@
 // tokens (lower-case, accents stripped) so "Flöte", "flote" and "FLÖTE" are one word, and "lo-fi",
 // "lo fi" and "lofi" are one phrase.
 
-export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import type { PromptLanguage, Words } from '../types.js';
 
-/** Words per language; a word may appear under several languages. */
-export type Words = Partial<Record<Language, readonly string[]>>;
+export type Language = PromptLanguage;
+export type { Words };
+export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt'] as const satisfies readonly Language[];
 
 export interface Token {
   text: string;

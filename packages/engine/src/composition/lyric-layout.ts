@@ -3,7 +3,6 @@
 // bars every line gets in the form. The exact duration holds: lyrics that cannot fit are refused
 // with the seconds they need.
 
-import { getGenreRecord } from '../genres/index.js';
 import { InputError } from '../inputs/input-error.js';
 import { type LyricSection, wordsOfLine } from '../inputs/lyrics.js';
 import type { PlannedSection } from '../inputs/section-plan.js';
@@ -208,11 +207,4 @@ export function layLines(
     },
   );
   return laid;
-}
-
-const RAP_WORDS = /\b(rap|raps|rapped|rapping|rapper|emcee|hip[- ]?hop|boom[- ]?bap|drill|grime)\b/i;
-
-/** Rapped where the genre raps (trap) and for prompts that ask for rap or hip hop; sung otherwise. */
-export function chooseDelivery(brief: Brief): Delivery {
-  return getGenreRecord(brief.genre).vocalDelivery === 'rap' || RAP_WORDS.test(brief.prompt) ? 'rap' : 'sung';
 }

@@ -4,6 +4,16 @@ import { drums, kitPercussion, NO_SOUND_COLOUR, part, SHAKER, style } from './sh
 
 export const afrobeat: GenreRecord = {
   id: 'afrobeat',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['afrobeat', 'afrobeats', 'afro beat', 'afro-beat', 'highlife', 'amapiano', 'afro house', 'afropop', 'afro pop', 'fela', 'african'],
+      es: ['afrobeat', 'africano', 'africana', 'musica africana'],
+      fr: ['afrobeat', 'africain', 'africaine', 'musique africaine'],
+      de: ['afrobeat', 'afrikanisch', 'afrikanische musik'],
+      pt: ['afrobeat', 'africano', 'africana', 'musica africana', 'kuduro', 'kizomba'],
+    },
+  },
   brief: {
     needs: ['drums', 'bass'],
     label: 'afrobeat',

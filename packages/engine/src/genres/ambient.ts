@@ -4,6 +4,17 @@ import { NO_SOUND_COLOUR, part, style } from './shared.js';
 
 export const ambient: GenreRecord = {
   id: 'ambient',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['ambient', 'ambience', 'drone', 'soundscape', 'new age', 'meditation music', 'sleep music', 'space music', 'dark ambient', 'atmospheric music', 'background music', 'spa music'],
+      es: ['ambiental', 'musica ambiental', 'paisaje sonoro', 'musica para dormir', 'musica de meditacion', 'musica relajante'],
+      fr: ['ambient', 'musique d ambiance', 'ambiance', 'paysage sonore', 'musique pour dormir', 'musique relaxante'],
+      de: ['ambient', 'klanglandschaft', 'entspannungsmusik', 'schlafmusik', 'meditationsmusik'],
+      pt: ['ambiente', 'musica ambiente', 'paisagem sonora', 'musica para dormir', 'musica relaxante', 'musica de meditacao'],
+    },
+    modifiers: { en: ['ambient'], es: ['ambient'], fr: ['ambient'], de: ['ambient'], pt: ['ambient'] },
+  },
   brief: {
     label: 'ambient',
     bpmRange: { min: 50, max: 80 },

@@ -4,6 +4,17 @@ import { BACKBEAT, drums, NO_SOUND_COLOUR, part, style } from './shared.js';
 
 export const blues: GenreRecord = {
   id: 'blues',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['blues', '12-bar', '12 bar', 'twelve bar', 'delta blues', 'chicago blues', 'blues rock', 'shuffle blues', 'rhythm and blues', 'boogie woogie'],
+      es: ['blues'],
+      fr: ['blues'],
+      de: ['blues'],
+      pt: ['blues'],
+    },
+    modifiers: { en: ['bluesy'], es: ['bluesero'], fr: ['bluesy'], de: ['bluesig'], pt: ['bluesy'] },
+  },
   brief: {
     label: 'blues',
     bpmRange: { min: 70, max: 120 },

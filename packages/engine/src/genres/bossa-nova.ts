@@ -4,6 +4,16 @@ import { drums, NO_SOUND_COLOUR, part, SHAKER, style } from './shared.js';
 
 export const bossaNova: GenreRecord = {
   id: 'bossa_nova',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['bossa nova', 'bossa', 'bossanova', 'brazilian jazz', 'mpb'],
+      es: ['bossa nova', 'bossa'],
+      fr: ['bossa nova', 'bossa'],
+      de: ['bossa nova', 'bossa'],
+      pt: ['bossa nova', 'bossa', 'musica popular brasileira', 'mpb'],
+    },
+  },
   brief: {
     label: 'bossa nova',
     bpmRange: { min: 120, max: 140 },

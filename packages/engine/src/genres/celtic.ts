@@ -4,6 +4,16 @@ import { drums, NO_SOUND_COLOUR, part, SIX_EIGHT, style } from './shared.js';
 
 export const celtic: GenreRecord = {
   id: 'celtic',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['celtic', 'irish', 'scottish', 'jig', 'reel', 'irish folk', 'gaelic', 'highland', 'shanty', 'sea shanty', 'pub song', 'breton'],
+      es: ['celta', 'celtica', 'irlandes', 'irlandesa', 'escoces', 'escocesa', 'gallega', 'musica celta'],
+      fr: ['celtique', 'irlandais', 'irlandaise', 'ecossais', 'ecossaise', 'breton', 'bretonne', 'gigue'],
+      de: ['keltisch', 'keltische', 'irisch', 'irische', 'schottisch', 'schottische'],
+      pt: ['celta', 'celtica', 'celtico', 'irlandes', 'irlandesa', 'escoces', 'escocesa'],
+    },
+  },
   brief: {
     label: 'celtic',
     bpmRange: { min: 100, max: 125 },

@@ -4,6 +4,16 @@ import { BACKBEAT, drums, NO_SOUND_COLOUR, part, style } from './shared.js';
 
 export const chiptune: GenreRecord = {
   id: 'chiptune',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['chiptune', 'chip tune', 'chip music', '8-bit', '8 bit', '8bit', '16-bit', '16 bit', 'nes', 'gameboy', 'game boy', 'retro game', 'retro video game', 'arcade', 'pixel', 'video game', 'videogame', 'bitpop'],
+      es: ['chiptune', '8 bits', 'videojuego', 'videojuegos', 'arcade', 'retro gaming'],
+      fr: ['chiptune', '8 bits', 'jeu video', 'jeux video', 'arcade'],
+      de: ['chiptune', '8 bit', 'videospiel', 'videospielmusik', 'arcade'],
+      pt: ['chiptune', '8 bits', 'videogame', 'jogo retro', 'fliperama', 'arcade'],
+    },
+  },
   brief: {
     needs: ['drums'],
     label: 'chiptune',

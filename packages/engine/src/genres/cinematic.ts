@@ -4,6 +4,23 @@ import { drums, NO_SOUND_COLOUR, part, style } from './shared.js';
 
 export const cinematic: GenreRecord = {
   id: 'cinematic',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['cinematic', 'film score', 'movie score', 'soundtrack', 'epic trailer', 'trailer', 'trailer music', 'movie', 'film music', 'video game soundtrack', 'game soundtrack', 'boss battle', 'boss fight', 'hans zimmer', 'epic music', 'documentary', 'fantasy soundtrack'],
+      es: ['cinematografico', 'cinematica', 'banda sonora', 'musica de pelicula', 'pelicula', 'trailer epico', 'musica epica'],
+      fr: ['cinematographique', 'bande originale', 'bande son', 'musique de film', 'film', 'bande-annonce', 'musique epique'],
+      de: ['filmmusik', 'soundtrack', 'kinomusik', 'trailermusik', 'filmisch', 'cineastisch', 'epische musik'],
+      pt: ['cinematografico', 'cinematica', 'trilha sonora', 'musica de filme', 'filme', 'trailer epico', 'musica epica'],
+    },
+    modifiers: {
+      en: ['cinematic', 'filmic'],
+      es: ['cinematografica'],
+      fr: ['cinematique'],
+      de: ['filmisch'],
+      pt: ['cinematografica'],
+    },
+  },
   brief: {
     label: 'cinematic',
     bpmRange: { min: 60, max: 140 },

@@ -4,6 +4,16 @@ import { drums, EIGHTH_HATS, NO_SOUND_COLOUR, part, style } from './shared.js';
 
 export const country: GenreRecord = {
   id: 'country',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['country', 'country music', 'bluegrass', 'honky tonk', 'honky-tonk', 'americana', 'western', 'cowboy', 'nashville', 'country rock', 'outlaw country'],
+      es: ['country', 'musica country', 'vaquero'],
+      fr: ['country', 'musique country', 'cowboy'],
+      de: ['country', 'countrymusik', 'cowboy'],
+      pt: ['country', 'musica country', 'caipira', 'musica sertaneja', 'sertanejo'],
+    },
+  },
   brief: {
     label: 'country',
     bpmRange: { min: 90, max: 120 },

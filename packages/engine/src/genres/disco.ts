@@ -4,6 +4,16 @@ import { BACKBEAT, drums, FOUR_FLOOR, NO_SOUND_COLOUR, OFFBEAT_OPEN, part, style
 
 export const disco: GenreRecord = {
   id: 'disco',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['disco', 'nu disco', 'nu-disco', 'italo disco', 'boogie', 'french touch', 'studio 54'],
+      es: ['disco', 'musica disco'],
+      fr: ['disco'],
+      de: ['disco', 'discomusik'],
+      pt: ['disco', 'discoteca'],
+    },
+  },
   brief: {
     needs: ['drums', 'bass'],
     label: 'disco',

@@ -4,6 +4,16 @@ import { drums, NO_SOUND_COLOUR, part, SIXTEENTH_HATS, style } from './shared.js
 
 export const drumAndBass: GenreRecord = {
   id: 'drum_and_bass',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['drum and bass', 'drum & bass', 'drum n bass', "drum'n'bass", "drum n' bass", 'dnb', 'd&b', 'd n b', 'jungle', 'liquid dnb', 'liquid funk', 'neurofunk', 'breakbeat', 'breakcore'],
+      es: ['drum and bass', 'dnb', 'jungle'],
+      fr: ['drum and bass', 'dnb', 'jungle'],
+      de: ['drum and bass', 'dnb', 'jungle'],
+      pt: ['drum and bass', 'dnb', 'jungle'],
+    },
+  },
   brief: {
     needs: ['drums', 'bass'],
     label: 'drum and bass',

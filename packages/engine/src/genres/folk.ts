@@ -4,6 +4,23 @@ import { NO_SOUND_COLOUR, part, style } from './shared.js';
 
 export const folk: GenreRecord = {
   id: 'folk',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['folk', 'folk song', 'indie folk', 'acoustic folk', 'singer-songwriter', 'singer songwriter', 'campfire', 'medieval', 'renaissance', 'traditional', 'world music', 'balkan', 'klezmer'],
+      es: ['folk', 'folclore', 'folklore', 'musica folk', 'cantautor', 'medieval', 'musica tradicional'],
+      fr: ['folk', 'folklore', 'musique folk', 'musique traditionnelle', 'medieval', 'auteur-compositeur'],
+      de: ['folk', 'volksmusik', 'volkslied', 'liedermacher', 'mittelalter', 'mittelalterlich'],
+      pt: ['folk', 'folclore', 'musica folk', 'cantautor', 'musica tradicional', 'medieval', 'moda de viola'],
+    },
+    modifiers: {
+      en: ['folky', 'acoustic'],
+      es: ['acustico'],
+      fr: ['acoustique'],
+      de: ['akustisch'],
+      pt: ['acustico'],
+    },
+  },
   brief: {
     label: 'folk',
     bpmRange: { min: 80, max: 110 },

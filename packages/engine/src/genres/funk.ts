@@ -4,6 +4,17 @@ import { drums, kitPercussion, NO_SOUND_COLOUR, part, SHAKER, SIXTEENTH_HATS, st
 
 export const funk: GenreRecord = {
   id: 'funk',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['funk', 'p-funk', 'g-funk', 'funk groove', 'neo soul', 'neo-soul', 'motown'],
+      es: ['funk', 'funky'],
+      fr: ['funk'],
+      de: ['funk'],
+      pt: ['funk', 'soul brasileiro'],
+    },
+    modifiers: { en: ['funky'], fr: ['funky'], de: ['funky'], pt: ['funkeado'] },
+  },
   brief: {
     needs: ['drums', 'bass'],
     label: 'funk',

@@ -11,7 +11,18 @@ import type {
   PitchClass,
   SynthPatchId,
   SynthVoice,
+  Words,
 } from '../types.js';
+
+/** The words that name a genre, per language: what the brief matches a prompt against (brief/detect-genre.ts). */
+export interface GenreWords {
+  /** Nouns that name the genre ("metal", "bossa nova"). */
+  nouns: Words;
+  /** Adjectives that usually colour another genre ("orchestral metal", "jazzy lo-fi"). */
+  modifiers?: Words;
+  /** Hints that only decide when nothing stronger is named ("dance", "electronic"). */
+  weak?: Words;
+}
 
 /** What the brief reads: MUSIC.md's genre table row (bpm range, modes, kit, default parts). */
 export interface GenreBrief {
@@ -160,6 +171,7 @@ export interface DubDelay {
 /** One genre, whole. */
 export interface GenreRecord {
   id: GenreId;
+  words: GenreWords;
   brief: GenreBrief;
   style: GenreStyle;
   /** Absent when the SoundFont plays every part. */

@@ -4,6 +4,23 @@ import { BACKBEAT, drums, FOUR_FLOOR, NO_SOUND_COLOUR, OFFBEAT_OPEN, part, style
 
 export const house: GenreRecord = {
   id: 'house',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['house', 'deep house', 'tech house', 'progressive house', 'edm', 'electro house', 'future house', 'garage', 'uk garage', 'eurodance', 'trance', 'club music', 'dance music', 'dance track'],
+      es: ['house', 'musica house', 'musica electronica de baile', 'musica de discoteca', 'musica dance'],
+      fr: ['house', 'musique house', 'musique electronique de danse', 'musique de club'],
+      de: ['house', 'housemusik', 'clubmusik', 'tanzmusik'],
+      pt: ['house', 'musica eletronica de danca', 'musica de balada'],
+    },
+    weak: {
+      en: ['dance', 'electronic', 'club', 'electro', 'edm'],
+      es: ['electronica', 'electronico', 'bailable'],
+      fr: ['electronique', 'electro'],
+      de: ['elektronisch', 'elektro', 'elektronische'],
+      pt: ['eletronica', 'eletronico', 'dancante'],
+    },
+  },
   brief: {
     needs: ['drums', 'bass'],
     label: 'house',

@@ -4,6 +4,23 @@ import { drums, NO_SOUND_COLOUR, part, style } from './shared.js';
 
 export const jazz: GenreRecord = {
   id: 'jazz',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['jazz', 'swing', 'bebop', 'be-bop', 'big band', 'jazz trio', 'jazz combo', 'cool jazz', 'smooth jazz', 'jazz fusion', 'fusion', 'lounge', 'jazz ballad', 'jazz club', 'ragtime', 'nu jazz', 'acid jazz'],
+      es: ['jazz', 'swing', 'bebop'],
+      fr: ['jazz', 'swing', 'jazz manouche', 'manouche'],
+      de: ['jazz', 'swing', 'jazzmusik'],
+      pt: ['jazz', 'swing', 'jazz brasileiro'],
+    },
+    modifiers: {
+      en: ['jazzy', 'swinging', 'swingy'],
+      es: ['jazzero', 'jazzistico'],
+      fr: ['jazzy'],
+      de: ['jazzig'],
+      pt: ['jazzistico'],
+    },
+  },
   brief: {
     label: 'jazz',
     bpmRange: { min: 100, max: 200 },

@@ -4,6 +4,16 @@ import { drums, kitPercussion, NO_SOUND_COLOUR, part, style } from './shared.js'
 
 export const latin: GenreRecord = {
   id: 'latin',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['latin', 'salsa', 'samba', 'mambo', 'cha cha', 'cha-cha', 'rumba', 'merengue', 'cumbia', 'bachata', 'son cubano', 'latin jazz', 'tango', 'flamenco', 'mariachi', 'timba', 'afro-cuban', 'afro cuban'],
+      es: ['latino', 'latina', 'musica latina', 'salsa', 'cumbia', 'merengue', 'bachata', 'son cubano', 'tango', 'flamenco', 'rumba', 'mambo', 'mariachi', 'ranchera'],
+      fr: ['latine', 'latino', 'musique latine', 'salsa', 'samba', 'tango'],
+      de: ['latin', 'lateinamerikanisch', 'salsa', 'samba', 'tango'],
+      pt: ['latino', 'latina', 'musica latina', 'samba', 'pagode', 'forro', 'axe', 'salsa', 'frevo', 'choro'],
+    },
+  },
   brief: {
     needs: ['drums'],
     label: 'latin',

@@ -4,6 +4,16 @@ import { drums, part, style } from './shared.js';
 
 export const lofi: GenreRecord = {
   id: 'lofi',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['lo-fi', 'lo fi', 'lofi hip hop', 'lo-fi hip hop', 'chillhop', 'chill hop', 'study beats', 'boom bap', 'jazzhop', 'jazz hop', 'beats to study', 'beats to relax'],
+      es: ['lo-fi', 'lofi', 'musica para estudiar', 'ritmos para estudiar'],
+      fr: ['lo-fi', 'lofi', 'musique pour etudier'],
+      de: ['lo-fi', 'lofi', 'musik zum lernen'],
+      pt: ['lo-fi', 'lofi', 'musica para estudar'],
+    },
+  },
   brief: {
     needs: ['drums'],
     label: 'lo-fi hip hop',

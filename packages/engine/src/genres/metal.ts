@@ -4,6 +4,16 @@ import { BACKBEAT, drums, NO_SOUND_COLOUR, part, style } from './shared.js';
 
 export const metal: GenreRecord = {
   id: 'metal',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['metal', 'heavy metal', 'thrash', 'thrash metal', 'death metal', 'black metal', 'metalcore', 'djent', 'doom metal', 'power metal', 'nu metal', 'symphonic metal', 'speed metal', 'deathcore'],
+      es: ['metal', 'heavy metal', 'metal sinfonico'],
+      fr: ['metal', 'heavy metal', 'metal symphonique'],
+      de: ['metal', 'heavy metal'],
+      pt: ['metal', 'heavy metal', 'metal sinfonico'],
+    },
+  },
   brief: {
     needs: ['drums'],
     label: 'metal',

@@ -4,6 +4,30 @@ import { NO_SOUND_COLOUR, part, style } from './shared.js';
 
 export const orchestral: GenreRecord = {
   id: 'orchestral',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['orchestra', 'symphony', 'classical', 'classical music', 'baroque', 'romantic era', 'string quartet', 'piano trio', 'string trio', 'brass quintet', 'chamber music', 'concerto', 'sonata', 'nocturne', 'etude', 'requiem', 'philharmonic', 'opera'],
+      es: ['orquesta', 'sinfonia', 'musica clasica', 'clasica', 'barroco', 'cuarteto de cuerdas', 'trio con piano', 'musica de camara'],
+      fr: ['orchestre', 'symphonie', 'musique classique', 'classique', 'baroque', 'quatuor a cordes', 'trio avec piano', 'musique de chambre'],
+      de: ['orchester', 'sinfonie', 'symphonie', 'klassik', 'klassische musik', 'klassisch', 'barock', 'streichquartett', 'klaviertrio', 'kammermusik'],
+      pt: ['orquestra', 'sinfonia', 'musica classica', 'classica', 'classico', 'barroco', 'quarteto de cordas', 'musica de camara'],
+    },
+    modifiers: {
+      en: ['orchestral', 'symphonic'],
+      es: ['orquestal', 'sinfonico', 'sinfonica', 'orquestado'],
+      fr: ['orchestral', 'orchestrale', 'orchestraux', 'symphonique'],
+      de: ['orchestral', 'symphonisch', 'sinfonisch'],
+      pt: ['orquestral', 'sinfonico', 'sinfonica', 'orquestrado'],
+    },
+    weak: {
+      en: ['waltz', 'minuet'],
+      es: ['vals'],
+      fr: ['valse', 'menuet'],
+      de: ['walzer', 'menuett'],
+      pt: ['valsa'],
+    },
+  },
   brief: {
     label: 'orchestral',
     bpmRange: { min: 60, max: 140 },

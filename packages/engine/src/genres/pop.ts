@@ -4,6 +4,16 @@ import { drums, NO_SOUND_COLOUR, part, style } from './shared.js';
 
 export const pop: GenreRecord = {
   id: 'pop',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['pop', 'pop song', 'indie pop', 'dream pop', 'electropop', 'k-pop', 'kpop', 'j-pop', 'jpop', 'pop ballad', 'ballad', 'radio hit', 'top 40', 'r&b', 'rnb', 'soul', 'gospel'],
+      es: ['pop', 'balada', 'cancion pop', 'musica pop'],
+      fr: ['pop', 'ballade', 'chanson pop', 'variete'],
+      de: ['pop', 'popmusik', 'schlager', 'ballade', 'popsong'],
+      pt: ['pop', 'balada', 'musica pop'],
+    },
+  },
   brief: {
     label: 'pop',
     bpmRange: { min: 95, max: 125 },

@@ -4,6 +4,16 @@ import { drums, NO_SOUND_COLOUR, part, style } from './shared.js';
 
 export const reggae: GenreRecord = {
   id: 'reggae',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['reggae', 'dub', 'roots reggae', 'ska', 'rocksteady', 'dancehall', 'one drop'],
+      es: ['reggae', 'reggae en espanol', 'dub', 'ska'],
+      fr: ['reggae', 'dub', 'ska'],
+      de: ['reggae', 'dub', 'ska'],
+      pt: ['reggae', 'dub', 'ska'],
+    },
+  },
   brief: {
     needs: ['drums', 'bass'],
     label: 'reggae',

@@ -4,6 +4,17 @@ import { BACKBEAT, drums, EIGHTH_HATS, NO_SOUND_COLOUR, part, style } from './sh
 
 export const rock: GenreRecord = {
   id: 'rock',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['rock', 'rock and roll', "rock 'n' roll", 'rock n roll', 'indie rock', 'alternative rock', 'alt rock', 'hard rock', 'punk', 'pop punk', 'punk rock', 'grunge', 'garage rock', 'surf rock', 'classic rock', 'post rock', 'post-rock', 'shoegaze', 'stoner rock', 'arena rock'],
+      es: ['rock', 'rock alternativo', 'rock duro', 'rockero', 'punk'],
+      fr: ['rock', 'rock alternatif', 'punk'],
+      de: ['rock', 'rockmusik', 'punk'],
+      pt: ['rock', 'rock alternativo', 'punk', 'roqueiro'],
+    },
+    modifiers: { en: ['rocky', 'rocking'], es: ['roquero'], de: ['rockig'] },
+  },
   brief: {
     needs: ['drums'],
     label: 'rock',

@@ -4,6 +4,16 @@ import { BACKBEAT, drums, EIGHTH_HATS, NO_SOUND_COLOUR, part, style } from './sh
 
 export const synthwave: GenreRecord = {
   id: 'synthwave',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['synthwave', 'synth wave', 'retrowave', 'outrun', 'vaporwave', 'darkwave', 'chillwave', 'synth pop', 'synthpop', 'new wave', 'cyberpunk', '80s synth', 'retro synth'],
+      es: ['synthwave', 'retrowave', 'sintetizadores de los 80'],
+      fr: ['synthwave', 'retrowave'],
+      de: ['synthwave', 'retrowave'],
+      pt: ['synthwave', 'retrowave'],
+    },
+  },
   brief: {
     needs: ['drums'],
     label: 'synthwave',

@@ -4,6 +4,16 @@ import { BACKBEAT, drums, FOUR_FLOOR, NO_SOUND_COLOUR, part, style } from './sha
 
 export const techno: GenreRecord = {
   id: 'techno',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['techno', 'minimal techno', 'industrial techno', 'acid techno', 'acid', 'hard techno', 'detroit techno', 'berlin techno', 'warehouse'],
+      es: ['techno', 'tecno'],
+      fr: ['techno'],
+      de: ['techno', 'technomusik'],
+      pt: ['techno', 'tecno'],
+    },
+  },
   brief: {
     needs: ['drums', 'bass'],
     label: 'techno',

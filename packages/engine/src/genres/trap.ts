@@ -4,6 +4,16 @@ import { drums, part, style } from './shared.js';
 
 export const trap: GenreRecord = {
   id: 'trap',
+  // biome-ignore format: word lists, one language a line
+  words: {
+    nouns: {
+      en: ['trap', 'drill', 'uk drill', 'trap beat', 'dubstep', 'phonk', 'rap beat', 'type beat'],
+      es: ['trap', 'trap latino', 'reggaeton', 'reguetón', 'regueton', 'perreo', 'rap'],
+      fr: ['trap', 'rap francais', 'drill'],
+      de: ['trap', 'deutschrap'],
+      pt: ['trap', 'funk carioca', 'rap'],
+    },
+  },
   vocalDelivery: 'rap',
   brief: {
     needs: ['drums', 'bass'],

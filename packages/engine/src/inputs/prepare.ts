@@ -4,13 +4,7 @@
 // refuse is refused before anything is stored or charged.
 import { parseBrief } from '../brief/index.js';
 import { planFormFromSections, ticksPerBarOf } from '../composition/form.js';
-import {
-  chooseDelivery,
-  type LyricLine,
-  layLines,
-  lyricLinesOf,
-  planFromLyrics,
-} from '../composition/lyric-layout.js';
+import { type LyricLine, layLines, lyricLinesOf, planFromLyrics } from '../composition/lyric-layout.js';
 import { findSinger } from '../composition/singer-choice.js';
 import type { Delivery } from '../composition/vocal-rhythm.js';
 import { isAllowedBpm, REQUEST_LIMITS, validateRequest } from '../request-validation.js';
@@ -200,7 +194,7 @@ export function prepareTrack(request: TrackRequest): PreparedTrack {
       );
     const sections = parseLyrics(request.lyrics);
     const lines = lyricLinesOf(sections);
-    const delivery = chooseDelivery(brief);
+    const delivery = brief.vocalDelivery;
     lyrics = { sections, lines, delivery };
     if (melody) checkLyricsFitMelody(lines, melody, brief);
     else {

@@ -30,6 +30,7 @@ export function makeBrief(overrides: Partial<Brief> = {}): Brief {
     structureHints: [],
     loop: false,
     durationSeconds: 30,
+    vocalDelivery: 'sung',
     ...overrides,
   };
 }

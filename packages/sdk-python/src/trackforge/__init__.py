@@ -1,8 +1,10 @@
 """Trackforge: typed Python client for the Trackforge music API (distribution `trackforge-sdk`)."""
 
-from ._binary import AsyncBinaryStream, BinaryStream
+from ._async_binary import AsyncBinaryStream
+from ._async_event_stream import AsyncEventSubscription
+from ._async_pagination import AsyncPage
 from ._client import AsyncTrackforge, Trackforge
-from ._event_stream import AsyncEventSubscription, EventSubscription, WaitTimeoutError
+from ._event_stream import WaitTimeoutError
 from ._exceptions import (
     APIConnectionError,
     APIError,
@@ -21,13 +23,17 @@ from ._exceptions import (
     UnprocessableEntityError,
     WebhookVerificationError,
 )  # fmt: skip
-from ._pagination import AsyncPage, AsyncPaginator, SyncPage
+from ._response import APIResponse, RateLimit
+from ._sync_binary import BinaryStream
+from ._sync_event_stream import EventSubscription
+from ._sync_pagination import SyncPage
 from ._types import RequestOptions
 from ._version import API_VERSION, __version__
+from .resources._base import AsyncPaginator
 
 __all__ = [
     "Trackforge", "AsyncTrackforge", "SyncPage", "AsyncPage", "AsyncPaginator", "BinaryStream",
-    "AsyncBinaryStream", "EventSubscription", "AsyncEventSubscription", "RequestOptions",
+    "AsyncBinaryStream", "EventSubscription", "AsyncEventSubscription", "RequestOptions", "APIResponse", "RateLimit",
     "TrackforgeError", "APIError", "APIStatusError", "BadRequestError", "AuthenticationError",
     "InsufficientCreditsError", "PermissionDeniedError", "PlanRequiredError", "NotFoundError",
     "ConflictError", "UnprocessableEntityError", "RateLimitError", "InternalServerError",

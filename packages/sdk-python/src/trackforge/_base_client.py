@@ -1,12 +1,13 @@
-"""The HTTP core shared by every resource: request building, retries, idempotency keys, errors.
+"""The HTTP core shared by every resource, without I/O: options, request building, idempotency keys,
+the retry policy (which answers are retried, how long to wait) and the typed errors.
 
-Shaped after openai-python's _base_client: one BaseClient holds what both runtimes share (options,
-headers, the retry policy), SyncAPIClient and AsyncAPIClient run the loop on httpx.
+Shaped after openai-python's _base_client: BaseClient holds what both runtimes share; the loops that
+send and sleep are thin shells, AsyncAPIClient (_async_api_client.py, written by hand) and its
+generated sync twin SyncAPIClient (_sync_api_client.py), that ask an Attempts object what to do next.
 """
 
 from __future__ import annotations
 
-import asyncio
 import email.utils
 import json
 import os
@@ -14,18 +15,15 @@ import platform
 import random
 import time
 import uuid
-from typing import Any, Callable, Dict, Mapping, Optional, Tuple, Type, TypeVar
+from typing import Any, Dict, Mapping, Optional, Tuple
 
 import httpx
-import pydantic
 
 from ._exceptions import APIConnectionError, APITimeoutError, TrackforgeError, make_status_error
 from ._logs import logger, setup_logging
 from ._response import record_answer
 from ._types import RequestOptions, Timeout
 from ._version import API_VERSION, __version__
-
-T = TypeVar("T", bound=pydantic.BaseModel)
 
 DEFAULT_BASE_URL = "http://localhost:8080"
 DEFAULT_TIMEOUT = httpx.Timeout(60.0, connect=5.0)
@@ -123,6 +121,18 @@ class BaseClient:
             timeout=timeout,
         )
 
+    def _attempts(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: Optional[Mapping[str, Any]],
+        body: Optional[Any],
+        options: Optional[RequestOptions],
+        files: Optional[Files],
+    ) -> Attempts:
+        return Attempts(self, method, path, params=params, body=body, options=options or {}, files=files)
+
     def _idempotency_key(self, method: str, options: RequestOptions) -> Optional[str]:
         # One key per logical POST, made before the first attempt and sent again on each retry,
         # so a retry after a lost answer replays the first result instead of charging twice.
@@ -156,138 +166,65 @@ class BaseClient:
         return make_status_error(response, body)
 
 
-class SyncAPIClient(BaseClient):
-    _sleep: Callable[[float], None] = staticmethod(time.sleep)
+class Attempts:
+    """The tries of one logical request, without I/O: each shell builds a request from it, sends it,
+    and asks it whether the outcome is final (returned, or raised as the typed error) or how long to
+    wait before the next try."""
 
-    def __init__(self, *, http_client: Optional[httpx.Client] = None, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._http = http_client or httpx.Client(follow_redirects=True)
-
-    def close(self) -> None:
-        """Closes the connection pool."""
-        self._http.close()
-
-    def send(
+    def __init__(
         self,
+        client: BaseClient,
         method: str,
         path: str,
         *,
-        params: Optional[Mapping[str, Any]] = None,
-        body: Optional[Any] = None,
-        options: Optional[RequestOptions] = None,
-        stream: bool = False,
-        files: Optional[Files] = None,
-    ) -> httpx.Response:
-        """Sends with retries; returns a 2xx/3xx response or raises the typed error.
+        params: Optional[Mapping[str, Any]],
+        body: Optional[Any],
+        options: RequestOptions,
+        files: Optional[Files],
+    ) -> None:
+        self._client, self._method, self._path = client, method, path
+        self._params, self._body, self._options, self._files = params, body, options, files
+        self._idempotency_key = client._idempotency_key(method, options)
+        self._max_retries = client._max_retries(options)
+        self._retries_done = 0
 
-        `files` sends multipart/form-data: `body` as the JSON `request` part, each file as a part.
-        """
-        opts: RequestOptions = options or {}
-        key = self._idempotency_key(method, opts)
-        max_retries = self._max_retries(opts)
-        retries_done = 0
-        while True:
-            request = self._build_request(
-                self._http, method, path, params=params, body=body, options=opts, idempotency_key=key, files=files
-            )
-            logger.debug("%s %s (attempt %d)", method, loggable(request.url), retries_done + 1)
-            try:
-                response = self._http.send(request, stream=stream)
-            except httpx.TimeoutException as error:
-                if retries_done >= max_retries:
-                    raise APITimeoutError(request) from error
-                response = None
-            except httpx.TransportError as error:
-                if retries_done >= max_retries:
-                    raise APIConnectionError(request) from error
-                response = None
-            if response is not None:
-                logger.debug("%s %s -> %d", method, loggable(request.url), response.status_code)
-                if response.status_code < 400:
-                    record_answer(response)
-                    return response
-                if stream:
-                    response.read()
-                if retries_done >= max_retries or not self._should_retry(response):
-                    raise self._error_for(response)
-            delay = self._retry_delay_seconds(retries_done, response)
-            logger.info("retrying %s %s in %.2fs", method, path, delay)
-            self._sleep(delay)
-            retries_done += 1
+    def request(self, http: httpx.Client | httpx.AsyncClient) -> httpx.Request:
+        """This try's request; the same Idempotency-Key on every try."""
+        request = self._client._build_request(
+            http, self._method, self._path, params=self._params, body=self._body, options=self._options,
+            idempotency_key=self._idempotency_key, files=self._files,
+        )  # fmt: skip
+        logger.debug("%s %s (attempt %d)", self._method, loggable(request.url), self._retries_done + 1)
+        return request
 
-    def request(self, cast_to: Type[T], method: str, path: str, **kwargs: Any) -> T:
-        response = self.send(method, path, **kwargs)
-        return cast_to.model_validate(response.json())
+    def delay_after_failure(self, request: httpx.Request, error: httpx.TransportError) -> float:
+        """Seconds to wait after a timeout or lost connection; raises once no retry is left."""
+        if self._retries_done >= self._max_retries:
+            if isinstance(error, httpx.TimeoutException):
+                raise APITimeoutError(request) from error
+            raise APIConnectionError(request) from error
+        return self._next_delay(None)
 
-    def request_none(self, method: str, path: str, **kwargs: Any) -> None:
-        self.send(method, path, **kwargs)
+    def is_final(self, response: httpx.Response) -> bool:
+        """True for a 2xx/3xx answer (the shell returns it); False when the error answer is retried;
+        raises the typed error when it is not. A streamed error answer must be read first."""
+        logger.debug("%s %s -> %d", self._method, loggable(response.request.url), response.status_code)
+        if response.status_code < 400:
+            record_answer(response)
+            return True
+        if self._retries_done >= self._max_retries or not self._client._should_retry(response):
+            raise self._client._error_for(response)
+        return False
 
+    def delay_before_retry(self, response: httpx.Response) -> float:
+        """Seconds to wait before retrying an error answer that is_final() let through."""
+        return self._next_delay(response)
 
-class AsyncAPIClient(BaseClient):
-    _sleep: Callable[[float], Any] = staticmethod(asyncio.sleep)
-
-    def __init__(self, *, http_client: Optional[httpx.AsyncClient] = None, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._http = http_client or httpx.AsyncClient(follow_redirects=True)
-
-    async def close(self) -> None:
-        """Closes the connection pool."""
-        await self._http.aclose()
-
-    async def send(
-        self,
-        method: str,
-        path: str,
-        *,
-        params: Optional[Mapping[str, Any]] = None,
-        body: Optional[Any] = None,
-        options: Optional[RequestOptions] = None,
-        stream: bool = False,
-        files: Optional[Files] = None,
-    ) -> httpx.Response:
-        """Sends with retries; returns a 2xx/3xx response or raises the typed error.
-
-        `files` sends multipart/form-data: `body` as the JSON `request` part, each file as a part.
-        """
-        opts: RequestOptions = options or {}
-        key = self._idempotency_key(method, opts)
-        max_retries = self._max_retries(opts)
-        retries_done = 0
-        while True:
-            request = self._build_request(
-                self._http, method, path, params=params, body=body, options=opts, idempotency_key=key, files=files
-            )
-            logger.debug("%s %s (attempt %d)", method, loggable(request.url), retries_done + 1)
-            try:
-                response = await self._http.send(request, stream=stream)
-            except httpx.TimeoutException as error:
-                if retries_done >= max_retries:
-                    raise APITimeoutError(request) from error
-                response = None
-            except httpx.TransportError as error:
-                if retries_done >= max_retries:
-                    raise APIConnectionError(request) from error
-                response = None
-            if response is not None:
-                logger.debug("%s %s -> %d", method, loggable(request.url), response.status_code)
-                if response.status_code < 400:
-                    record_answer(response)
-                    return response
-                if stream:
-                    await response.aread()
-                if retries_done >= max_retries or not self._should_retry(response):
-                    raise self._error_for(response)
-            delay = self._retry_delay_seconds(retries_done, response)
-            logger.info("retrying %s %s in %.2fs", method, path, delay)
-            await self._sleep(delay)
-            retries_done += 1
-
-    async def request(self, cast_to: Type[T], method: str, path: str, **kwargs: Any) -> T:
-        response = await self.send(method, path, **kwargs)
-        return cast_to.model_validate(response.json())
-
-    async def request_none(self, method: str, path: str, **kwargs: Any) -> None:
-        await self.send(method, path, **kwargs)
+    def _next_delay(self, response: Optional[httpx.Response]) -> float:
+        delay = self._client._retry_delay_seconds(self._retries_done, response)
+        logger.info("retrying %s %s in %.2fs", self._method, self._path, delay)
+        self._retries_done += 1
+        return delay
 
 
 def parse_retry_after(headers: httpx.Headers) -> Optional[float]:

@@ -9,7 +9,7 @@ from typing import Any, Dict, List, get_type_hints
 import httpx
 import pytest
 
-from trackforge import SyncPage
+from trackforge import RateLimit, SyncPage
 from trackforge.types import SectionParam, Track, TracksCreateParams
 
 from .helpers import Recorder, async_client, json_body, sync_client, track_json
@@ -41,6 +41,26 @@ def test_with_raw_response_of_a_list_is_its_first_page_and_of_a_delete_is_none()
     assert isinstance(first, SyncPage) and [track.id for track in first.data] == ["trk_2"]
     deleted = client.tracks.with_raw_response.delete("trk_2")
     assert deleted.status_code == 204 and deleted.parse() is None
+
+
+def test_with_raw_response_reads_the_rate_limit_and_the_idempotency_of_a_post() -> None:
+    limits = {"x-ratelimit-limit": "600", "x-ratelimit-remaining": "598", "x-ratelimit-reset": "41"}
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        replayed = {"idempotent-replayed": "true"} if request.headers.get("idempotency-key") == "key-1" else {}
+        return httpx.Response(201, json=track_json("trk_4"), headers={**limits, **replayed})
+
+    client = sync_client(handler, Recorder())
+    first = client.tracks.with_raw_response.create("warm pop", "short")
+    assert first.status_code == 201
+    assert first.rate_limit == RateLimit(limit=600, remaining=598, reset_seconds=41)
+    assert (first.idempotency_key or "").startswith("tf-py-") and first.idempotent_replayed is False
+    again = client.tracks.with_raw_response.create("warm pop", "short", idempotency_key="key-1")
+    assert again.idempotency_key == "key-1" and again.idempotent_replayed is True
+    read = client.tracks.with_raw_response.retrieve("trk_4")
+    assert read.idempotency_key is None
+    unlimited = sync_client(lambda _: httpx.Response(200, json=track_json("trk_5")), Recorder())
+    assert unlimited.tracks.with_raw_response.retrieve("trk_5").rate_limit is None
 
 
 async def test_the_async_with_raw_response_is_awaited_like_the_method() -> None:

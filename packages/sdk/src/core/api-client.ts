@@ -10,6 +10,8 @@ import {
 import { describeRuntime, isServerRuntime } from '../internal/env.js';
 import { headersForLog, type Logger } from '../internal/logger.js';
 import { API_VERSION, SDK_VERSION } from '../version.js';
+import { APIPromise, rawResponseOf } from './api-promise.js';
+import { BinaryResponse } from './binary.js';
 import { isRetryableStatus, retryDelayMs } from './retry.js';
 
 /** Options every method accepts as its last argument. */
@@ -50,21 +52,31 @@ export interface APIRequest {
 export class APIClient {
   constructor(readonly config: APIClientConfig) {}
 
-  /** Sends the request and parses the JSON answer (undefined for 204). */
-  async request<T>(request: APIRequest): Promise<T> {
-    const { response, done } = await this.send(request, false);
-    try {
-      if (response.status === 204) return undefined as T;
-      const type = response.headers.get('content-type') ?? '';
-      return (type.includes('json') ? await response.json() : await response.text()) as T;
-    } finally {
-      done();
-    }
+  /**
+   * Sends the request and parses the JSON answer (undefined for 204); `.withResponse()` on the
+   * result adds the status and headers.
+   */
+  request<T>(request: APIRequest): APIPromise<T> {
+    return new APIPromise(
+      (async () => {
+        const { response, done, idempotencyKey } = await this.send(request, false);
+        try {
+          return rawResponseOf(response, await parseBody<T>(response), idempotencyKey);
+        } finally {
+          done();
+        }
+      })(),
+    );
   }
 
-  /** Sends the request and returns the successful Response unread (downloads, streams). */
-  async requestRaw(request: APIRequest): Promise<Response> {
-    return (await this.send(request, true)).response;
+  /** Sends the request and answers with the successful Response unread, as a BinaryResponse (downloads, streams). */
+  requestBinary(request: APIRequest): APIPromise<BinaryResponse> {
+    return new APIPromise(
+      (async () => {
+        const { response, idempotencyKey } = await this.send(request, true);
+        return rawResponseOf(response, new BinaryResponse(response), idempotencyKey);
+      })(),
+    );
   }
 
   /** An absolute URL for a path under the base URL, with the query appended. */
@@ -76,7 +88,10 @@ export class APIClient {
     return url.toString();
   }
 
-  private async send(request: APIRequest, raw: boolean): Promise<{ response: Response; done: () => void }> {
+  private async send(
+    request: APIRequest,
+    raw: boolean,
+  ): Promise<{ response: Response; done: () => void; idempotencyKey: string | undefined }> {
     const { options = {} } = request;
     const maxRetries = options.maxRetries ?? this.config.maxRetries;
     const timeoutMs = options.timeout ?? this.config.timeout;
@@ -133,7 +148,7 @@ export class APIClient {
       });
       if (response.ok) {
         if (raw) clearTimeout(timer); // the body may stream for longer than the timeout
-        return { response, done };
+        return { response, done, idempotencyKey };
       }
       if (isRetryableStatus(response.status) && retriesLeft > 0) {
         // Not awaited: the body is unwanted, and cancelling a tee'd body waits for its twin.
@@ -189,6 +204,12 @@ function newIdempotencyKey(): string {
   const uuid = globalThis.crypto?.randomUUID?.();
   if (uuid) return `sdk-${uuid}`;
   throw new TrackforgeError('crypto.randomUUID is unavailable; pass idempotencyKey explicitly.');
+}
+
+async function parseBody<T>(response: Response): Promise<T> {
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get('content-type') ?? '';
+  return (type.includes('json') ? await response.json() : await response.text()) as T;
 }
 
 async function readProblem(response: Response): Promise<Record<string, unknown> | undefined> {

@@ -1,6 +1,8 @@
 // Cursor pages (API.md "Lists": `data`, `has_more`, `next_cursor`; the next page is
 // `starting_after=next_cursor`). A list call returns a PagePromise: `await` it for the first Page,
-// or `for await` it for every item across pages, fetched one page at a time.
+// or `for await` it for every item across pages, fetched one page at a time; `.withResponse()`
+// gives the first page with the HTTP answer it came from.
+import type { APIPromise, RawResponse } from './api-promise.js';
 
 /** The wire shape of every list. */
 export interface ListBody<T> {
@@ -9,7 +11,7 @@ export interface ListBody<T> {
   next_cursor: string | null;
 }
 
-type FetchPage<T> = (query: Record<string, unknown>) => Promise<ListBody<T>>;
+type FetchPage<T> = (query: Record<string, unknown>) => APIPromise<ListBody<T>>;
 
 /** One page of a list, with the way to the next one. */
 export class Page<T> implements AsyncIterable<T> {
@@ -57,12 +59,19 @@ export class Page<T> implements AsyncIterable<T> {
 
 /** A Promise of the first Page that is also an async iterable of every item. */
 export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
-  private readonly first: Promise<Page<T>>;
+  private readonly first: Promise<RawResponse<Page<T>>>;
 
   constructor(query: Record<string, unknown>, fetchPage: FetchPage<T>) {
-    this.first = fetchPage(query).then((body) => new Page(body, query, fetchPage));
+    this.first = fetchPage(query)
+      .withResponse()
+      .then((answer) => ({ ...answer, data: new Page(answer.data, query, fetchPage) }));
     // A list call that is never awaited must not become an unhandled rejection.
     this.first.catch(() => {});
+  }
+
+  /** The first page with its HTTP answer: status, headers, request id, rate limit. */
+  withResponse(): Promise<RawResponse<Page<T>>> {
+    return this.first;
   }
 
   // biome-ignore lint/suspicious/noThenProperty: a PagePromise is awaited like openai-node's.
@@ -70,10 +79,10 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     onFulfilled?: ((page: Page<T>) => R1 | PromiseLike<R1>) | null,
     onRejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.first.then(onFulfilled, onRejected);
+    return this.first.then((answer) => answer.data).then(onFulfilled, onRejected);
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
-    yield* await this.first;
+    yield* (await this.first).data;
   }
 }

@@ -1,7 +1,8 @@
 // client.tracks helpers on top of the generated resource: a melody given as bytes, downloads, the
 // progressive stream, and create-and-wait (events first, polling when no socket can be opened).
 import type { APIClient, RequestOptions } from '../core/api-client.js';
-import { BinaryResponse } from '../core/binary.js';
+import { APIPromise } from '../core/api-promise.js';
+import type { BinaryResponse } from '../core/binary.js';
 import type { CreateOptions } from '../core/prefer-wait.js';
 import { WaitTimeoutError } from '../errors.js';
 import { Tracks as GeneratedTracks } from '../resources/tracks.js';
@@ -55,40 +56,37 @@ export class Tracks extends GeneratedTracks {
    * bytes (Uint8Array, ArrayBuffer, Blob or File) and is sent base64-encoded.
    * @example const track = await client.tracks.create({ prompt: 'mellow lofi piano', duration: 'short' });
    */
-  override async create(params: TrackCreateParams, options: CreateOptions = {}): Promise<Track> {
+  override create(params: TrackCreateParams, options: CreateOptions = {}): APIPromise<Track> {
     const { melody, ...rest } = params;
-    return super.create(melody === undefined ? rest : { ...rest, melody: await base64Of(melody) }, options);
+    if (melody === undefined) return super.create(rest, options);
+    return new APIPromise(
+      base64Of(melody).then((encoded) => super.create({ ...rest, melody: encoded }, options).withResponse()),
+    );
   }
 
   /**
    * One file of a ready track, streamed: `.toFile(path)` (Node), `.stream()`, `.arrayBuffer()`.
    * @example await (await client.tracks.download(track.id, 'wav')).toFile('track.wav');
    */
-  async download(
-    id: string,
-    format: DownloadFormat = 'mp3',
-    options?: RequestOptions,
-  ): Promise<BinaryResponse> {
+  download(id: string, format: DownloadFormat = 'mp3', options?: RequestOptions): APIPromise<BinaryResponse> {
     const base = `/v1/tracks/${encodeURIComponent(id)}`;
     const isAudio = format === 'mp3' || format === 'wav' || format === 'ogg' || format === 'flac';
     const path = isAudio ? `${base}/audio` : `${base}/${format}`;
     const query = isAudio ? { format } : undefined;
-    return new BinaryResponse(await this.api.requestRaw({ method: 'GET', path, query, options }));
+    return this.api.requestBinary({ method: 'GET', path, query, options });
   }
 
   /**
    * The MP3 while it renders (`?stream=1`): a progressive stream that ends when the track is ready,
    * or the finished file when it already is.
    */
-  async stream(id: string, options?: RequestOptions): Promise<BinaryResponse> {
-    return new BinaryResponse(
-      await this.api.requestRaw({
-        method: 'GET',
-        path: `/v1/tracks/${encodeURIComponent(id)}/audio`,
-        query: { format: 'mp3', stream: 1 },
-        options,
-      }),
-    );
+  stream(id: string, options?: RequestOptions): APIPromise<BinaryResponse> {
+    return this.api.requestBinary({
+      method: 'GET',
+      path: `/v1/tracks/${encodeURIComponent(id)}/audio`,
+      query: { format: 'mp3', stream: 1 },
+      options,
+    });
   }
 
   /**

@@ -2,6 +2,7 @@
 // Do not edit: run `npm run generate:sdks`.
 // client.apiKeys: API keys of the workspace (signed-in users only; Studio and Enterprise plans).
 import type { APIClient, RequestOptions } from '../core/api-client.js';
+import type { APIPromise } from '../core/api-promise.js';
 import { type ListBody, PagePromise } from '../core/pagination.js';
 import type { ApiKey, ApiKeyWithSecret, BodyOf, QueryOf } from '../types.js';
 
@@ -9,7 +10,7 @@ export class ApiKeys {
   constructor(protected readonly api: APIClient) {}
 
   /** A new key; its `secret` is shown only in this answer. */
-  create(params: BodyOf<'/v1/api-keys', 'post'>, options: RequestOptions = {}): Promise<ApiKeyWithSecret> {
+  create(params: BodyOf<'/v1/api-keys', 'post'>, options: RequestOptions = {}): APIPromise<ApiKeyWithSecret> {
     return this.api.request<ApiKeyWithSecret>({
       method: 'POST',
       path: '/v1/api-keys',
@@ -26,7 +27,7 @@ export class ApiKeys {
   }
 
   /** One live key, without its secret (a revoked key is NotFoundError). */
-  retrieve(id: string, options?: RequestOptions): Promise<ApiKey> {
+  retrieve(id: string, options?: RequestOptions): APIPromise<ApiKey> {
     return this.api.request<ApiKey>({
       method: 'GET',
       path: `/v1/api-keys/${encodeURIComponent(id)}`,
@@ -35,7 +36,11 @@ export class ApiKeys {
   }
 
   /** Revokes the key; it stops working at once. */
-  async delete(id: string, options?: RequestOptions): Promise<void> {
-    await this.api.request({ method: 'DELETE', path: `/v1/api-keys/${encodeURIComponent(id)}`, options });
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
+    return this.api.request<void>({
+      method: 'DELETE',
+      path: `/v1/api-keys/${encodeURIComponent(id)}`,
+      options,
+    });
   }
 }

@@ -2,13 +2,14 @@
 // Do not edit: run `npm run generate:sdks`.
 // client.auth: Passwordless sign-in for apps that sign their users in (magic links by email).
 import type { APIClient, RequestOptions } from '../core/api-client.js';
+import type { APIPromise } from '../core/api-promise.js';
 import type { BodyOf, MagicLinkSent, QueryOf, Verification } from '../types.js';
 
 export class Auth {
   constructor(protected readonly api: APIClient) {}
 
   /** Emails a sign-up link; answers the same whether or not the address exists. */
-  signup(params: BodyOf<'/v1/auth/signup', 'post'>, options: RequestOptions = {}): Promise<MagicLinkSent> {
+  signup(params: BodyOf<'/v1/auth/signup', 'post'>, options: RequestOptions = {}): APIPromise<MagicLinkSent> {
     return this.api.request<MagicLinkSent>({
       method: 'POST',
       path: '/v1/auth/signup',
@@ -21,7 +22,7 @@ export class Auth {
   magicLink(
     params: BodyOf<'/v1/auth/magic-link', 'post'>,
     options: RequestOptions = {},
-  ): Promise<MagicLinkSent> {
+  ): APIPromise<MagicLinkSent> {
     return this.api.request<MagicLinkSent>({
       method: 'POST',
       path: '/v1/auth/magic-link',
@@ -33,12 +34,12 @@ export class Auth {
   /**
    * Exchanges the link's token for an access token (15 min) and, in browsers, a session cookie.
    */
-  verify(params: QueryOf<'/v1/auth/verify', 'get'>, options: RequestOptions = {}): Promise<Verification> {
+  verify(params: QueryOf<'/v1/auth/verify', 'get'>, options: RequestOptions = {}): APIPromise<Verification> {
     return this.api.request<Verification>({ method: 'GET', path: '/v1/auth/verify', query: params, options });
   }
 
   /** Revokes the session this client signs in with and clears its cookie. */
-  async signout(options?: RequestOptions): Promise<void> {
-    await this.api.request({ method: 'POST', path: '/v1/auth/signout', options });
+  signout(options?: RequestOptions): APIPromise<void> {
+    return this.api.request<void>({ method: 'POST', path: '/v1/auth/signout', options });
   }
 }

@@ -2,6 +2,7 @@
 // Do not edit: run `npm run generate:sdks`.
 // client.billing: Stripe Checkout and the customer portal (signed-in users only).
 import type { APIClient, RequestOptions } from '../core/api-client.js';
+import type { APIPromise } from '../core/api-promise.js';
 import type { BodyOf, CheckoutSession, PortalSession } from '../types.js';
 
 export class Billing {
@@ -11,7 +12,7 @@ export class Billing {
   checkout(
     params: BodyOf<'/v1/billing/checkout', 'post'>,
     options: RequestOptions = {},
-  ): Promise<CheckoutSession> {
+  ): APIPromise<CheckoutSession> {
     return this.api.request<CheckoutSession>({
       method: 'POST',
       path: '/v1/billing/checkout',
@@ -21,7 +22,10 @@ export class Billing {
   }
 
   /** The Stripe customer portal's `url`, where the user manages the subscription. */
-  portal(params: BodyOf<'/v1/billing/portal', 'post'>, options: RequestOptions = {}): Promise<PortalSession> {
+  portal(
+    params: BodyOf<'/v1/billing/portal', 'post'>,
+    options: RequestOptions = {},
+  ): APIPromise<PortalSession> {
     return this.api.request<PortalSession>({
       method: 'POST',
       path: '/v1/billing/portal',

@@ -2,6 +2,7 @@
 // Do not edit: run `npm run generate:sdks`.
 // client.tracks: Create, vary, extend, read, list, publish and delete tracks.
 import type { APIClient, RequestOptions } from '../core/api-client.js';
+import type { APIPromise } from '../core/api-promise.js';
 import { type ListBody, PagePromise } from '../core/pagination.js';
 import { type CreateOptions, heldOptions } from '../core/prefer-wait.js';
 import type { BodyOf, PublicTrack, QueryOf, Track, Waveform } from '../types.js';
@@ -15,7 +16,7 @@ export class Tracks {
    * lead plays. An input the engine cannot use is a 422 `unprocessable_input` naming the field;
    * nothing is charged then.
    */
-  create(params: BodyOf<'/v1/tracks', 'post'>, options: CreateOptions = {}): Promise<Track> {
+  create(params: BodyOf<'/v1/tracks', 'post'>, options: CreateOptions = {}): APIPromise<Track> {
     return this.api.request<Track>({
       method: 'POST',
       path: '/v1/tracks',
@@ -32,7 +33,7 @@ export class Tracks {
     id: string,
     params: BodyOf<'/v1/tracks/{id}/variations', 'post'>,
     options: CreateOptions = {},
-  ): Promise<Track> {
+  ): APIPromise<Track> {
     return this.api.request<Track>({
       method: 'POST',
       path: `/v1/tracks/${encodeURIComponent(id)}/variations`,
@@ -50,7 +51,7 @@ export class Tracks {
     id: string,
     params: BodyOf<'/v1/tracks/{id}/extend', 'post'> = {},
     options: CreateOptions = {},
-  ): Promise<Track> {
+  ): APIPromise<Track> {
     return this.api.request<Track>({
       method: 'POST',
       path: `/v1/tracks/${encodeURIComponent(id)}/extend`,
@@ -62,12 +63,12 @@ export class Tracks {
   /**
    * One of your workspace's tracks: status, progress and, once ready, its music and audio facts.
    */
-  retrieve(id: string, options?: RequestOptions): Promise<Track> {
+  retrieve(id: string, options?: RequestOptions): APIPromise<Track> {
     return this.api.request<Track>({ method: 'GET', path: `/v1/tracks/${encodeURIComponent(id)}`, options });
   }
 
   /** A public or unlisted track of any workspace (yours too) as everyone sees it. */
-  retrievePublic(id: string, options?: RequestOptions): Promise<PublicTrack> {
+  retrievePublic(id: string, options?: RequestOptions): APIPromise<PublicTrack> {
     return this.api.request<PublicTrack>({
       method: 'GET',
       path: `/v1/tracks/${encodeURIComponent(id)}`,
@@ -93,8 +94,12 @@ export class Tracks {
   }
 
   /** Deletes the track and every file made from it. */
-  async delete(id: string, options?: RequestOptions): Promise<void> {
-    await this.api.request({ method: 'DELETE', path: `/v1/tracks/${encodeURIComponent(id)}`, options });
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
+    return this.api.request<void>({
+      method: 'DELETE',
+      path: `/v1/tracks/${encodeURIComponent(id)}`,
+      options,
+    });
   }
 
   /**
@@ -105,7 +110,7 @@ export class Tracks {
     id: string,
     params: BodyOf<'/v1/tracks/{id}/publish', 'post'>,
     options: RequestOptions = {},
-  ): Promise<Track> {
+  ): APIPromise<Track> {
     return this.api.request<Track>({
       method: 'POST',
       path: `/v1/tracks/${encodeURIComponent(id)}/publish`,
@@ -115,7 +120,7 @@ export class Tracks {
   }
 
   /** Waveform peaks (min/max pairs per bucket) for drawing the track. */
-  waveform(id: string, options?: RequestOptions): Promise<Waveform> {
+  waveform(id: string, options?: RequestOptions): APIPromise<Waveform> {
     return this.api.request<Waveform>({
       method: 'GET',
       path: `/v1/tracks/${encodeURIComponent(id)}/waveform`,

@@ -2,7 +2,8 @@
 // Do not edit: run `npm run generate:sdks`.
 // client.voices: The singing voices a track can use, and a short preview of each.
 import type { APIClient, RequestOptions } from '../core/api-client.js';
-import { BinaryResponse } from '../core/binary.js';
+import type { APIPromise } from '../core/api-promise.js';
+import type { BinaryResponse } from '../core/binary.js';
 import { type ListBody, PagePromise } from '../core/pagination.js';
 import type { QueryOf, Voice } from '../types.js';
 
@@ -17,18 +18,16 @@ export class Voices {
   }
 
   /** One voice. */
-  retrieve(id: string, options?: RequestOptions): Promise<Voice> {
+  retrieve(id: string, options?: RequestOptions): APIPromise<Voice> {
     return this.api.request<Voice>({ method: 'GET', path: `/v1/voices/${encodeURIComponent(id)}`, options });
   }
 
   /** A short audio preview of the voice, rendered by the engine. */
-  async preview(id: string, options?: RequestOptions): Promise<BinaryResponse> {
-    return new BinaryResponse(
-      await this.api.requestRaw({
-        method: 'GET',
-        path: `/v1/voices/${encodeURIComponent(id)}/preview`,
-        options,
-      }),
-    );
+  preview(id: string, options?: RequestOptions): APIPromise<BinaryResponse> {
+    return this.api.requestBinary({
+      method: 'GET',
+      path: `/v1/voices/${encodeURIComponent(id)}/preview`,
+      options,
+    });
   }
 }

@@ -2,6 +2,7 @@
 // Do not edit: run `npm run generate:sdks`.
 // client.webhookEndpoints: The URLs that receive the workspace's events, each with its own secret.
 import type { APIClient, RequestOptions } from '../core/api-client.js';
+import type { APIPromise } from '../core/api-promise.js';
 import { type ListBody, PagePromise } from '../core/pagination.js';
 import type { BodyOf, QueryOf, WebhookEndpoint } from '../types.js';
 
@@ -15,7 +16,7 @@ export class WebhookEndpoints {
   create(
     params: BodyOf<'/v1/webhook-endpoints', 'post'>,
     options: RequestOptions = {},
-  ): Promise<WebhookEndpoint> {
+  ): APIPromise<WebhookEndpoint> {
     return this.api.request<WebhookEndpoint>({
       method: 'POST',
       path: '/v1/webhook-endpoints',
@@ -25,7 +26,7 @@ export class WebhookEndpoints {
   }
 
   /** One endpoint. */
-  retrieve(id: string, options?: RequestOptions): Promise<WebhookEndpoint> {
+  retrieve(id: string, options?: RequestOptions): APIPromise<WebhookEndpoint> {
     return this.api.request<WebhookEndpoint>({
       method: 'GET',
       path: `/v1/webhook-endpoints/${encodeURIComponent(id)}`,
@@ -41,7 +42,7 @@ export class WebhookEndpoints {
     id: string,
     params: BodyOf<'/v1/webhook-endpoints/{id}', 'patch'> = {},
     options: RequestOptions = {},
-  ): Promise<WebhookEndpoint> {
+  ): APIPromise<WebhookEndpoint> {
     return this.api.request<WebhookEndpoint>({
       method: 'PATCH',
       path: `/v1/webhook-endpoints/${encodeURIComponent(id)}`,
@@ -66,8 +67,8 @@ export class WebhookEndpoints {
   }
 
   /** Deletes the endpoint; its queued deliveries are cancelled. */
-  async delete(id: string, options?: RequestOptions): Promise<void> {
-    await this.api.request({
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
+    return this.api.request<void>({
       method: 'DELETE',
       path: `/v1/webhook-endpoints/${encodeURIComponent(id)}`,
       options,

@@ -2,6 +2,7 @@
 // Do not edit: run `npm run generate:sdks`.
 // client.workspace: The caller's workspace and the secret that signs its events.
 import type { APIClient, RequestOptions } from '../core/api-client.js';
+import type { APIPromise } from '../core/api-promise.js';
 import type { Workspace } from '../types.js';
 
 export class WorkspaceResource {
@@ -11,7 +12,7 @@ export class WorkspaceResource {
    * The workspace, with the `signing_secret` (`whsec_…`) that signs its WebSocket frames and track
    * webhooks.
    */
-  retrieve(options?: RequestOptions): Promise<Workspace> {
+  retrieve(options?: RequestOptions): APIPromise<Workspace> {
     return this.api.request<Workspace>({ method: 'GET', path: '/v1/workspace', options });
   }
 
@@ -19,7 +20,7 @@ export class WorkspaceResource {
    * Replaces the signing secret (signed-in users only); the old one stops verifying new events at
    * once.
    */
-  rotateSigningSecret(options?: RequestOptions): Promise<Workspace> {
+  rotateSigningSecret(options?: RequestOptions): APIPromise<Workspace> {
     return this.api.request<Workspace>({ method: 'POST', path: '/v1/workspace/signing-secret', options });
   }
 }

@@ -98,6 +98,13 @@ export async function registerSecurityHeaders(
       'Location',
       'Link',
       'Retry-After',
+      // The rate-limit budget (platform/http/rate-limit.ts), both forms: the TypeScript SDK's
+      // withResponse().rateLimit reads X-RateLimit-* and a cross-origin page sees only these.
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'RateLimit',
+      'RateLimit-Policy',
       'Trackforge-Version',
       'Preference-Applied',
       'Content-Range',

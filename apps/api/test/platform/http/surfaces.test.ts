@@ -75,6 +75,28 @@ describe('security headers and CORS', () => {
     assert.match(String(simple.headers['access-control-expose-headers']), /X-Request-Id/i);
   });
 
+  it('exposes every rate-limit header an answer carries to an allowed origin', async () => {
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: '/v1/public/tracks',
+      headers: { origin: STUDIO_ORIGIN },
+    });
+    const exposed = String(answer.headers['access-control-expose-headers'])
+      .split(',')
+      .map((name) => name.trim().toLowerCase());
+    const rateLimitHeaders = Object.keys(answer.headers).filter((name) => name.includes('ratelimit'));
+    // The TypeScript SDK's withResponse().rateLimit reads X-RateLimit-*; a browser on another
+    // origin hides every header not listed here.
+    assert.deepEqual(rateLimitHeaders.sort(), [
+      'ratelimit',
+      'ratelimit-policy',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+    ]);
+    for (const name of rateLimitHeaders) assert.ok(exposed.includes(name), `${name} is exposed`);
+  });
+
   it('answers /metrics only to this machine when no METRICS_TOKEN is set', async () => {
     assert.equal((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode, 200);
     const remote = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' });

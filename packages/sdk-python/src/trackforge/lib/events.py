@@ -1,51 +1,6 @@
-"""`client.events.subscribe` on top of the generated event log: live job events, verified and typed."""
+"""`client.events.subscribe`: AsyncEvents is written in _async_events.py, Events generated from it."""
 
-from __future__ import annotations
+from ._async_events import AsyncEvents
+from ._sync_events import Events
 
-from typing import Optional, Sequence
-
-from .._event_stream import AsyncEventSubscription, EventSubscription, _SubscriptionState
-from ..resources.events import AsyncEvents as GeneratedAsyncEvents
-from ..resources.events import Events as GeneratedEvents
-
-DEFAULT_MAX_RECONNECTS = 10
-
-
-class Events(GeneratedEvents):
-    def subscribe(
-        self,
-        *,
-        track_ids: Optional[Sequence[str]] = None,
-        last_event_id: Optional[str] = None,
-        timeout: Optional[float] = None,
-        max_reconnects: int = DEFAULT_MAX_RECONNECTS,
-    ) -> EventSubscription:
-        """Live job events, verified and typed; reconnects and resumes without losing one.
-
-            with client.events.subscribe(track_ids=[track.id]) as events:
-                for event in events:
-                    print(event.type, event.data.track.progress)
-
-        `last_event_id` first replays every later event; `timeout` (seconds) ends the iteration
-        with WaitTimeoutError; `max_reconnects` consecutive failed attempts raise APIConnectionError.
-        """
-        state = _SubscriptionState(
-            self._client.base_url, self._client.default_headers(), track_ids, last_event_id, max_reconnects, timeout
-        )
-        return EventSubscription(self._client, state, self._client._sleep)
-
-
-class AsyncEvents(GeneratedAsyncEvents):
-    def subscribe(
-        self,
-        *,
-        track_ids: Optional[Sequence[str]] = None,
-        last_event_id: Optional[str] = None,
-        timeout: Optional[float] = None,
-        max_reconnects: int = DEFAULT_MAX_RECONNECTS,
-    ) -> AsyncEventSubscription:
-        """Live job events, verified and typed (`async for`); reconnects and resumes losslessly."""
-        state = _SubscriptionState(
-            self._client.base_url, self._client.default_headers(), track_ids, last_event_id, max_reconnects, timeout
-        )
-        return AsyncEventSubscription(self._client, state, self._client._sleep)
+__all__ = ["Events", "AsyncEvents"]

@@ -3,14 +3,32 @@ how arguments become a JSON body, a multipart file part or a held (`Prefer: wait
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Type, TypeVar
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Dict,
+    Generator,
+    Generic,
+    List,
+    Mapping,
+    Optional,
+    Sequence,
+    Tuple,
+    Type,
+    TypeVar,
+)
 
 import httpx
 import pydantic
 
+from .._async_pagination import AsyncPage
 from .._base_client import FilePart, Files
 from .._binary import Source, read_source
-from .._pagination import AsyncPage, AsyncPaginator, Params, SyncPage
+from .._pagination import Params
+from .._sync_pagination import SyncPage
 from .._types import RequestOptions
 
 if TYPE_CHECKING:
@@ -49,6 +67,24 @@ def _page_parts(response: httpx.Response, model: Type[M], extract: Extract) -> T
     listing = extract(response.json())
     items = [model.model_validate(item) for item in listing.get("data", [])]
     return items, bool(listing.get("has_more")), listing.get("next_cursor")
+
+
+T = TypeVar("T")
+
+
+class AsyncPaginator(Generic[T]):
+    """What async `list()` returns: `await` it for the first page, or `async for` every item."""
+
+    def __init__(self, fetch: Callable[[Params], Awaitable[AsyncPage[T]]], params: Params) -> None:
+        self._fetch, self._params = fetch, params
+
+    def __await__(self) -> Generator[Any, None, AsyncPage[T]]:
+        return self._fetch(self._params).__await__()
+
+    async def __aiter__(self) -> AsyncIterator[T]:
+        page = await self._fetch(self._params)
+        async for item in page:
+            yield item
 
 
 class SyncResource:

@@ -9,11 +9,11 @@ from typing import Literal, Optional
 
 from typing_extensions import Unpack
 
-from .._pagination import AsyncPaginator, SyncPage
 from .._response import async_to_raw_response_wrapper, to_raw_response_wrapper
+from .._sync_pagination import SyncPage
 from .._types import RequestOptions
 from ..types import ApiKey, ApiKeyWithSecret
-from ._base import AsyncResource, SyncResource, body_of
+from ._base import AsyncPaginator, AsyncResource, SyncResource, body_of
 
 __all__ = ["ApiKeys", "AsyncApiKeys", "ApiKeysWithRawResponse", "AsyncApiKeysWithRawResponse"]
 

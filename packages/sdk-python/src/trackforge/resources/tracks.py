@@ -10,13 +10,23 @@ from typing import Literal, Mapping, Optional, Sequence, Union
 from typing_extensions import Unpack
 
 from .._binary import Source
-from .._pagination import AsyncPaginator, SyncPage
 from .._response import async_to_raw_response_wrapper, to_raw_response_wrapper
+from .._sync_pagination import SyncPage
 from .._types import RequestOptions
 from ..lib._track_views import own_track, public_track
 from ..types import PublicTrack, Track, Waveform
 from ..types._params import SectionParam
-from ._base import NOT_GIVEN, AsyncResource, SyncResource, body_of, file_part, files_of, nullable, prefer_wait
+from ._base import (
+    NOT_GIVEN,
+    AsyncPaginator,
+    AsyncResource,
+    SyncResource,
+    body_of,
+    file_part,
+    files_of,
+    nullable,
+    prefer_wait,
+)
 
 __all__ = ["Tracks", "AsyncTracks", "TracksWithRawResponse", "AsyncTracksWithRawResponse"]
 

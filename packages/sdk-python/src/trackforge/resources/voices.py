@@ -9,12 +9,14 @@ from typing import Literal, Optional
 
 from typing_extensions import Unpack
 
-from .._binary import AsyncBinaryStream, BinaryStream, Destination
-from .._pagination import AsyncPaginator, SyncPage
+from .._async_binary import AsyncBinaryStream
+from .._binary import Destination
 from .._response import async_to_raw_response_wrapper, to_raw_response_wrapper
+from .._sync_binary import BinaryStream
+from .._sync_pagination import SyncPage
 from .._types import RequestOptions
 from ..types import Voice
-from ._base import AsyncResource, SyncResource
+from ._base import AsyncPaginator, AsyncResource, SyncResource
 
 __all__ = ["Voices", "AsyncVoices", "VoicesWithRawResponse", "AsyncVoicesWithRawResponse"]
 

@@ -9,11 +9,11 @@ from typing import Literal, Optional, Sequence
 
 from typing_extensions import Unpack
 
-from .._pagination import AsyncPaginator, SyncPage
 from .._response import async_to_raw_response_wrapper, to_raw_response_wrapper
+from .._sync_pagination import SyncPage
 from .._types import RequestOptions
 from ..types import WebhookEndpoint
-from ._base import NOT_GIVEN, AsyncResource, SyncResource, body_of, nullable
+from ._base import NOT_GIVEN, AsyncPaginator, AsyncResource, SyncResource, body_of, nullable
 
 __all__ = [
     "WebhookEndpoints",
