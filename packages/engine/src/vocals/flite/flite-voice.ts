@@ -56,6 +56,40 @@ export function speakPhones(
   phones: readonly string[],
   pitchHz?: number,
 ): FliteSpeech {
+  // A repeated line (a chorus sung again) asks for the same speech: Flite is deterministic, so
+  // the earlier answer is the same bytes, and what renderFliteVoice derived from it is kept too.
+  const key = `${voice}|${pitchHz?.toFixed(1) ?? ''}|${phones.join(' ')}`;
+  let cache = speechCache.get(module);
+  if (!cache) {
+    cache = new Map();
+    speechCache.set(module, cache);
+  }
+  const cached = cache.get(key);
+  if (cached) {
+    // most recently used last, so the oldest is evicted first
+    cache.delete(key);
+    cache.set(key, cached);
+    return cached;
+  }
+  const speech = speakPhonesUncached(module, voice, phones, pitchHz);
+  cache.set(key, speech);
+  if (cache.size > SPEECH_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  return speech;
+}
+
+/**
+ * Speeches kept per thread (each with its resampled copy and pitch marks, about 1 MB): enough for
+ * a song's distinct lines between two choruses.
+ */
+const SPEECH_CACHE_ENTRIES = 16;
+const speechCache = new WeakMap<WasmModule, Map<string, FliteSpeech>>();
+
+function speakPhonesUncached(
+  module: WasmModule,
+  voice: string,
+  phones: readonly string[],
+  pitchHz?: number,
+): FliteSpeech {
   const intonation =
     pitchHz === undefined
       ? []
@@ -318,6 +352,24 @@ function createTimeMap(
   };
 }
 
+/** The speech at the output rate and its pitch marks: pure in the speech, kept while it is cached. */
+const preparedSources = new WeakMap<
+  FliteSpeech,
+  { sampleRateHz: number; source: Float32Array; analysis: SourceAnalysis }
+>();
+
+function prepareSource(
+  speech: FliteSpeech,
+  sampleRateHz: number,
+): { source: Float32Array; analysis: SourceAnalysis } {
+  const prepared = preparedSources.get(speech);
+  if (prepared?.sampleRateHz === sampleRateHz) return prepared;
+  const source = resampleSinc(speech.pcm, speech.sampleRateHz, sampleRateHz);
+  const analysis = analyseAtRate(speech.pcm, speech.sampleRateHz, source, sampleRateHz);
+  preparedSources.set(speech, { sampleRateHz, source, analysis });
+  return { source, analysis };
+}
+
 export interface FliteVoiceOptions {
   sampleRateHz: number;
   startSample: number;
@@ -337,8 +389,7 @@ export function renderFliteVoice(
 ): Float32Array {
   const { sampleRateHz, startSample, sampleCount } = options;
   const output = new Float32Array(sampleCount);
-  const source = resampleSinc(speech.pcm, speech.sampleRateHz, sampleRateHz);
-  const analysis = analyseAtRate(speech.pcm, speech.sampleRateHz, source, sampleRateHz);
+  const { source, analysis } = prepareSource(speech, sampleRateHz);
   const loudestVoiced = (fromSeconds: number, toSeconds: number): number => {
     const windowSamples = Math.round(0.02 * sampleRateHz);
     const step = Math.round(0.005 * sampleRateHz);
