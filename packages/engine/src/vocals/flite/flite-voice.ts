@@ -82,7 +82,15 @@ export function speakPhones(
  * a song's distinct lines between two choruses.
  */
 const SPEECH_CACHE_ENTRIES = 16;
-const speechCache = new WeakMap<WasmModule, Map<string, FliteSpeech>>();
+let speechCache = new WeakMap<WasmModule, Map<string, FliteSpeech>>();
+
+/**
+ * Lets the kept speeches go: called as a track starts, so one track's lines are reused within it
+ * (and a track costs the same whatever the thread sang before) and an idle thread holds none.
+ */
+export function forgetSpeeches(): void {
+  speechCache = new WeakMap();
+}
 
 function speakPhonesUncached(
   module: WasmModule,
