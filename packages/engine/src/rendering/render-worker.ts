@@ -12,7 +12,14 @@ import { createPartRenderer } from './part-renderer.js';
 import { whenDecoderReady } from './renderer.js';
 import type { SharedSampleTable } from './shared-samples.js';
 import { loadSoundBank, shareDecodedSamples } from './sound-bank.js';
-import { type SungElsewhere, singVocalPhrase, vocalPhraseSchedule } from './vocal-renderer.js';
+import {
+  PHRASES_PREPARED_TOGETHER,
+  prepareVocalPhrases,
+  type SungElsewhere,
+  singVocalPhrase,
+  type VocalPhraseRef,
+  vocalPhraseSchedule,
+} from './vocal-renderer.js';
 
 /** Messages the pool sends to a worker. */
 export type ToWorker =
@@ -136,42 +143,64 @@ function sharedSingingOf(job: Extract<ToWorker, { type: 'job' }>) {
   const shared = job.sharedSinging;
   const part = shared ? job.composition.parts[shared.partIndex] : undefined;
   if (!shared || !part?.vocal) return undefined;
+  const jobVoiceBank = voiceBank ?? job.voiceBank;
   const schedule = vocalPhraseSchedule(job.composition, part);
   const claim = (position: number) => Atomics.compareExchange(shared.claims, position, 0, 1) === 0;
+  /** Claims `first` (already claimed) and the next unclaimed phrases, up to a batch made ready together. */
+  const claimBatchFrom = async (first: number, untilSeconds: number): Promise<VocalPhraseRef[]> => {
+    const batch = [schedule[first]!];
+    for (
+      let at = first + 1;
+      at < schedule.length &&
+      batch.length < PHRASES_PREPARED_TOGETHER &&
+      schedule[at]!.fromSeconds < untilSeconds;
+      at++
+    ) {
+      if (claim(at)) batch.push(schedule[at]!);
+    }
+    await prepareVocalPhrases(job.composition, part, batch, job.sampleRate, jobVoiceBank);
+    return batch;
+  };
   const singsPart = job.partIndexes.includes(shared.partIndex);
-  const positions = new Map(schedule.map((ref, position) => [`${ref.take}/${ref.index}`, position]));
-  // the part's thread: a phrase nobody took yet is sung where the render reaches it
+  const keyOf = (ref: { take: number; index: number }) => `${ref.take}/${ref.index}`;
+  const positions = new Map(schedule.map((ref, position) => [keyOf(ref), position]));
+  /** Phrases this thread claimed for its own part, sung where the render reaches them. */
+  const singsHere = new Set<string>();
+  // the part's thread: a phrase nobody took yet is sung where the render reaches it, with the
+  // next few made ready alongside
   const sungElsewhere: SungElsewhere | undefined = singsPart
     ? (ref) => {
-        const key = `${ref.take}/${ref.index}`;
+        const key = keyOf(ref);
+        if (singsHere.has(key)) return undefined;
         const position = positions.get(key);
-        return position === undefined || claim(position) ? undefined : phraseSungElsewhere(key).promise;
+        if (position === undefined) return undefined;
+        if (!claim(position)) return phraseSungElsewhere(key).promise;
+        return claimBatchFrom(position, Number.POSITIVE_INFINITY).then((batch) => {
+          for (const claimed of batch) singsHere.add(keyOf(claimed));
+          return singVocalPhrase(job.composition, part, ref, job.sampleRate, jobVoiceBank);
+        });
       }
     : undefined;
   let next = 0;
-  /** Sings the next unclaimed phrase whose window starts before `untilSeconds`; false when none. */
+  /** Sings the next unclaimed phrases whose windows start before `untilSeconds`; false when none. */
   const singAhead = async (untilSeconds: number): Promise<boolean> => {
     while (next < schedule.length && schedule[next]!.fromSeconds < untilSeconds) {
-      const ref = schedule[next++]!;
-      if (!claim(next - 1)) continue;
-      const audio = await singVocalPhrase(
-        job.composition,
-        part,
-        ref,
-        job.sampleRate,
-        voiceBank ?? job.voiceBank,
-      );
-      if (activeJob !== job.jobId) return false;
-      if (singsPart) phraseSungElsewhere(`${ref.take}/${ref.index}`).resolve(audio);
-      else {
-        const message: FromWorker = {
-          type: 'sung',
-          jobId: job.jobId,
-          take: ref.take,
-          index: ref.index,
-          audio,
-        };
-        port?.postMessage(message, [audio.buffer as ArrayBuffer]);
+      const position = next++;
+      if (!claim(position)) continue;
+      for (const ref of await claimBatchFrom(position, untilSeconds)) {
+        const audio = await singVocalPhrase(job.composition, part, ref, job.sampleRate, jobVoiceBank);
+        if (activeJob !== job.jobId) return false;
+        if (singsPart) phraseSungElsewhere(keyOf(ref)).resolve(audio);
+        else {
+          const message: FromWorker = {
+            type: 'sung',
+            jobId: job.jobId,
+            take: ref.take,
+            index: ref.index,
+            audio,
+          };
+          port?.postMessage(message, [audio.buffer as ArrayBuffer]);
+        }
       }
       return true;
     }

@@ -6,7 +6,14 @@
 import { findSinger } from '../composition/singer-choice.js';
 import { type Composition, EngineError, type Part } from '../types.js';
 import { forgetSpeeches } from '../vocals/flite/flite-voice.js';
-import { singPhrases, type VocalNote, type VocalPhrase, type VoiceBank } from '../vocals/sing.js';
+import {
+  prepareToSing,
+  type SingPhrasesInput,
+  singPhrases,
+  type VocalNote,
+  type VocalPhrase,
+  type VoiceBank,
+} from '../vocals/sing.js';
 import { createVocalChain } from './vocal-chain.js';
 
 /** A part renderer whose chunks may wait for a phrase to be sung (a Promise); asked for in order. */
@@ -113,12 +120,34 @@ export function singVocalPhrase(
   return singPending(part, pending, sampleRate, voiceBank);
 }
 
-function singPending(
+/**
+ * Phrases whose speech is made together (prepareToSing): the costliest step costs about as much
+ * for four as for one; more would hold back the first phrase (and the first chunk) longer.
+ */
+export const PHRASES_PREPARED_TOGETHER = 4;
+
+/** Gets several phrases ready to sing on this thread at once (changes none of their samples). */
+export function prepareVocalPhrases(
+  composition: Composition,
+  part: Part,
+  refs: readonly { take: number; index: number }[],
+  sampleRate: number,
+  voiceBank: VoiceBank | undefined,
+): Promise<void> {
+  const takes = takesOf(composition, part);
+  const inputs = refs.flatMap((ref) => {
+    const pending = takes[ref.take]?.[ref.index];
+    return pending ? [singInputOf(part, pending, sampleRate, voiceBank)] : [];
+  });
+  return prepareToSing(inputs);
+}
+
+function singInputOf(
   part: Part,
   { phrase, fromSeconds, toSeconds }: PendingPhrase,
   sampleRate: number,
   voiceBank: VoiceBank | undefined,
-): Promise<Float32Array> {
+): SingPhrasesInput {
   const vocal = part.vocal;
   const singer = vocal ? findSinger(vocal.singerId) : undefined;
   if (!vocal || !singer)
@@ -126,14 +155,23 @@ function singPending(
   const shifted: VocalPhrase = {
     notes: phrase.notes.map((note) => ({ ...note, startSeconds: note.startSeconds - fromSeconds })),
   };
-  return singPhrases({
+  return {
     phrases: [shifted],
     singer,
     delivery: vocal.delivery,
     sampleRateHz: sampleRate,
     totalSeconds: toSeconds - fromSeconds,
     voiceBank,
-  });
+  };
+}
+
+function singPending(
+  part: Part,
+  pending: PendingPhrase,
+  sampleRate: number,
+  voiceBank: VoiceBank | undefined,
+): Promise<Float32Array> {
+  return singPhrases(singInputOf(part, pending, sampleRate, voiceBank));
 }
 
 /**
@@ -168,6 +206,19 @@ export function createVocalRenderer(
     next: 0,
   }));
   const doubled = takes.length > 1;
+  // sung here alone: the next few phrases are made ready together as the first of them is needed
+  const schedule = sungElsewhere ? [] : vocalPhraseSchedule(composition, part);
+  const positions = new Map(schedule.map((ref, position) => [`${ref.take}/${ref.index}`, position]));
+  const prepared = new Set<number>();
+  const prepareFrom = (position: number) => {
+    const batch: VocalPhraseRef[] = [];
+    for (let at = position; at < schedule.length && batch.length < PHRASES_PREPARED_TOGETHER; at++) {
+      if (prepared.has(at)) continue;
+      prepared.add(at);
+      batch.push(schedule[at]!);
+    }
+    return prepareVocalPhrases(composition, part, batch, sampleRate, voiceBank);
+  };
   const leadChain = createVocalChain(sampleRate, { delaySeconds: (0.75 * 60) / composition.bpm });
   const doubleChain = createVocalChain(sampleRate, { delaySeconds: 0 });
   // the double, processed, waits here for its 15/23 ms offsets
@@ -183,11 +234,16 @@ export function createVocalRenderer(
       while (take.next < take.pending.length && take.pending[take.next]!.fromSeconds < untilSeconds) {
         const index = take.next++;
         const pending = take.pending[index]!;
-        const audio = await (sungElsewhere?.({ take: takeIndex, index }) ??
-          singPending(part, pending, sampleRate, voiceBank));
+        let audio = sungElsewhere?.({ take: takeIndex, index });
+        if (!audio) {
+          const position = positions.get(`${takeIndex}/${index}`);
+          if (position !== undefined && !prepared.has(position)) await prepareFrom(position);
+          audio = singPending(part, pending, sampleRate, voiceBank);
+        }
+        const samples = await audio;
         const at = Math.round(pending.fromSeconds * sampleRate);
-        const count = Math.min(audio.length, totalSamples - at);
-        for (let i = 0; i < count; i++) take.raw[at + i] = take.raw[at + i]! + audio[i]!;
+        const count = Math.min(samples.length, totalSamples - at);
+        for (let i = 0; i < count; i++) take.raw[at + i] = take.raw[at + i]! + samples[i]!;
       }
     }
   };

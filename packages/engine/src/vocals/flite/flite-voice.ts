@@ -129,27 +129,51 @@ function speakPhonesUncached(
 
 /** Windowed-sinc resampling (16 taps a side): Flite's 16 kHz to the engine's rate. */
 export function resampleSinc(input: Float32Array, fromRateHz: number, toRateHz: number): Float32Array {
-  if (fromRateHz === toRateHz) return input;
+  return resampleSincMany([input], fromRateHz, toRateHz)[0]!;
+}
+
+/**
+ * resampleSinc over several inputs at once: the kernel of each output position (three sines and
+ * cosines a tap, most of the cost) is computed once for all of them, and each input's sum takes
+ * the same terms in the same order as alone, so every output is the same samples.
+ */
+export function resampleSincMany(
+  inputs: readonly Float32Array[],
+  fromRateHz: number,
+  toRateHz: number,
+): Float32Array[] {
+  if (fromRateHz === toRateHz) return [...inputs];
   const ratio = toRateHz / fromRateHz;
-  const output = new Float32Array(Math.floor(input.length * ratio));
+  const outputs = inputs.map((input) => new Float32Array(Math.floor(input.length * ratio)));
   const cutoff = 0.95 * Math.min(1, ratio);
   const halfWidth = 16 / cutoff;
-  for (let n = 0; n < output.length; n++) {
+  const longestOutput = outputs.reduce((longest, output) => Math.max(longest, output.length), 0);
+  const longestInput = inputs.reduce((longest, input) => Math.max(longest, input.length), 0);
+  const taps = Math.ceil(2 * halfWidth) + 2;
+  const sincs = new Float64Array(taps);
+  const windows = new Float64Array(taps);
+  for (let n = 0; n < longestOutput; n++) {
     const centre = n / ratio;
     const first = Math.max(0, Math.ceil(centre - halfWidth));
-    const last = Math.min(input.length - 1, Math.floor(centre + halfWidth));
-    let sum = 0;
-    for (let k = first; k <= last; k++) {
+    const lastOfAny = Math.min(longestInput - 1, Math.floor(centre + halfWidth));
+    for (let k = first; k <= lastOfAny; k++) {
       const distance = k - centre;
       const x = cutoff * distance;
-      const sinc = x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x);
+      sincs[k - first] = x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x);
       const w = distance / halfWidth;
-      const blackman = 0.42 + 0.5 * Math.cos(Math.PI * w) + 0.08 * Math.cos(2 * Math.PI * w);
-      sum += input[k]! * cutoff * sinc * blackman;
+      windows[k - first] = 0.42 + 0.5 * Math.cos(Math.PI * w) + 0.08 * Math.cos(2 * Math.PI * w);
     }
-    output[n] = sum;
+    for (let which = 0; which < inputs.length; which++) {
+      const output = outputs[which]!;
+      if (n >= output.length) continue;
+      const input = inputs[which]!;
+      const last = Math.min(input.length - 1, Math.floor(centre + halfWidth));
+      let sum = 0;
+      for (let k = first; k <= last; k++) sum += input[k]! * cutoff * sincs[k - first]! * windows[k - first]!;
+      output[n] = sum;
+    }
   }
-  return output;
+  return outputs;
 }
 
 /** In-place RBJ high-pass (Q 0.707). */
@@ -370,12 +394,32 @@ function prepareSource(
   speech: FliteSpeech,
   sampleRateHz: number,
 ): { source: Float32Array; analysis: SourceAnalysis } {
-  const prepared = preparedSources.get(speech);
-  if (prepared?.sampleRateHz === sampleRateHz) return prepared;
-  const source = resampleSinc(speech.pcm, speech.sampleRateHz, sampleRateHz);
-  const analysis = analyseAtRate(speech.pcm, speech.sampleRateHz, source, sampleRateHz);
-  preparedSources.set(speech, { sampleRateHz, source, analysis });
-  return { source, analysis };
+  prepareSources([speech], sampleRateHz);
+  return preparedSources.get(speech)!;
+}
+
+/**
+ * Resamples and analyses speeches ahead of renderFliteVoice, several together (resampleSincMany),
+ * so the phrases sung from them next skip that step. Changes no sample.
+ */
+export function prepareSources(speeches: readonly FliteSpeech[], sampleRateHz: number): void {
+  const waiting = speeches.filter(
+    (speech, index) =>
+      preparedSources.get(speech)?.sampleRateHz !== sampleRateHz && speeches.indexOf(speech) === index,
+  );
+  for (const rateHz of new Set(waiting.map((speech) => speech.sampleRateHz))) {
+    const atRate = waiting.filter((speech) => speech.sampleRateHz === rateHz);
+    const sources = resampleSincMany(
+      atRate.map((speech) => speech.pcm),
+      rateHz,
+      sampleRateHz,
+    );
+    atRate.forEach((speech, index) => {
+      const source = sources[index]!;
+      const analysis = analyseAtRate(speech.pcm, speech.sampleRateHz, source, sampleRateHz);
+      preparedSources.set(speech, { sampleRateHz, source, analysis });
+    });
+  }
 }
 
 export interface FliteVoiceOptions {
