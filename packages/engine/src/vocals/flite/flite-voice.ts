@@ -422,6 +422,19 @@ export function prepareSources(speeches: readonly FliteSpeech[], sampleRateHz: n
   }
 }
 
+/** A grain's Hann window by its reach (the same values as computing it per sample, once). */
+const hannWindows = new Map<number, Float64Array>();
+function hannOf(reach: number): Float64Array {
+  let window = hannWindows.get(reach);
+  if (!window) {
+    window = new Float64Array(2 * reach + 1);
+    for (let k = -reach; k <= reach; k++)
+      window[k + reach] = 0.5 + 0.5 * Math.cos((Math.PI * k) / (reach + 1));
+    hannWindows.set(reach, window);
+  }
+  return window;
+}
+
 export interface FliteVoiceOptions {
   sampleRateHz: number;
   startSample: number;
@@ -494,6 +507,7 @@ export function renderFliteVoice(
     // A formant shift reads the grain faster (shorter tract, higher formants) or slower.
     const reach = Math.floor(halfWidth / formantShift);
     const centre = Math.round(outputPosition);
+    const hann = hannOf(reach);
     for (let k = -reach; k <= reach; k++) {
       const out = centre + k;
       if (out < 0 || out >= sampleCount) continue;
@@ -502,7 +516,7 @@ export function renderFliteVoice(
       if (base < 0 || base + 1 >= source.length) continue;
       const fraction = read - base;
       const sample = source[base]! + (source[base + 1]! - source[base]!) * fraction;
-      const window = 0.5 + 0.5 * Math.cos((Math.PI * k) / (reach + 1));
+      const window = hann[k + reach]!;
       output[out]! += sample * window * gain;
     }
     outputPosition += targetPeriod;
