@@ -15,7 +15,7 @@ import { createSidechain } from './synth/sidechain.js';
 import { createSynthPartStream, synthNotesOf } from './synth/synth-part.js';
 import { createTapeColour } from './tape-colour.js';
 import { createToneTilt } from './tone-tilt.js';
-import { createVocalRenderer } from './vocal-renderer.js';
+import { createVocalRenderer, type SungElsewhere } from './vocal-renderer.js';
 
 export interface PartRenderContext {
   sampleRate: number;
@@ -25,6 +25,8 @@ export interface PartRenderContext {
   synthesis?: boolean;
   /** The singing voices' data, for a vocal part (vocals/sing.ts). */
   voiceBank?: VoiceBank;
+  /** A vocal part's phrases another thread sings (the render pool's). */
+  sungElsewhere?: SungElsewhere;
 }
 
 /** Renders consecutive chunks of one part into zeroed stereo buffers. */
@@ -58,7 +60,14 @@ export function createPartRenderer(
   const { sampleRate, totalSamples } = context;
   // a vocal part is sung by the engine's singer, never played by a SoundFont patch
   if (scored.vocal)
-    return createVocalRenderer(composition, scored, sampleRate, totalSamples, context.voiceBank);
+    return createVocalRenderer(
+      composition,
+      scored,
+      sampleRate,
+      totalSamples,
+      context.voiceBank,
+      context.sungElsewhere,
+    );
   const sound = context.genre ? getGenreRecord(context.genre).sound : undefined;
   const synthVoice = context.synthesis === false ? undefined : scored.synth;
   // A synth part leaves the SoundFont only what the patch does not play (a drum machine's cymbals).

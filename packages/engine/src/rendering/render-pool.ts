@@ -16,6 +16,7 @@ import {
 } from './render-composition.js';
 import type { FromWorker, ToWorker } from './render-worker.js';
 import { shareDecodedSamples } from './sound-bank.js';
+import { vocalPhraseSchedule } from './vocal-renderer.js';
 
 export interface RenderPoolOptions {
   /** Worker threads; default 2 (the target machine has 2 cores). */
@@ -65,11 +66,17 @@ function startWorker(): Worker {
   return new Worker(bootstrap, { eval: true });
 }
 
-/** Splits parts over threads, heaviest first onto the least loaded thread. */
+/**
+ * Splits parts over threads, heaviest first onto the least loaded thread. A vocal part goes last,
+ * weighing nothing: its singing is shared by every thread of the job (the thread that is ahead
+ * sings), so the band is what must be spread evenly. Weighed whole, it took a thread to itself
+ * and left the whole band to the other, which then set the pace.
+ */
 function assignParts(request: PartChunkSourceRequest, threads: number): number[][] {
   const groups = Array.from({ length: threads }, () => ({ cost: 0, parts: [] as number[] }));
+  const sharesSinging = threads > 1;
   const order = request.composition.parts
-    .map((part, index) => ({ index, cost: estimatePartCost(part) }))
+    .map((part, index) => ({ index, cost: sharesSinging && part.vocal ? 0 : estimatePartCost(part) }))
     .sort((a, b) => b.cost - a.cost || a.index - b.index);
   for (const { index, cost } of order) {
     const lightest = groups.reduce((best, group) => (group.cost < best.cost ? group : best));
@@ -186,6 +193,26 @@ export function createRenderPool(bank: SoundBank, options: RenderPoolOptions = {
       busy = true;
       const jobId = nextJobId++;
       const groups = assignParts(request, threads);
+      // A vocal part's phrases do not depend on the band: the other threads sing some of them
+      // (ahead, while they wait for the mixer) and the part's own thread adds them in order.
+      const vocalPartIndex = request.composition.parts.findIndex((part) => part.vocal);
+      const vocalWorkerIndex = groups.findIndex((parts) => parts.includes(vocalPartIndex));
+      const sharedSinging =
+        vocalPartIndex >= 0 && groups.length > 1
+          ? {
+              partIndex: vocalPartIndex,
+              claims: new Int32Array(
+                new SharedArrayBuffer(
+                  4 *
+                    Math.max(
+                      1,
+                      vocalPhraseSchedule(request.composition, request.composition.parts[vocalPartIndex]!)
+                        .length,
+                    ),
+                ),
+              ),
+            }
+          : undefined;
       const arrived = new Map<number, Map<number, { left: Float32Array; right: Float32Array }>>();
       let failure: Error | undefined;
       let waiter: (() => void) | undefined;
@@ -193,6 +220,13 @@ export function createRenderPool(bank: SoundBank, options: RenderPoolOptions = {
         const worker = workers[workerIndex] as Worker;
         const onMessage = (message: FromWorker) => {
           if (message.jobId !== jobId) return;
+          if (message.type === 'sung') {
+            // a phrase for the vocal part's thread, moved on as it came
+            workers[vocalWorkerIndex]?.postMessage(message satisfies ToWorker, [
+              message.audio.buffer as ArrayBuffer,
+            ]);
+            return;
+          }
           if (message.type === 'error') failure = new EngineError('rendering', message.message);
           else if (message.type === 'chunk') {
             const chunk = arrived.get(message.chunkIndex) ?? new Map();
@@ -215,6 +249,7 @@ export function createRenderPool(bank: SoundBank, options: RenderPoolOptions = {
           bank: undefined,
           voiceBank: sharedVoiceBank ? undefined : request.voiceBank,
           partIndexes,
+          sharedSinging,
         } as ToWorker;
         worker.postMessage(job);
         return { worker, onMessage, onError };

@@ -5,12 +5,21 @@
 import { parentPort } from 'node:worker_threads';
 import { encodeMp3Stream } from '../encoding/wasm-encoders.js';
 import type { Composition, GenreId, SoundBank } from '../types.js';
+import { forgetSpeeches } from '../vocals/flite/flite-voice.js';
 import type { VoiceBank } from '../vocals/sing.js';
 import { yieldToEventLoop } from '../yield-to-event-loop.js';
 import { createPartRenderer } from './part-renderer.js';
 import { whenDecoderReady } from './renderer.js';
 import type { SharedSampleTable } from './shared-samples.js';
 import { loadSoundBank, shareDecodedSamples } from './sound-bank.js';
+import {
+  PHRASES_PREPARED_TOGETHER,
+  prepareVocalPhrases,
+  type SungElsewhere,
+  singVocalPhrase,
+  type VocalPhraseRef,
+  vocalPhraseSchedule,
+} from './vocal-renderer.js';
 
 /** Messages the pool sends to a worker. */
 export type ToWorker =
@@ -36,7 +45,14 @@ export type ToWorker =
       synthesis?: boolean;
       /** Only when the pool holds none of its own. */
       voiceBank?: VoiceBank;
+      /**
+       * A vocal part whose phrases the job's threads share: its own thread sings each phrase it
+       * reaches unless another thread claimed it first, the others sing ahead while they are ahead
+       * of the mixer. `claims[i]` (Atomics) is 1 once a thread took phrase i of vocalPhraseSchedule.
+       */
+      sharedSinging?: { partIndex: number; claims: Int32Array };
     }
+  | { type: 'sung'; jobId: number; take: number; index: number; audio: Float32Array }
   | {
       type: 'consumed';
       jobId: number;
@@ -62,12 +78,18 @@ export type FromWorker =
       chunkIndex: number;
       parts: { index: number; left: Float32Array; right: Float32Array }[];
     }
+  | { type: 'sung'; jobId: number; take: number; index: number; audio: Float32Array }
   | { type: 'encoded'; jobId: number; bytes: Uint8Array }
   | { type: 'memory'; jobId: number; peakBytes: number }
   | { type: 'error'; jobId: number; message: string };
 
 /** How far a worker may run ahead of the mixer, bounding memory held in flight. */
 const MAX_CHUNKS_AHEAD = 24;
+/**
+ * A thread that waits for the mixer (which waits for another thread) sings the vocal part's next
+ * phrases, up to this far past its own place, instead of idling.
+ */
+const SING_AHEAD_SECONDS = 30;
 
 const port = parentPort;
 if (!port) throw new Error('render-worker must run in a worker thread');
@@ -86,6 +108,107 @@ const spareArrays: Float32Array[] = [];
 let consumedChunks = -1;
 let wakeUp: (() => void) | undefined;
 
+interface Deferred {
+  promise: Promise<Float32Array>;
+  resolve: (audio: Float32Array) => void;
+  reject: (error: Error) => void;
+}
+/** Phrases of this thread's vocal part that another thread sings, by "take/index". */
+const phrasesSungElsewhere = new Map<string, Deferred>();
+
+function phraseSungElsewhere(key: string): Deferred {
+  let deferred = phrasesSungElsewhere.get(key);
+  if (!deferred) {
+    let resolve!: (audio: Float32Array) => void;
+    let reject!: (error: Error) => void;
+    const promise = new Promise<Float32Array>((onResolve, onReject) => {
+      resolve = onResolve;
+      reject = onReject;
+    });
+    // a job cancelled while it waits rejects a promise nobody may await any more
+    promise.catch(() => undefined);
+    deferred = { promise, resolve, reject };
+    phrasesSungElsewhere.set(key, deferred);
+  }
+  return deferred;
+}
+
+function dropPhrasesSungElsewhere(): void {
+  for (const deferred of phrasesSungElsewhere.values()) deferred.reject(new Error('job cancelled'));
+  phrasesSungElsewhere.clear();
+}
+
+/** This thread's side of a job's shared singing (see ToWorker's sharedSinging). */
+function sharedSingingOf(job: Extract<ToWorker, { type: 'job' }>) {
+  const shared = job.sharedSinging;
+  const part = shared ? job.composition.parts[shared.partIndex] : undefined;
+  if (!shared || !part?.vocal) return undefined;
+  const jobVoiceBank = voiceBank ?? job.voiceBank;
+  const schedule = vocalPhraseSchedule(job.composition, part);
+  const claim = (position: number) => Atomics.compareExchange(shared.claims, position, 0, 1) === 0;
+  /** Claims `first` (already claimed) and the next unclaimed phrases, up to a batch made ready together. */
+  const claimBatchFrom = async (first: number, untilSeconds: number): Promise<VocalPhraseRef[]> => {
+    const batch = [schedule[first]!];
+    for (
+      let at = first + 1;
+      at < schedule.length &&
+      batch.length < PHRASES_PREPARED_TOGETHER &&
+      schedule[at]!.fromSeconds < untilSeconds;
+      at++
+    ) {
+      if (claim(at)) batch.push(schedule[at]!);
+    }
+    await prepareVocalPhrases(job.composition, part, batch, job.sampleRate, jobVoiceBank);
+    return batch;
+  };
+  const singsPart = job.partIndexes.includes(shared.partIndex);
+  const keyOf = (ref: { take: number; index: number }) => `${ref.take}/${ref.index}`;
+  const positions = new Map(schedule.map((ref, position) => [keyOf(ref), position]));
+  /** Phrases this thread claimed for its own part, sung where the render reaches them. */
+  const singsHere = new Set<string>();
+  // the part's thread: a phrase nobody took yet is sung where the render reaches it, with the
+  // next few made ready alongside
+  const sungElsewhere: SungElsewhere | undefined = singsPart
+    ? (ref) => {
+        const key = keyOf(ref);
+        if (singsHere.has(key)) return undefined;
+        const position = positions.get(key);
+        if (position === undefined) return undefined;
+        if (!claim(position)) return phraseSungElsewhere(key).promise;
+        return claimBatchFrom(position, Number.POSITIVE_INFINITY).then((batch) => {
+          for (const claimed of batch) singsHere.add(keyOf(claimed));
+          return singVocalPhrase(job.composition, part, ref, job.sampleRate, jobVoiceBank);
+        });
+      }
+    : undefined;
+  let next = 0;
+  /** Sings the next unclaimed phrases whose windows start before `untilSeconds`; false when none. */
+  const singAhead = async (untilSeconds: number): Promise<boolean> => {
+    while (next < schedule.length && schedule[next]!.fromSeconds < untilSeconds) {
+      const position = next++;
+      if (!claim(position)) continue;
+      for (const ref of await claimBatchFrom(position, untilSeconds)) {
+        const audio = await singVocalPhrase(job.composition, part, ref, job.sampleRate, jobVoiceBank);
+        if (activeJob !== job.jobId) return false;
+        if (singsPart) phraseSungElsewhere(keyOf(ref)).resolve(audio);
+        else {
+          const message: FromWorker = {
+            type: 'sung',
+            jobId: job.jobId,
+            take: ref.take,
+            index: ref.index,
+            audio,
+          };
+          port?.postMessage(message, [audio.buffer as ArrayBuffer]);
+        }
+      }
+      return true;
+    }
+    return false;
+  };
+  return { sungElsewhere, singAhead };
+}
+
 function sampleMemory(): void {
   if (!trackMemory) return;
   if (collectFirst && samples++ % 16 === 0) (globalThis as { gc?: () => void }).gc?.();
@@ -96,15 +219,23 @@ function sampleMemory(): void {
 async function runJob(job: Extract<ToWorker, { type: 'job' }>): Promise<void> {
   if (!bank) throw new Error('worker has no sound bank');
   await whenDecoderReady();
+  const singing = sharedSingingOf(job);
   const renderers = job.partIndexes.map((index) => ({
     index,
     renderer: createPartRenderer(job.composition, index, bank as SoundBank, {
       ...job,
       voiceBank: voiceBank ?? job.voiceBank,
+      sungElsewhere: singing?.sungElsewhere,
     }),
   }));
+  const secondsAt = (chunkIndex: number) => (chunkIndex * job.chunkSamples) / job.sampleRate;
   for (let chunkIndex = 0; chunkIndex * job.chunkSamples < job.totalSamples; chunkIndex++) {
     while (activeJob === job.jobId && chunkIndex - consumedChunks > MAX_CHUNKS_AHEAD) {
+      // waiting for the mixer, which waits for another thread: sing the next phrases meanwhile
+      if (singing && (await singing.singAhead(secondsAt(chunkIndex) + SING_AHEAD_SECONDS))) {
+        await yieldToEventLoop();
+        continue;
+      }
       await new Promise<void>((resolve) => {
         wakeUp = resolve;
       });
@@ -135,6 +266,9 @@ async function runJob(job: Extract<ToWorker, { type: 'job' }>): Promise<void> {
     // Let cancel and consumed messages in between chunks.
     await yieldToEventLoop();
   }
+  // the track is rendered here: what is left of the singing is shared while the others finish
+  while (singing && activeJob === job.jobId && (await singing.singAhead(Number.POSITIVE_INFINITY)))
+    await yieldToEventLoop();
 }
 
 port.on('message', (message: ToWorker) => {
@@ -162,6 +296,8 @@ port.on('message', (message: ToWorker) => {
       activeJob = message.jobId;
       consumedChunks = -1;
       spareArrays.length = 0;
+      dropPhrasesSungElsewhere();
+      forgetSpeeches();
       runJob(message).catch((error: Error) => {
         const reply: FromWorker = { type: 'error', jobId: message.jobId, message: error.message };
         port.postMessage(reply);
@@ -175,8 +311,15 @@ port.on('message', (message: ToWorker) => {
       wakeUp?.();
       break;
     case 'cancel':
-      if (message.jobId === activeJob) activeJob = -1;
+      if (message.jobId === activeJob) {
+        activeJob = -1;
+        dropPhrasesSungElsewhere();
+      }
       wakeUp?.();
+      break;
+    case 'sung':
+      if (message.jobId === activeJob)
+        phraseSungElsewhere(`${message.take}/${message.index}`).resolve(message.audio);
       break;
     case 'encode-mp3': {
       const { jobId, sampleRate, left, right, bitrateKbps } = message;

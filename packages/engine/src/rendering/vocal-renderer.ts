@@ -5,7 +5,15 @@
 // (the double) a little to each side.
 import { findSinger } from '../composition/singer-choice.js';
 import { type Composition, EngineError, type Part } from '../types.js';
-import { singPhrases, type VocalNote, type VocalPhrase, type VoiceBank } from '../vocals/sing.js';
+import { forgetSpeeches } from '../vocals/flite/flite-voice.js';
+import {
+  prepareToSing,
+  type SingPhrasesInput,
+  singPhrases,
+  type VocalNote,
+  type VocalPhrase,
+  type VoiceBank,
+} from '../vocals/sing.js';
 import { createVocalChain } from './vocal-chain.js';
 
 /** A part renderer whose chunks may wait for a phrase to be sung (a Promise); asked for in order. */
@@ -72,11 +80,112 @@ function pendingOf(phrases: VocalPhrase[]): PendingPhrase[] {
   });
 }
 
+/** The phrases of each take (the lead, then the double when rap lines end doubled), in order. */
+function takesOf(composition: Composition, part: Part): PendingPhrase[][] {
+  const vocal = part.vocal;
+  const takes = [pendingOf(phrasesOf(composition, part))];
+  const doubled =
+    vocal && vocal.doubled.length > 0 ? phrasesOf(composition, part, new Set(vocal.doubled)) : [];
+  if (doubled.length > 0) takes.push(pendingOf(doubled));
+  return takes;
+}
+
+/** A phrase of a vocal part's takes, as another thread may sing it: `take` 0 is the lead. */
+export interface VocalPhraseRef {
+  take: number;
+  index: number;
+  /** Where its window starts in the track: the render needs it once it gets there. */
+  fromSeconds: number;
+}
+
+/** Every phrase of the part's takes, in the order the render needs them (by window start). */
+export function vocalPhraseSchedule(composition: Composition, part: Part): VocalPhraseRef[] {
+  return takesOf(composition, part)
+    .flatMap((pending, take) =>
+      pending.map((phrase, index) => ({ take, index, fromSeconds: phrase.fromSeconds })),
+    )
+    .sort((a, b) => a.fromSeconds - b.fromSeconds || a.take - b.take || a.index - b.index);
+}
+
+/** Sings one phrase of a take into its window (pure: any thread gets the same samples). */
+export function singVocalPhrase(
+  composition: Composition,
+  part: Part,
+  ref: { take: number; index: number },
+  sampleRate: number,
+  voiceBank: VoiceBank | undefined,
+): Promise<Float32Array> {
+  const pending = takesOf(composition, part)[ref.take]?.[ref.index];
+  if (!pending) throw new EngineError('rendering', `no vocal phrase ${ref.take}/${ref.index}`);
+  return singPending(part, pending, sampleRate, voiceBank);
+}
+
+/**
+ * Phrases whose speech is made together (prepareToSing): the costliest step costs about as much
+ * for four as for one; more would hold back the first phrase (and the first chunk) longer.
+ */
+export const PHRASES_PREPARED_TOGETHER = 4;
+
+/** Gets several phrases ready to sing on this thread at once (changes none of their samples). */
+export function prepareVocalPhrases(
+  composition: Composition,
+  part: Part,
+  refs: readonly { take: number; index: number }[],
+  sampleRate: number,
+  voiceBank: VoiceBank | undefined,
+): Promise<void> {
+  const takes = takesOf(composition, part);
+  const inputs = refs.flatMap((ref) => {
+    const pending = takes[ref.take]?.[ref.index];
+    return pending ? [singInputOf(part, pending, sampleRate, voiceBank)] : [];
+  });
+  return prepareToSing(inputs);
+}
+
+function singInputOf(
+  part: Part,
+  { phrase, fromSeconds, toSeconds }: PendingPhrase,
+  sampleRate: number,
+  voiceBank: VoiceBank | undefined,
+): SingPhrasesInput {
+  const vocal = part.vocal;
+  const singer = vocal ? findSinger(vocal.singerId) : undefined;
+  if (!vocal || !singer)
+    throw new EngineError('rendering', `no singer "${vocal?.singerId}" for the vocal part`);
+  const shifted: VocalPhrase = {
+    notes: phrase.notes.map((note) => ({ ...note, startSeconds: note.startSeconds - fromSeconds })),
+  };
+  return {
+    phrases: [shifted],
+    singer,
+    delivery: vocal.delivery,
+    sampleRateHz: sampleRate,
+    totalSeconds: toSeconds - fromSeconds,
+    voiceBank,
+  };
+}
+
+function singPending(
+  part: Part,
+  pending: PendingPhrase,
+  sampleRate: number,
+  voiceBank: VoiceBank | undefined,
+): Promise<Float32Array> {
+  return singPhrases(singInputOf(part, pending, sampleRate, voiceBank));
+}
+
+/**
+ * Another thread's share of the singing (the render pool's): called for each phrase before it is
+ * sung here; a Promise of the phrase's samples when that thread sings it, undefined to sing here.
+ */
+export type SungElsewhere = (ref: { take: number; index: number }) => Promise<Float32Array> | undefined;
+
 /**
  * Creates the renderer of a vocal part. Each phrase is sung when the render first needs it (one
  * singPhrases call per phrase, in a window around it) and the take streams through the channel
  * strip chunk by chunk, so the singing runs alongside the other parts instead of before them.
- * Chunks must be asked for in order, as every part source does.
+ * Chunks must be asked for in order, as every part source does. With `sungElsewhere` some phrases
+ * come from another thread; they are added in the same order, so the PCM is the same.
  */
 export function createVocalRenderer(
   composition: Composition,
@@ -84,21 +193,36 @@ export function createVocalRenderer(
   sampleRate: number,
   totalSamples: number,
   voiceBank: VoiceBank | undefined,
+  sungElsewhere?: SungElsewhere,
 ): VocalRenderer {
   const vocal = part.vocal;
   const singer = vocal ? findSinger(vocal.singerId) : undefined;
   if (!vocal || !singer)
     throw new EngineError('rendering', `no singer "${vocal?.singerId}" for the vocal part`);
-  const takes = [
-    { pending: pendingOf(phrasesOf(composition, part)), raw: new Float32Array(totalSamples), next: 0 },
-  ];
-  const doubled = vocal.doubled.length > 0 ? phrasesOf(composition, part, new Set(vocal.doubled)) : [];
-  if (doubled.length > 0)
-    takes.push({ pending: pendingOf(doubled), raw: new Float32Array(totalSamples), next: 0 });
+  forgetSpeeches();
+  const takes = takesOf(composition, part).map((pending) => ({
+    pending,
+    raw: new Float32Array(totalSamples),
+    next: 0,
+  }));
+  const doubled = takes.length > 1;
+  // sung here alone: the next few phrases are made ready together as the first of them is needed
+  const schedule = sungElsewhere ? [] : vocalPhraseSchedule(composition, part);
+  const positions = new Map(schedule.map((ref, position) => [`${ref.take}/${ref.index}`, position]));
+  const prepared = new Set<number>();
+  const prepareFrom = (position: number) => {
+    const batch: VocalPhraseRef[] = [];
+    for (let at = position; at < schedule.length && batch.length < PHRASES_PREPARED_TOGETHER; at++) {
+      if (prepared.has(at)) continue;
+      prepared.add(at);
+      batch.push(schedule[at]!);
+    }
+    return prepareVocalPhrases(composition, part, batch, sampleRate, voiceBank);
+  };
   const leadChain = createVocalChain(sampleRate, { delaySeconds: (0.75 * 60) / composition.bpm });
   const doubleChain = createVocalChain(sampleRate, { delaySeconds: 0 });
   // the double, processed, waits here for its 15/23 ms offsets
-  const doubleMono = doubled.length > 0 ? new Float32Array(totalSamples) : null;
+  const doubleMono = doubled ? new Float32Array(totalSamples) : null;
   const [offsetLeft, offsetRight] = DOUBLE_DELAYS_SECONDS.map((s) => Math.round(s * sampleRate)) as [
     number,
     number,
@@ -106,23 +230,20 @@ export function createVocalRenderer(
 
   /** Sings every phrase whose window starts before `untilSeconds`, into its take. */
   const singUntil = async (untilSeconds: number) => {
-    for (const take of takes) {
+    for (const [takeIndex, take] of takes.entries()) {
       while (take.next < take.pending.length && take.pending[take.next]!.fromSeconds < untilSeconds) {
-        const { phrase, fromSeconds, toSeconds } = take.pending[take.next++]!;
-        const shifted: VocalPhrase = {
-          notes: phrase.notes.map((note) => ({ ...note, startSeconds: note.startSeconds - fromSeconds })),
-        };
-        const audio = await singPhrases({
-          phrases: [shifted],
-          singer,
-          delivery: vocal.delivery,
-          sampleRateHz: sampleRate,
-          totalSeconds: toSeconds - fromSeconds,
-          voiceBank,
-        });
-        const at = Math.round(fromSeconds * sampleRate);
-        const count = Math.min(audio.length, totalSamples - at);
-        for (let i = 0; i < count; i++) take.raw[at + i] = take.raw[at + i]! + audio[i]!;
+        const index = take.next++;
+        const pending = take.pending[index]!;
+        let audio = sungElsewhere?.({ take: takeIndex, index });
+        if (!audio) {
+          const position = positions.get(`${takeIndex}/${index}`);
+          if (position !== undefined && !prepared.has(position)) await prepareFrom(position);
+          audio = singPending(part, pending, sampleRate, voiceBank);
+        }
+        const samples = await audio;
+        const at = Math.round(pending.fromSeconds * sampleRate);
+        const count = Math.min(samples.length, totalSamples - at);
+        for (let i = 0; i < count; i++) take.raw[at + i] = take.raw[at + i]! + samples[i]!;
       }
     }
   };

@@ -8,7 +8,13 @@
 
 import { hashString } from '../random.js';
 import { EngineError } from '../types.js';
-import { renderFliteVoice, speakPhones, toFlitePhone } from './flite/flite-voice.js';
+import {
+  type FliteSpeech,
+  prepareSources,
+  renderFliteVoice,
+  speakPhones,
+  toFlitePhone,
+} from './flite/flite-voice.js';
 import { compileFlite, type WasmModule } from './flite/flite-wasi.js';
 import { renderFormantVoice } from './formant-voice.js';
 import { SINGERS as SHIPPED_SINGERS } from './singers.js';
@@ -58,15 +64,7 @@ export async function singPhrases(input: SingPhrasesInput): Promise<Float32Array
     const renderOptions = { sampleRateHz, startSample, sampleCount: endSample - startSample, seed };
     let audio: Float32Array;
     if (fliteModule && fliteVoice) {
-      // A spoken "uh" after the phrase keeps its last vowel from being utterance-final, where Flite
-      // lets the voice creak and fade; the time map never reads that tail.
-      const phones = [
-        'pau',
-        ...plan.segments.map((segment) => toFlitePhone(segment.phoneme, segment.stress > 0)),
-        'ax',
-        'pau',
-      ];
-      const speech = speakPhones(fliteModule, fliteVoice, phones, speakingPitchHz(plan, fliteVoice));
+      const { phones, speech } = speakPlan(fliteModule, fliteVoice, plan);
       if (speech.phones.length !== phones.length) {
         throw new EngineError(
           'rendering',
@@ -86,6 +84,44 @@ export async function singPhrases(input: SingPhrasesInput): Promise<Float32Array
     for (let i = 0; i < output.length; i++) output[i]! *= gain;
   }
   return output;
+}
+
+/** Flite speaks the plan's phonemes (kept per thread: a repeated line is spoken once). */
+function speakPlan(
+  module: WasmModule,
+  voice: string,
+  plan: PhrasePlan,
+): { phones: string[]; speech: FliteSpeech } {
+  // A spoken "uh" after the phrase keeps its last vowel from being utterance-final, where Flite
+  // lets the voice creak and fade; the time map never reads that tail.
+  const phones = [
+    'pau',
+    ...plan.segments.map((segment) => toFlitePhone(segment.phoneme, segment.stress > 0)),
+    'ax',
+    'pau',
+  ];
+  return { phones, speech: speakPhones(module, voice, phones, speakingPitchHz(plan, voice)) };
+}
+
+/**
+ * Gets several singPhrases calls' speech ready at once (Flite, then resampling them together,
+ * which costs about what one costs alone), so those calls, made next on this thread, skip it.
+ * Changes no sample of what they sing.
+ */
+export async function prepareToSing(inputs: readonly SingPhrasesInput[]): Promise<void> {
+  const speeches: FliteSpeech[] = [];
+  let sampleRateHz = 0;
+  for (const input of inputs) {
+    const voice = input.singer.model.startsWith('flite-') ? input.singer.model.slice('flite-'.length) : null;
+    if (!voice || !input.voiceBank) continue;
+    const module = await compileFlite(input.voiceBank.flite);
+    sampleRateHz = input.sampleRateHz;
+    for (const phrase of input.phrases) {
+      if (phrase.notes.length === 0) continue;
+      speeches.push(speakPlan(module, voice, planPhrase(phrase, input.singer, input.delivery)).speech);
+    }
+  }
+  if (speeches.length > 0) prepareSources(speeches, sampleRateHz);
 }
 
 /** Flite voices' comfortable speaking pitch (Hz): asked pitches are kept inside. */

@@ -56,6 +56,48 @@ export function speakPhones(
   phones: readonly string[],
   pitchHz?: number,
 ): FliteSpeech {
+  // A repeated line (a chorus sung again) asks for the same speech: Flite is deterministic, so
+  // the earlier answer is the same bytes, and what renderFliteVoice derived from it is kept too.
+  const key = `${voice}|${pitchHz?.toFixed(1) ?? ''}|${phones.join(' ')}`;
+  let cache = speechCache.get(module);
+  if (!cache) {
+    cache = new Map();
+    speechCache.set(module, cache);
+  }
+  const cached = cache.get(key);
+  if (cached) {
+    // most recently used last, so the oldest is evicted first
+    cache.delete(key);
+    cache.set(key, cached);
+    return cached;
+  }
+  const speech = speakPhonesUncached(module, voice, phones, pitchHz);
+  cache.set(key, speech);
+  if (cache.size > SPEECH_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  return speech;
+}
+
+/**
+ * Speeches kept per thread (each with its resampled copy and pitch marks, about 1 MB): enough for
+ * a song's distinct lines between two choruses.
+ */
+const SPEECH_CACHE_ENTRIES = 16;
+let speechCache = new WeakMap<WasmModule, Map<string, FliteSpeech>>();
+
+/**
+ * Lets the kept speeches go: called as a track starts, so one track's lines are reused within it
+ * (and a track costs the same whatever the thread sang before) and an idle thread holds none.
+ */
+export function forgetSpeeches(): void {
+  speechCache = new WeakMap();
+}
+
+function speakPhonesUncached(
+  module: WasmModule,
+  voice: string,
+  phones: readonly string[],
+  pitchHz?: number,
+): FliteSpeech {
   const intonation =
     pitchHz === undefined
       ? []
@@ -87,27 +129,51 @@ export function speakPhones(
 
 /** Windowed-sinc resampling (16 taps a side): Flite's 16 kHz to the engine's rate. */
 export function resampleSinc(input: Float32Array, fromRateHz: number, toRateHz: number): Float32Array {
-  if (fromRateHz === toRateHz) return input;
+  return resampleSincMany([input], fromRateHz, toRateHz)[0]!;
+}
+
+/**
+ * resampleSinc over several inputs at once: the kernel of each output position (three sines and
+ * cosines a tap, most of the cost) is computed once for all of them, and each input's sum takes
+ * the same terms in the same order as alone, so every output is the same samples.
+ */
+export function resampleSincMany(
+  inputs: readonly Float32Array[],
+  fromRateHz: number,
+  toRateHz: number,
+): Float32Array[] {
+  if (fromRateHz === toRateHz) return [...inputs];
   const ratio = toRateHz / fromRateHz;
-  const output = new Float32Array(Math.floor(input.length * ratio));
+  const outputs = inputs.map((input) => new Float32Array(Math.floor(input.length * ratio)));
   const cutoff = 0.95 * Math.min(1, ratio);
   const halfWidth = 16 / cutoff;
-  for (let n = 0; n < output.length; n++) {
+  const longestOutput = outputs.reduce((longest, output) => Math.max(longest, output.length), 0);
+  const longestInput = inputs.reduce((longest, input) => Math.max(longest, input.length), 0);
+  const taps = Math.ceil(2 * halfWidth) + 2;
+  const sincs = new Float64Array(taps);
+  const windows = new Float64Array(taps);
+  for (let n = 0; n < longestOutput; n++) {
     const centre = n / ratio;
     const first = Math.max(0, Math.ceil(centre - halfWidth));
-    const last = Math.min(input.length - 1, Math.floor(centre + halfWidth));
-    let sum = 0;
-    for (let k = first; k <= last; k++) {
+    const lastOfAny = Math.min(longestInput - 1, Math.floor(centre + halfWidth));
+    for (let k = first; k <= lastOfAny; k++) {
       const distance = k - centre;
       const x = cutoff * distance;
-      const sinc = x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x);
+      sincs[k - first] = x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x);
       const w = distance / halfWidth;
-      const blackman = 0.42 + 0.5 * Math.cos(Math.PI * w) + 0.08 * Math.cos(2 * Math.PI * w);
-      sum += input[k]! * cutoff * sinc * blackman;
+      windows[k - first] = 0.42 + 0.5 * Math.cos(Math.PI * w) + 0.08 * Math.cos(2 * Math.PI * w);
     }
-    output[n] = sum;
+    for (let which = 0; which < inputs.length; which++) {
+      const output = outputs[which]!;
+      if (n >= output.length) continue;
+      const input = inputs[which]!;
+      const last = Math.min(input.length - 1, Math.floor(centre + halfWidth));
+      let sum = 0;
+      for (let k = first; k <= last; k++) sum += input[k]! * cutoff * sincs[k - first]! * windows[k - first]!;
+      output[n] = sum;
+    }
   }
-  return output;
+  return outputs;
 }
 
 /** In-place RBJ high-pass (Q 0.707). */
@@ -318,6 +384,57 @@ function createTimeMap(
   };
 }
 
+/** The speech at the output rate and its pitch marks: pure in the speech, kept while it is cached. */
+const preparedSources = new WeakMap<
+  FliteSpeech,
+  { sampleRateHz: number; source: Float32Array; analysis: SourceAnalysis }
+>();
+
+function prepareSource(
+  speech: FliteSpeech,
+  sampleRateHz: number,
+): { source: Float32Array; analysis: SourceAnalysis } {
+  prepareSources([speech], sampleRateHz);
+  return preparedSources.get(speech)!;
+}
+
+/**
+ * Resamples and analyses speeches ahead of renderFliteVoice, several together (resampleSincMany),
+ * so the phrases sung from them next skip that step. Changes no sample.
+ */
+export function prepareSources(speeches: readonly FliteSpeech[], sampleRateHz: number): void {
+  const waiting = speeches.filter(
+    (speech, index) =>
+      preparedSources.get(speech)?.sampleRateHz !== sampleRateHz && speeches.indexOf(speech) === index,
+  );
+  for (const rateHz of new Set(waiting.map((speech) => speech.sampleRateHz))) {
+    const atRate = waiting.filter((speech) => speech.sampleRateHz === rateHz);
+    const sources = resampleSincMany(
+      atRate.map((speech) => speech.pcm),
+      rateHz,
+      sampleRateHz,
+    );
+    atRate.forEach((speech, index) => {
+      const source = sources[index]!;
+      const analysis = analyseAtRate(speech.pcm, speech.sampleRateHz, source, sampleRateHz);
+      preparedSources.set(speech, { sampleRateHz, source, analysis });
+    });
+  }
+}
+
+/** A grain's Hann window by its reach (the same values as computing it per sample, once). */
+const hannWindows = new Map<number, Float64Array>();
+function hannOf(reach: number): Float64Array {
+  let window = hannWindows.get(reach);
+  if (!window) {
+    window = new Float64Array(2 * reach + 1);
+    for (let k = -reach; k <= reach; k++)
+      window[k + reach] = 0.5 + 0.5 * Math.cos((Math.PI * k) / (reach + 1));
+    hannWindows.set(reach, window);
+  }
+  return window;
+}
+
 export interface FliteVoiceOptions {
   sampleRateHz: number;
   startSample: number;
@@ -337,8 +454,7 @@ export function renderFliteVoice(
 ): Float32Array {
   const { sampleRateHz, startSample, sampleCount } = options;
   const output = new Float32Array(sampleCount);
-  const source = resampleSinc(speech.pcm, speech.sampleRateHz, sampleRateHz);
-  const analysis = analyseAtRate(speech.pcm, speech.sampleRateHz, source, sampleRateHz);
+  const { source, analysis } = prepareSource(speech, sampleRateHz);
   const loudestVoiced = (fromSeconds: number, toSeconds: number): number => {
     const windowSamples = Math.round(0.02 * sampleRateHz);
     const step = Math.round(0.005 * sampleRateHz);
@@ -391,6 +507,7 @@ export function renderFliteVoice(
     // A formant shift reads the grain faster (shorter tract, higher formants) or slower.
     const reach = Math.floor(halfWidth / formantShift);
     const centre = Math.round(outputPosition);
+    const hann = hannOf(reach);
     for (let k = -reach; k <= reach; k++) {
       const out = centre + k;
       if (out < 0 || out >= sampleCount) continue;
@@ -399,7 +516,7 @@ export function renderFliteVoice(
       if (base < 0 || base + 1 >= source.length) continue;
       const fraction = read - base;
       const sample = source[base]! + (source[base + 1]! - source[base]!) * fraction;
-      const window = 0.5 + 0.5 * Math.cos((Math.PI * k) / (reach + 1));
+      const window = hann[k + reach]!;
       output[out]! += sample * window * gain;
     }
     outputPosition += targetPeriod;
