@@ -48,6 +48,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     asr: { type: 'string' },
     mix: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
     tagger: { type: 'string' },
     out: { type: 'string', default: '/tmp/trackforge-lyrics-eval' },
   },
@@ -299,6 +300,10 @@ async function measureCase(c: LyricCase): Promise<CaseResult> {
     if (end - start >= 0.3) {
       longNotes++;
       if (noteVoiced >= 0.8 * Math.max(1, to - from)) longVoiced++;
+      else if (values.verbose)
+        console.log(
+          `  long note at ${start.toFixed(2)} s (${Math.round((end - start) * 1000)} ms, "${part.vocal!.syllables[index]?.text ?? '~'}", MIDI ${note.pitch}) voiced ${Math.round((100 * noteVoiced) / Math.max(1, to - from))} %`,
+        );
     }
     // the pitch's arrival on a new syllable that changes note by 2+ semitones (a repeated pitch has
     // no arrival to hear): the first frame within ±50 cents, searched from the previous note's middle

@@ -275,8 +275,23 @@ function createTimeMap(
   plan: PhrasePlan,
   speech: FliteSpeech,
   loudestVoiced: (fromSeconds: number, toSeconds: number) => number,
+  firstVoiced: (fromSeconds: number, toSeconds: number) => number,
 ): (timeSeconds: number) => number | null {
-  const spoken = speech.phones.slice(1, 1 + plan.segments.length);
+  const spoken = speech.phones.slice(1, 1 + plan.segments.length).map((phone) => ({ ...phone }));
+  // After an onset consonant Flite's vowel label starts before the voice does (a stop's release
+  // and aspiration, the tail of a fricative): that unvoiced head belongs to the consonant, or the
+  // vowel planned on the beat is heard 15-30 ms late.
+  plan.segments.forEach((segment, index) => {
+    const previous = plan.segments[index - 1];
+    if (segment.role !== 'vowel' || previous?.role !== 'onset') return;
+    const vowel = spoken[index]!;
+    const voicedFrom = firstVoiced(
+      vowel.startSeconds,
+      vowel.startSeconds + (vowel.endSeconds - vowel.startSeconds) / 2,
+    );
+    vowel.startSeconds = voicedFrom;
+    spoken[index - 1]!.endSeconds = voicedFrom;
+  });
   const steadyMiddles = new Map<number, number>();
   return (timeSeconds: number) => {
     const index = plan.segments.findIndex(
@@ -361,7 +376,13 @@ export function renderFliteVoice(
     }
     return best;
   };
-  const timeMap = createTimeMap(plan, speech, loudestVoiced);
+  const firstVoiced = (fromSeconds: number, toSeconds: number): number => {
+    for (let time = fromSeconds; time < toSeconds; time += 0.002) {
+      if (analysis.voicedAt(time * sampleRateHz)) return time;
+    }
+    return fromSeconds;
+  };
+  const timeMap = createTimeMap(plan, speech, loudestVoiced, firstVoiced);
   const pitchAt = createPitchCurve(plan, {
     vibratoDepthCents: singer.vibratoDepthCents,
     vibratoRateHz: singer.vibratoRateHz,
