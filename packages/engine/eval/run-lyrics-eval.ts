@@ -7,17 +7,37 @@
 //    onset of each syllable's pitch (its vowel) against the note's start.
 // 2. Speed (--speed): a 120 s track with lyrics against the same request without, each the best of
 //    two runs on a warm two-thread render pool, prompt to WAV.
-// Flags: --speed (also) · --speed-only · --bank small|full (full) · --json FILE. Prints a table; exits 1 when a bar fails.
-import { writeFileSync } from 'node:fs';
+// 3. Vowel onsets: for syllables whose vowel starts voicing (after a rest or unvoiced consonants),
+//    the first voiced frame against the note's start, as the voice eval measures them.
+// 4. Words (--asr PYTHON, the faster-whisper venv of scripts/setup-vocal-eval.sh): Whisper on the
+//    vocal stem; with --mix the track is rendered as the product does (prompt, lyrics and voice,
+//    full bank, generateTrack with stems) and Whisper also hears the full mix; the vocal stem is
+//    then the product's `vocals` stem.
+// 5. Heard as singing (--tagger PYTHON, the musicnn venv of eval/tagger/setup.sh): each case's full
+//    mix and the same request without lyrics or voice are tagged; the report gives the rank of the
+//    best vocalist tag and of `instrumental` (MSD) / `no vocals` (MTT).
+// Flags: --speed (also) · --speed-only · --bank small|full (full) · --json FILE · --only SONG[,SONG…]
+// (song names: ballad, uptempo, slow, folk, rap; or a singer's name) · --asr PYTHON · --mix ·
+// --tagger PYTHON · --out DIR (WAVs, default /tmp/trackforge-lyrics-eval). Prints a table; exits 1
+// when a bar fails.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadBankFile } from '../node/load-bank.js';
 import { loadVoiceBank } from '../node/load-voices.js';
 import { createRenderPool, generateTrack } from '../src/index.js';
 import { composeRequest } from '../src/lineage.js';
-import { createVocalRenderer } from '../src/rendering/vocal-renderer.js';
+import { createVocalRenderer, phrasesOf } from '../src/rendering/vocal-renderer.js';
 import { findSungVoice, sungVoiceSpec } from '../src/singer-voices.js';
 import type { Composition, Part, TrackRequest } from '../src/types.js';
 import { centsBetween, midiToHz, trackPitch } from '../src/vocals/pitch-track.js';
+import type { VocalNote } from '../src/vocals/sing.js';
+import { measureVowelOnsets } from '../test/vocals/measure-vocal.js';
+import { resample } from './dsp.js';
+import { transcribeWavs, wordErrorRate } from './vocals/word-error-rate.js';
+import { parseWav, writeWav16 } from './wav.js';
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +45,12 @@ const { values } = parseArgs({
     'speed-only': { type: 'boolean', default: false },
     bank: { type: 'string', default: 'full' },
     json: { type: 'string' },
+    only: { type: 'string' },
+    asr: { type: 'string' },
+    mix: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+    tagger: { type: 'string' },
+    out: { type: 'string', default: '/tmp/trackforge-lyrics-eval' },
   },
 });
 
@@ -88,6 +114,15 @@ interface CaseResult {
   longNotesVoicedPct: number;
   onsetMedianMs: number;
   onsetsWithin30MsPct: number;
+  /** Vowel onsets (first voicing after a rest or unvoiced consonants) against the note, ms. */
+  vowelOnsetErrorsMs: number[];
+  /** The words as sung (a repeated chorus twice), for the word error rate. */
+  sungWords: string;
+  /** One 16 kHz WAV per sung line. */
+  stemWav16: string[];
+  mixWav16: string[] | null;
+  mixWav: string | null;
+  instrumentalWav: string | null;
 }
 
 const SAMPLE_RATE = 44100;
@@ -122,11 +157,114 @@ const median = (values: number[]) => {
   return sorted.length === 0 ? Number.NaN : sorted[Math.floor(sorted.length / 2)]!;
 };
 
+const fileName = (c: LyricCase) => c.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+
+function toMono16k(channels: Float32Array[], sampleRateHz: number): Float32Array {
+  const mono = new Float32Array(channels[0]!.length);
+  for (const channel of channels)
+    for (let i = 0; i < mono.length; i++) mono[i]! += channel[i]! / channels.length;
+  return resample(mono, sampleRateHz, 16000);
+}
+
+/**
+ * Whisper hears the song line by line (each sung phrase from 0.4 s before its first note to 0.4 s
+ * after its last), as the voice eval hears its lines: on a whole minute with long instrumental
+ * stretches, temperature-0 decoding falls into a loop ("I-I-I-I…") that says nothing about the
+ * words. Returns one 16 kHz WAV per phrase, in order.
+ */
+function writeLines(audio16k: Float32Array, lines: readonly [number, number][], stem: string): string[] {
+  return lines.map(([fromSeconds, toSeconds], index) => {
+    const from = Math.max(0, Math.floor((fromSeconds - 0.4) * 16000));
+    const to = Math.min(audio16k.length, Math.ceil((toSeconds + 0.4) * 16000));
+    const path = `${stem}-line${index + 1}-16k.wav`;
+    writeFileSync(path, writeWav16([audio16k.slice(from, to)], 16000));
+    return path;
+  });
+}
+
+/** The track as the product renders it (full bank), its mix and its `vocals` stem as 16 kHz WAVs. */
+async function renderMix(c: LyricCase, vocalPartId: string, lines: readonly [number, number][]) {
+  const result = await generateTrack(
+    { ...requestOf(c), outputs: { formats: ['wav'], stems: true, midi: false, waveform: false } },
+    { bank: fullBank(), voiceBank },
+  );
+  const mix = parseWav(result.files.wav!);
+  const stem = result.stems?.find((candidate) => candidate.partId === vocalPartId);
+  if (!stem) throw new Error(`${c.name}: no vocals stem`);
+  const mixWav = join(outDir, `${fileName(c)}-mix.wav`);
+  writeFileSync(mixWav, result.files.wav!);
+  const mixWav16 = writeLines(
+    toMono16k(mix.channels, mix.sampleRate),
+    lines,
+    join(outDir, `${fileName(c)}-mix`),
+  );
+  const stemAudio = parseWav(stem.wav);
+  const stemWav16 = writeLines(
+    toMono16k(stemAudio.channels, stemAudio.sampleRate),
+    lines,
+    join(outDir, `${fileName(c)}-stem`),
+  );
+  return { mixWav, mixWav16, stemWav16 };
+}
+
+/** The same request with no lyrics and no voice: what the tagger hears without the singer. */
+async function renderInstrumental(c: LyricCase): Promise<string> {
+  const { lyrics: _lyrics, voice: _voice, ...rest } = requestOf(c);
+  const result = await generateTrack(
+    { ...rest, outputs: { formats: ['wav'], stems: false, midi: false, waveform: false } },
+    { bank: fullBank(), voiceBank },
+  );
+  const path = join(outDir, `${fileName(c)}-instrumental.wav`);
+  writeFileSync(path, result.files.wav!);
+  return path;
+}
+
+let loadedBank: ReturnType<typeof loadBankFile> | null = null;
+const fullBank = () => {
+  loadedBank ??= loadBankFile(values.bank === 'small' ? 'small' : 'full');
+  return loadedBank;
+};
+
 async function measureCase(c: LyricCase): Promise<CaseResult> {
   const { composition } = composeRequest(requestOf(c));
   const part = composition.parts.find((candidate) => candidate.vocal);
   if (!part?.vocal) throw new Error(`${c.name}: no vocal part`);
   const stem = await singStem(composition, part);
+  const secondsPerTickOf = 60 / (composition.bpm * composition.ppq);
+  const vocalNotes: VocalNote[] = part.notes.map((note, index) => ({
+    startSeconds: note.startTick * secondsPerTickOf,
+    durationSeconds: note.durationTicks * secondsPerTickOf,
+    midi: note.pitch,
+    syllable: part.vocal!.syllables[index] ?? null,
+  }));
+  const vowelOnsetErrorsMs = measureVowelOnsets(stem, SAMPLE_RATE, vocalNotes)
+    .filter((error): error is number => error !== null)
+    .map((error) => Math.round(error * 1000));
+  const sungWords: string[] = [];
+  let word = '';
+  for (const syllable of part.vocal.syllables) {
+    if (!syllable) continue;
+    word += syllable.text;
+    if (syllable.wordEnd) {
+      sungWords.push(word);
+      word = '';
+    }
+  }
+  if (word) sungWords.push(word);
+  const lines = phrasesOf(composition, part).map((phrase): [number, number] => {
+    const last = phrase.notes.at(-1)!;
+    return [phrase.notes[0]!.startSeconds, last.startSeconds + last.durationSeconds];
+  });
+  let stemWav16 = writeLines(resample(stem, SAMPLE_RATE, 16000), lines, join(outDir, `${fileName(c)}-stem`));
+  let mixWav16: string[] | null = null;
+  let mixWav: string | null = null;
+  if (values.mix || values.tagger) {
+    const rendered = await renderMix(c, part.id, lines);
+    mixWav16 = rendered.mixWav16;
+    mixWav = rendered.mixWav;
+    stemWav16 = rendered.stemWav16;
+  }
+  const instrumentalWav = values.tagger ? await renderInstrumental(c) : null;
   const track = trackPitch(stem, {
     sampleRateHz: SAMPLE_RATE,
     hopSeconds: HOP_SECONDS,
@@ -134,7 +272,10 @@ async function measureCase(c: LyricCase): Promise<CaseResult> {
     maxFrequencyHz: 1100,
   });
   const secondsPerTick = 60 / (composition.bpm * composition.ppq);
-  const frameAt = (seconds: number) => Math.max(0, Math.round(seconds / HOP_SECONDS));
+  // frames counted in the tracker's real hop from its first frame's centre (5 ms asked is 221
+  // samples at 44.1 kHz: counting in asked hops drifted 100 ms by the 45th second)
+  const firstCentre = track.timesSeconds[0] ?? 0;
+  const frameAt = (seconds: number) => Math.max(0, Math.round((seconds - firstCentre) / track.hopSeconds));
   let voiced = 0;
   let within = 0;
   let longNotes = 0;
@@ -159,6 +300,10 @@ async function measureCase(c: LyricCase): Promise<CaseResult> {
     if (end - start >= 0.3) {
       longNotes++;
       if (noteVoiced >= 0.8 * Math.max(1, to - from)) longVoiced++;
+      else if (values.verbose)
+        console.log(
+          `  long note at ${start.toFixed(2)} s (${Math.round((end - start) * 1000)} ms, "${part.vocal!.syllables[index]?.text ?? '~'}", MIDI ${note.pitch}) voiced ${Math.round((100 * noteVoiced) / Math.max(1, to - from))} %`,
+        );
     }
     // the pitch's arrival on a new syllable that changes note by 2+ semitones (a repeated pitch has
     // no arrival to hear): the first frame within ±50 cents, searched from the previous note's middle
@@ -174,7 +319,7 @@ async function measureCase(c: LyricCase): Promise<CaseResult> {
           !Number.isNaN(frequency) &&
           Math.abs(centsBetween(frequency, hz)) <= 50
         ) {
-          onsetErrorsMs.push((f * HOP_SECONDS - start) * 1000);
+          onsetErrorsMs.push((firstCentre + f * track.hopSeconds - start) * 1000);
           break;
         }
       }
@@ -192,6 +337,12 @@ async function measureCase(c: LyricCase): Promise<CaseResult> {
     onsetsWithin30MsPct:
       Math.round((1000 * onsetErrorsMs.filter((ms) => Math.abs(ms) <= 30).length) / Math.max(1, arrivals)) /
       10,
+    vowelOnsetErrorsMs,
+    sungWords: sungWords.join(' '),
+    stemWav16,
+    mixWav16,
+    mixWav,
+    instrumentalWav,
   };
 }
 
@@ -228,22 +379,33 @@ async function measureSpeed(): Promise<{ withoutMs: number; withMs: number; rati
   }
 }
 
+const outDir = values.out!;
+mkdirSync(outDir, { recursive: true });
+const onlyNames = values.only?.split(',').map((name) => name.trim().toLowerCase());
+const chosen = LYRIC_CASES.filter(
+  (c) => !onlyNames || onlyNames.some((name) => c.name.toLowerCase().includes(name)),
+);
 const results: CaseResult[] = [];
 console.log(
-  'case | delivery | notes | pitch ±50 c | long notes voiced | pitch arrival median ms | arrivals ±30 ms',
+  'case | delivery | notes | pitch ±50 c | long notes voiced | pitch arrival median ms | arrivals ±30 ms | vowel onsets ±30 ms (median ms)',
 );
 // each row as it is measured, so a long run on a busy machine shows its progress
 if (!values['speed-only'])
-  for (const c of LYRIC_CASES) {
+  for (const c of chosen) {
     const r = await measureCase(c);
     results.push(r);
+    const onTime = r.vowelOnsetErrorsMs.filter((ms) => Math.abs(ms) <= 30).length;
     console.log(
-      `${r.name} | ${r.delivery} | ${r.notes} | ${r.pitchWithin50CentsPct} % | ${r.longNotesVoicedPct} % | ${r.onsetMedianMs} | ${r.onsetsWithin30MsPct} %`,
+      `${r.name} | ${r.delivery} | ${r.notes} | ${r.pitchWithin50CentsPct} % | ${r.longNotesVoicedPct} % | ${r.onsetMedianMs} | ${r.onsetsWithin30MsPct} % | ${onTime}/${r.vowelOnsetErrorsMs.length} (${median(r.vowelOnsetErrorsMs)})`,
     );
   }
 // the pitch bars are for singing: rap is spoken intonation around its notes, reported apart
 const sung = results.filter((r) => r.delivery === 'sung');
-const overall = {
+const sungOnsets = sung.flatMap((r) => r.vowelOnsetErrorsMs);
+const overall: Record<string, number> & {
+  pitchWithin50CentsPctWorst: number;
+  longNotesVoicedPctWorst: number;
+} = {
   cases: results.length,
   sungCases: sung.length,
   pitchWithin50CentsPctMedian: median(sung.map((r) => r.pitchWithin50CentsPct)),
@@ -251,12 +413,118 @@ const overall = {
   longNotesVoicedPctWorst: Math.min(...sung.map((r) => r.longNotesVoicedPct)),
   arrivalsWithin30MsPctMedian: median(sung.map((r) => r.onsetsWithin30MsPct)),
   arrivalMedianMs: median(sung.map((r) => r.onsetMedianMs)),
+  sungVowelOnsets: sungOnsets.length,
+  sungVowelOnsetsWithin30Ms: sungOnsets.filter((ms) => Math.abs(ms) <= 30).length,
+  sungVowelOnsetMedianAbsMs: median(sungOnsets.map(Math.abs)),
 };
 console.log(JSON.stringify(overall));
+
+const words: {
+  name: string;
+  stemWer: number;
+  stemText: string;
+  mixWer: number | null;
+  mixText: string | null;
+}[] = [];
+if (values.asr && results.length > 0) {
+  const paths = results.flatMap((r) => [...r.stemWav16, ...(r.mixWav16 ?? [])]);
+  const heard = transcribeWavs(values.asr, paths);
+  const textOf = (lines: readonly string[]) => lines.map((path) => heard.get(path) ?? '').join(' ');
+  for (const r of results) {
+    const stemText = textOf(r.stemWav16);
+    const mixText = r.mixWav16 ? textOf(r.mixWav16) : null;
+    const row = {
+      name: r.name,
+      stemWer: wordErrorRate(r.sungWords, stemText),
+      stemText,
+      mixWer: mixText === null ? null : wordErrorRate(r.sungWords, mixText),
+      mixText,
+    };
+    words.push(row);
+    console.log(
+      `words ${r.name}: stem ${(row.stemWer * 100).toFixed(0)} %${row.mixWer === null ? '' : `, mix ${(row.mixWer * 100).toFixed(0)} %`}\n  stem: ${stemText}${mixText === null ? '' : `\n  mix:  ${mixText}`}`,
+    );
+  }
+  const sungWords = words.filter((w) => results.find((r) => r.name === w.name)?.delivery === 'sung');
+  overall.stemWerMedianPct = Math.round(median(sungWords.map((w) => w.stemWer)) * 1000) / 10;
+  overall.stemWerMedianAllPct = Math.round(median(words.map((w) => w.stemWer)) * 1000) / 10;
+  const mixWers = words.flatMap((w) => (w.mixWer === null ? [] : [w.mixWer]));
+  if (mixWers.length > 0) overall.mixWerMedianPct = Math.round(median(mixWers) * 1000) / 10;
+  console.log(
+    `words: median WER vocal stem ${overall.stemWerMedianPct} % sung (${overall.stemWerMedianAllPct} % with rap)${mixWers.length > 0 ? `, full mix ${overall.mixWerMedianPct} % (all cases)` : ''}`,
+  );
+}
+
+interface RankedTag {
+  tag: string;
+  score: number;
+}
+const VOCAL_TAGS = [
+  'female vocalists',
+  'male vocalists',
+  'female vocalist',
+  'vocal',
+  'vocals',
+  'male vocal',
+  'female vocal',
+  'singer',
+  'voice',
+  'male voice',
+  'female voice',
+  'man',
+  'woman',
+  'female',
+  'male',
+];
+const NO_VOCAL_TAGS = ['instrumental', 'no vocal', 'no vocals', 'no voice'];
+const tagging: {
+  name: string;
+  file: 'sung' | 'instrumental';
+  model: string;
+  vocalTag: string;
+  vocalRank: number;
+  noVocalTag: string;
+  noVocalRank: number;
+}[] = [];
+if (values.tagger && results.length > 0) {
+  const files = results.flatMap((r) => [
+    { name: r.name, file: 'sung' as const, path: r.mixWav! },
+    { name: r.name, file: 'instrumental' as const, path: r.instrumentalWav! },
+  ]);
+  const script = join(dirname(fileURLToPath(import.meta.url)), 'tagger', 'musicnn_tags.py');
+  const output = JSON.parse(
+    execFileSync(values.tagger, [script, ...files.map((f) => f.path)], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  ) as { files: { path: string; models: Record<string, { ranked: RankedTag[] }> }[] };
+  for (const f of files) {
+    const tagged = output.files.find((candidate) => candidate.path === f.path)!;
+    for (const [model, { ranked }] of Object.entries(tagged.models)) {
+      const vocalRank = ranked.findIndex((t) => VOCAL_TAGS.includes(t.tag.toLowerCase()));
+      const noVocalRank = ranked.findIndex((t) => NO_VOCAL_TAGS.includes(t.tag.toLowerCase()));
+      const row = {
+        name: f.name,
+        file: f.file,
+        model,
+        vocalTag: ranked[vocalRank]?.tag ?? '–',
+        vocalRank: vocalRank + 1,
+        noVocalTag: ranked[noVocalRank]?.tag ?? '–',
+        noVocalRank: noVocalRank + 1,
+      };
+      tagging.push(row);
+      console.log(
+        `tagger ${f.name} (${f.file}) ${model}: ${row.vocalTag} #${row.vocalRank}, ${row.noVocalTag} #${row.noVocalRank}${row.vocalRank < row.noVocalRank ? ' → vocal above' : ''}`,
+      );
+    }
+  }
+}
 const speed = values.speed || values['speed-only'] ? await measureSpeed() : null;
 if (speed)
   console.log(`speed: 120 s without vocals ${speed.withoutMs} ms, with ${speed.withMs} ms: ${speed.ratio}×`);
-if (values.json) writeFileSync(values.json, JSON.stringify({ results, overall, speed }, null, 2));
+if (values.json)
+  writeFileSync(values.json, JSON.stringify({ results, overall, words, tagging, speed }, null, 2));
 const failed =
   (sung.length > 0 && (overall.pitchWithin50CentsPctWorst < 95 || overall.longNotesVoicedPctWorst < 100)) ||
   (speed !== null && speed.ratio > 1.3);

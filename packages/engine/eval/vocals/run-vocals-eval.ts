@@ -23,6 +23,7 @@ import { resample } from '../dsp.js';
 import { renderSpectrogramPng } from '../spectrogram.js';
 import { writeWav16 } from '../wav.js';
 import { VOCAL_CASES, type VocalCase } from './cases.js';
+import { wordErrorRate } from './word-error-rate.js';
 
 const SAMPLE_RATE_HZ = 44100;
 const voiceBank = loadVoiceBank();
@@ -102,32 +103,6 @@ async function sing(notes: VocalNote[], singer: SingerSpec, delivery: VocalDeliv
 }
 
 const hash = (pcm: Float32Array) => createHash('sha256').update(new Uint8Array(pcm.buffer)).digest('hex');
-
-function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z' ]+/g, ' ')
-    .split(/\s+/)
-    .filter((word) => word.length > 0);
-}
-
-/** Word error rate: word-level edit distance over the reference's length. */
-export function wordErrorRate(reference: string, hypothesis: string): number {
-  const ref = words(reference);
-  const hyp = words(hypothesis);
-  const distance = Array.from({ length: ref.length + 1 }, (_, i) => [
-    i,
-    ...Array<number>(hyp.length).fill(0),
-  ]);
-  for (let j = 1; j <= hyp.length; j++) distance[0]![j] = j;
-  for (let i = 1; i <= ref.length; i++) {
-    for (let j = 1; j <= hyp.length; j++) {
-      const substitution = distance[i - 1]![j - 1]! + (ref[i - 1] === hyp[j - 1] ? 0 : 1);
-      distance[i]![j] = Math.min(substitution, distance[i - 1]![j]! + 1, distance[i]![j - 1]! + 1);
-    }
-  }
-  return distance[ref.length]![hyp.length]! / Math.max(ref.length, 1);
-}
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);

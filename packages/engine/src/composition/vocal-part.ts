@@ -19,7 +19,7 @@ export const VOCAL_PART_ID = 'vocals';
 // GM "voice oohs": what a MIDI player shows for the part; the engine itself sings it.
 const VOCAL_PROGRAM = 53;
 // Other melody parts play this much softer under a sung phrase (about −4 dB of velocity-driven gain).
-const DUCK_VELOCITY = 0.7;
+const DUCK_VELOCITY = 0.55;
 
 export interface VocalOptions {
   lyrics: TrackLyrics | null;
@@ -72,7 +72,8 @@ export function addVocalPart(ctx: ArrangeContext, parts: Part[], options: VocalO
     channel: at === parts.length ? options.channel : (parts[at]?.channel ?? options.channel),
     ...mix,
     pan: 0,
-    reverbSend: Math.max(mix.reverbSend, 50),
+    // drier than an instrument lead: a long tail smears the consonants that carry the words
+    reverbSend: Math.min(mix.reverbSend, 35),
     notes: written.notes,
     controls: [],
     vocal: {

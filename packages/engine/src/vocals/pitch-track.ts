@@ -14,8 +14,9 @@ export interface PitchTrackOptions {
 }
 
 export interface PitchTrack {
+  /** Hop between frames (seconds): the asked hop rounded to whole samples. */
   hopSeconds: number;
-  /** Frame centre times (seconds). */
+  /** Frame centre times (seconds): the middle of the samples each frame compares. */
   timesSeconds: Float64Array;
   /** Frequency per frame (Hz), NaN where unvoiced. */
   frequenciesHz: Float64Array;
@@ -39,7 +40,8 @@ export function trackPitch(samples: Float32Array, options: PitchTrackOptions): P
   const cmnd = new Float64Array(maxLag + 1);
   for (let frame = 0; frame < frameCount; frame++) {
     const start = frame * hop;
-    timesSeconds[frame] = (start + window / 2) / sampleRateHz;
+    // the difference function compares samples start … start + window + maxLag
+    timesSeconds[frame] = (start + (window + maxLag) / 2) / sampleRateHz;
     let energy = 0;
     for (let i = 0; i < window; i++) energy += samples[start + i]! ** 2;
     if (Math.sqrt(energy / window) < silenceRms) continue;
@@ -110,7 +112,9 @@ export function trackPitch(samples: Float32Array, options: PitchTrackOptions): P
     const shift = denominator !== 0 ? (0.5 * (a - c)) / denominator : 0;
     frequenciesHz[frame] = sampleRateHz / (bestLag + Math.max(-1, Math.min(1, shift)));
   }
-  return { hopSeconds, timesSeconds, frequenciesHz };
+  // The real hop, not the asked one: 5 ms at 44.1 kHz is 221 samples (5.011 ms), and a caller that
+  // counted frames in asked hops would be 100 ms off by the 45th second.
+  return { hopSeconds: hop / sampleRateHz, timesSeconds, frequenciesHz };
 }
 
 /** Cents from `referenceHz` to `frequencyHz`. */

@@ -54,8 +54,8 @@ export function measureVowelOnsets(
   sampleRateHz: number,
   notes: readonly VocalNote[],
 ): Array<number | null> {
-  const hopSeconds = 0.005;
-  const track = trackPitch(pcm, { sampleRateHz, hopSeconds, silenceRms: 0.01 });
+  const track = trackPitch(pcm, { sampleRateHz, hopSeconds: 0.005, silenceRms: 0.01 });
+  const hopSeconds = track.hopSeconds;
   const windowCentreSeconds = track.timesSeconds.length > 0 ? track.timesSeconds[0]! : 0;
   const voicedAt = (time: number): boolean => {
     const frame = Math.round((time - windowCentreSeconds) / hopSeconds);

@@ -341,9 +341,25 @@ function createTimeMap(
   plan: PhrasePlan,
   speech: FliteSpeech,
   loudestVoiced: (fromSeconds: number, toSeconds: number) => number,
+  firstVoiced: (fromSeconds: number, toSeconds: number) => number,
+  voicedAtSeconds: (timeSeconds: number) => boolean,
 ): (timeSeconds: number) => number | null {
-  const spoken = speech.phones.slice(1, 1 + plan.segments.length);
-  const steadyMiddles = new Map<number, number>();
+  const spoken = speech.phones.slice(1, 1 + plan.segments.length).map((phone) => ({ ...phone }));
+  // After an onset consonant Flite's vowel label starts before the voice does (a stop's release
+  // and aspiration, the tail of a fricative): that unvoiced head belongs to the consonant, or the
+  // vowel planned on the beat is heard 15-30 ms late.
+  plan.segments.forEach((segment, index) => {
+    const previous = plan.segments[index - 1];
+    if (segment.role !== 'vowel' || previous?.role !== 'onset') return;
+    const vowel = spoken[index]!;
+    const voicedFrom = firstVoiced(
+      vowel.startSeconds,
+      vowel.startSeconds + (vowel.endSeconds - vowel.startSeconds) / 2,
+    );
+    vowel.startSeconds = voicedFrom;
+    spoken[index - 1]!.endSeconds = voicedFrom;
+  });
+  const steadyParts = new Map<number, { start: number; length: number }>();
   return (timeSeconds: number) => {
     const index = plan.segments.findIndex(
       (segment) => timeSeconds >= segment.startSeconds && timeSeconds < segment.endSeconds,
@@ -367,14 +383,26 @@ function createTimeMap(
     if (fromEnd < release) return source.endSeconds - fromEnd;
     // The walk stays within 25 ms around the steady part's middle: wider, it reaches into the
     // neighbours' transitions and the held vowel wobbles in loudness and colour.
-    let steadyMiddle = steadyMiddles.get(index);
-    if (steadyMiddle === undefined) {
+    let steady = steadyParts.get(index);
+    if (steady === undefined) {
       // The loudest voiced moment of the part that may be held: a vowel's most stable sound.
-      steadyMiddle = loudestVoiced(source.startSeconds + attack, source.startSeconds + holdEnd);
-      steadyMiddles.set(index, steadyMiddle);
+      const from = source.startSeconds + attack;
+      const to = source.startSeconds + holdEnd;
+      const middle = loudestVoiced(from, to);
+      // The walk stays inside the voiced run around it: a short vowel (a schwa, Flite's "and")
+      // has little steady voice, and walking into its unvoiced edges made a held note drop its
+      // voice five times a second.
+      let runStart = middle;
+      let runEnd = middle;
+      while (runStart - 0.002 >= from && voicedAtSeconds(runStart - 0.002)) runStart -= 0.002;
+      while (runEnd + 0.002 <= to && voicedAtSeconds(runEnd + 0.002)) runEnd += 0.002;
+      const length = Math.min(Math.max(runEnd - runStart, 0.001), 0.025);
+      const start = Math.min(Math.max(middle - length / 2, runStart), runEnd - length);
+      steady = { start: Math.max(start, from), length };
+      steadyParts.set(index, steady);
     }
-    const steadyLength = Math.min(Math.max(holdEnd - attack, 0.001), 0.025);
-    const steadyStart = Math.max(steadyMiddle - steadyLength / 2, source.startSeconds + attack);
+    const steadyLength = steady.length;
+    const steadyStart = steady.start;
     // Reach the steady middle from the end of the attack, then walk back and forth slowly.
     const approach = steadyStart - (source.startSeconds + attack);
     const walked = into - attack;
@@ -477,7 +505,15 @@ export function renderFliteVoice(
     }
     return best;
   };
-  const timeMap = createTimeMap(plan, speech, loudestVoiced);
+  const firstVoiced = (fromSeconds: number, toSeconds: number): number => {
+    for (let time = fromSeconds; time < toSeconds; time += 0.002) {
+      if (analysis.voicedAt(time * sampleRateHz)) return time;
+    }
+    return fromSeconds;
+  };
+  const timeMap = createTimeMap(plan, speech, loudestVoiced, firstVoiced, (timeSeconds) =>
+    analysis.voicedAt(timeSeconds * sampleRateHz),
+  );
   const pitchAt = createPitchCurve(plan, {
     vibratoDepthCents: singer.vibratoDepthCents,
     vibratoRateHz: singer.vibratoRateHz,
