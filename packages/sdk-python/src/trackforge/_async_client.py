@@ -55,13 +55,13 @@ class AsyncTrackforge(AsyncAPIClient):
         )  # fmt: skip
         self._settings = dict(api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries,
                               default_headers=default_headers, webhook_secret=webhook_secret)  # fmt: skip
-        self.tracks = AsyncTracks(self)
+        self.workspace = AsyncWorkspaceResource(self)
+        self.events = AsyncEvents(self, workspace=self.workspace)
+        self.tracks = AsyncTracks(self, events=self.events)
         self.voices = AsyncVoices(self)
         self.credits = AsyncCreditsResource(self)
-        self.events = AsyncEvents(self)
         self.webhook_endpoints = AsyncWebhookEndpoints(self)
         self.api_keys = AsyncApiKeys(self)
-        self.workspace = AsyncWorkspaceResource(self)
         self.billing = AsyncBilling(self)
         self.auth = AsyncAuth(self)
         self.webhooks = Webhooks(webhook_secret or os.environ.get("TRACKFORGE_WEBHOOK_SECRET"))

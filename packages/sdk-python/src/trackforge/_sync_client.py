@@ -54,13 +54,13 @@ class Trackforge(SyncAPIClient):
         )  # fmt: skip
         self._settings = dict(api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries,
                               default_headers=default_headers, webhook_secret=webhook_secret)  # fmt: skip
-        self.tracks = Tracks(self)
+        self.workspace = WorkspaceResource(self)
+        self.events = Events(self, workspace=self.workspace)
+        self.tracks = Tracks(self, events=self.events)
         self.voices = Voices(self)
         self.credits = CreditsResource(self)
-        self.events = Events(self)
         self.webhook_endpoints = WebhookEndpoints(self)
         self.api_keys = ApiKeys(self)
-        self.workspace = WorkspaceResource(self)
         self.billing = Billing(self)
         self.auth = Auth(self)
         self.webhooks = Webhooks(webhook_secret or os.environ.get("TRACKFORGE_WEBHOOK_SECRET"))

@@ -7,14 +7,20 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
+from .._async_api_client import AsyncAPIClient
 from .._async_event_stream import AsyncEventSubscription
 from .._event_stream import _SubscriptionState
 from ..resources.events import AsyncEvents as GeneratedAsyncEvents
+from ..resources.workspace import AsyncWorkspaceResource
 
 DEFAULT_MAX_RECONNECTS = 10
 
 
 class AsyncEvents(GeneratedAsyncEvents):
+    def __init__(self, client: AsyncAPIClient, workspace: AsyncWorkspaceResource) -> None:
+        super().__init__(client)
+        self._workspace = workspace  # a subscription reads the workspace's signing secret
+
     def subscribe(
         self,
         *,
@@ -35,4 +41,4 @@ class AsyncEvents(GeneratedAsyncEvents):
         state = _SubscriptionState(
             self._client.base_url, self._client.default_headers(), track_ids, last_event_id, max_reconnects, timeout
         )
-        return AsyncEventSubscription(self._client.workspace.retrieve, state, self._client._sleep)
+        return AsyncEventSubscription(self._workspace.retrieve, state, self._client._sleep)

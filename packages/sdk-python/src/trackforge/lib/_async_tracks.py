@@ -10,16 +10,22 @@ from typing import Any, Optional
 
 from typing_extensions import Unpack
 
+from .._async_api_client import AsyncAPIClient
 from .._async_binary import AsyncBinaryStream
 from .._binary import Destination
 from .._event_stream import WaitTimeoutError
 from .._types import RequestOptions
 from ..resources.tracks import AsyncTracks as GeneratedAsyncTracks
 from ..types import Track
+from ._async_events import AsyncEvents
 from ._track_routes import EVENTS_UNAVAILABLE, TERMINAL, AudioFormat, DownloadFormat, Duration, download_route
 
 
 class AsyncTracks(GeneratedAsyncTracks):
+    def __init__(self, client: AsyncAPIClient, events: AsyncEvents) -> None:
+        super().__init__(client)
+        self._events = events  # create_and_wait and wait follow the track on the event log
+
     async def download(
         self, track_id: str, format: DownloadFormat = "mp3", *, to: Destination, **options: Unpack[RequestOptions]
     ) -> int:
@@ -73,13 +79,13 @@ class AsyncTracks(GeneratedAsyncTracks):
     async def _wait_until(self, track_id: str, deadline: float, timeout: float, poll_interval_seconds: float) -> Track:
         # Events after `since` are replayed on subscribe, so the ready event cannot slip between
         # the retrieve below and the socket's first frame.
-        newest = await self._client.events.list(limit=1)
+        newest = await self._events.list(limit=1)
         since = newest.data[0].id if newest.data else None
         track = await self.retrieve(track_id)
         if track.status in TERMINAL:
             return track
         try:
-            async with self._client.events.subscribe(
+            async with self._events.subscribe(
                 track_ids=[track.id],
                 last_event_id=since,
                 timeout=max(deadline - time.monotonic(), 0.001),

@@ -7,13 +7,19 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from .._event_stream import _SubscriptionState
+from .._sync_api_client import SyncAPIClient
 from .._sync_event_stream import EventSubscription
 from ..resources.events import Events as GeneratedEvents
+from ..resources.workspace import WorkspaceResource
 
 DEFAULT_MAX_RECONNECTS = 10
 
 
 class Events(GeneratedEvents):
+    def __init__(self, client: SyncAPIClient, workspace: WorkspaceResource) -> None:
+        super().__init__(client)
+        self._workspace = workspace  # a subscription reads the workspace's signing secret
+
     def subscribe(
         self,
         *,
@@ -34,4 +40,4 @@ class Events(GeneratedEvents):
         state = _SubscriptionState(
             self._client.base_url, self._client.default_headers(), track_ids, last_event_id, max_reconnects, timeout
         )
-        return EventSubscription(self._client.workspace.retrieve, state, self._client._sleep)
+        return EventSubscription(self._workspace.retrieve, state, self._client._sleep)

@@ -11,14 +11,20 @@ from typing_extensions import Unpack
 
 from .._binary import Destination
 from .._event_stream import WaitTimeoutError
+from .._sync_api_client import SyncAPIClient
 from .._sync_binary import BinaryStream
 from .._types import RequestOptions
 from ..resources.tracks import Tracks as GeneratedTracks
 from ..types import Track
+from ._sync_events import Events
 from ._track_routes import EVENTS_UNAVAILABLE, TERMINAL, AudioFormat, DownloadFormat, Duration, download_route
 
 
 class Tracks(GeneratedTracks):
+    def __init__(self, client: SyncAPIClient, events: Events) -> None:
+        super().__init__(client)
+        self._events = events  # create_and_wait and wait follow the track on the event log
+
     def download(
         self, track_id: str, format: DownloadFormat = "mp3", *, to: Destination, **options: Unpack[RequestOptions]
     ) -> int:
@@ -68,13 +74,13 @@ class Tracks(GeneratedTracks):
     def _wait_until(self, track_id: str, deadline: float, timeout: float, poll_interval_seconds: float) -> Track:
         # Events after `since` are replayed on subscribe, so the ready event cannot slip between
         # the retrieve below and the socket's first frame.
-        newest = self._client.events.list(limit=1)
+        newest = self._events.list(limit=1)
         since = newest.data[0].id if newest.data else None
         track = self.retrieve(track_id)
         if track.status in TERMINAL:
             return track
         try:
-            with self._client.events.subscribe(
+            with self._events.subscribe(
                 track_ids=[track.id],
                 last_event_id=since,
                 timeout=max(deadline - time.monotonic(), 0.001),

@@ -32,7 +32,11 @@ from .._sync_pagination import SyncPage
 from .._types import RequestOptions
 
 if TYPE_CHECKING:
-    from .._client import AsyncTrackforge, Trackforge
+    # The transport, not the client class: the client imports every resource, so a resource that
+    # named the client would close an import circle. Helpers that need a sibling resource get it
+    # passed in (lib/_async_tracks.py, lib/_async_events.py).
+    from .._async_api_client import AsyncAPIClient
+    from .._sync_api_client import SyncAPIClient
 
 M = TypeVar("M", bound=pydantic.BaseModel)
 # Where a list answer keeps its items: the body itself, or a nested list (the credit ledger).
@@ -88,7 +92,7 @@ class AsyncPaginator(Generic[T]):
 
 
 class SyncResource:
-    def __init__(self, client: Trackforge) -> None:
+    def __init__(self, client: SyncAPIClient) -> None:
         self._client = client
 
     def _list(
@@ -102,7 +106,7 @@ class SyncResource:
 
 
 class AsyncResource:
-    def __init__(self, client: AsyncTrackforge) -> None:
+    def __init__(self, client: AsyncAPIClient) -> None:
         self._client = client
 
     def _list(
