@@ -21,8 +21,12 @@ for (const kind of testDatabaseKinds()) {
     });
     after(() => t.close());
 
-    const runner = (workerId: string, generate: Generate, progressIntervalMs = 0) =>
-      createGenerationRunner(t, workerId, generate, progressIntervalMs);
+    const runner = (
+      workerId: string,
+      generate: Generate,
+      progressIntervalMs = 0,
+      monotonicMs?: () => number,
+    ) => createGenerationRunner(t, workerId, generate, progressIntervalMs, monotonicMs);
 
     const eventTypes = async (trackId: string) =>
       (
@@ -67,15 +71,17 @@ for (const kind of testDatabaseKinds()) {
 
     it('emits track.generating progress at most every 500 ms, rising', async () => {
       const created = (await createTrack(t, account)).json();
+      // A 1.2 s render in 10 ms steps of a hand-stepped clock: no real time passes.
+      let nowMs = 0;
       const generate: Generate = async (_request, { onProgress }) => {
-        const startMs = Date.now();
-        while (Date.now() - startMs < 1200) {
-          onProgress?.((Date.now() - startMs) / 1300);
-          await new Promise((resolve) => setTimeout(resolve, 10));
+        for (let stepMs = 0; stepMs < 1200; stepMs += 10) {
+          nowMs = stepMs;
+          onProgress?.(stepMs / 1300);
+          await new Promise((resolve) => setImmediate(resolve));
         }
         return FAKE_GENERATED_TRACK;
       };
-      await runner('w-progress', generate, 500).runOnce();
+      await runner('w-progress', generate, 500, () => nowMs).runOnce();
       const rows = (
         await sql<{ payload: string; created_at: Date }>`select payload, created_at from event
           where track_id = ${created.id} and type = 'track.generating' order by seq`.execute(t.database.db)

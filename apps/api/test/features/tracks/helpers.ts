@@ -53,6 +53,7 @@ export function createGenerationRunner(
   workerId: string,
   generate: Generate,
   progressIntervalMs = 0,
+  monotonicMs?: () => number,
 ) {
   const { trackStates, storage } = t.services;
   const files = createGeneratedFiles({ storage });
@@ -62,6 +63,12 @@ export function createGenerationRunner(
     queue: GENERATION_QUEUE,
     workerId,
     leaseMs: 10_000,
-    handler: createGenerationHandler({ trackStates, files, generate, progressIntervalMs }),
+    handler: createGenerationHandler({
+      trackStates,
+      files,
+      generate,
+      progressIntervalMs,
+      ...(monotonicMs ? { monotonicMs } : {}),
+    }),
   });
 }

@@ -19,9 +19,12 @@ export function createGenerationHandler(deps: {
   files: GeneratedFiles;
   generate: Generate;
   progressIntervalMs?: number;
+  /** A monotonic clock for the progress throttle (tests pass their own to step time by hand). */
+  monotonicMs?: () => number;
 }): JobHandler {
   const { trackStates, files } = deps;
   const intervalMs = deps.progressIntervalMs ?? PROGRESS_INTERVAL_MS;
+  const monotonicMs = deps.monotonicMs ?? (() => performance.now());
 
   return {
     async run(job, context) {
@@ -30,11 +33,11 @@ export function createGenerationHandler(deps: {
       if (!track) return;
 
       // Progress writes are serialised and throttled; a slow write drops the updates behind it.
-      let lastReportMs = performance.now();
+      let lastReportMs = monotonicMs();
       let writing: Promise<void> = Promise.resolve();
       let inFlight = false;
       const onProgress = (fraction: number) => {
-        const nowMs = performance.now();
+        const nowMs = monotonicMs();
         if (inFlight || nowMs - lastReportMs < intervalMs || fraction >= 1) return;
         lastReportMs = nowMs;
         inFlight = true;
