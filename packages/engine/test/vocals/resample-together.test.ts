@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { resampleSincMany } from '../../src/vocals/flite/flite-voice.js';
 
-/** The resampler as it was written per input (the reference the shared kernel must match bit for bit). */
-function resampleOneByOne(input: Float32Array, fromRateHz: number, toRateHz: number): Float32Array {
+/** The windowed sinc evaluated directly at every tap (the reference the polyphase table must match). */
+function resampleDirectly(input: Float32Array, fromRateHz: number, toRateHz: number): Float64Array {
   const ratio = toRateHz / fromRateHz;
-  const output = new Float32Array(Math.floor(input.length * ratio));
+  const output = new Float64Array(Math.floor(input.length * ratio));
   const cutoff = 0.95 * Math.min(1, ratio);
   const halfWidth = 16 / cutoff;
   for (let n = 0; n < output.length; n++) {
@@ -43,14 +43,35 @@ function voiceLike(lengthSamples: number, seed: number): Float32Array {
   return samples;
 }
 
-describe('singing speed without a changed sample', () => {
-  it('resamples speeches of different lengths together to exactly the samples of each alone', () => {
+function largestDifference(a: Float32Array, b: Float64Array): number {
+  let largest = 0;
+  for (let n = 0; n < a.length; n++) largest = Math.max(largest, Math.abs(a[n]! - b[n]!));
+  return largest;
+}
+
+describe('windowed-sinc resampling from a polyphase table', () => {
+  it('gives Flite-rate speech at 44.1 kHz within 1e-6 of the sinc evaluated at every tap', () => {
     const inputs = [voiceLike(16000, 1), voiceLike(9000, 2), voiceLike(23456, 3), voiceLike(40, 4)];
-    const together = resampleSincMany(inputs, 16000, 44100);
+    const resampled = resampleSincMany(inputs, 16000, 44100);
     inputs.forEach((input, index) => {
-      const alone = resampleOneByOne(input, 16000, 44100);
-      assert.equal(together[index]!.length, alone.length);
-      assert.deepEqual(Buffer.from(together[index]!.buffer), Buffer.from(alone.buffer), `input ${index}`);
+      const direct = resampleDirectly(input, 16000, 44100);
+      assert.equal(resampled[index]!.length, direct.length);
+      assert.ok(largestDifference(resampled[index]!, direct) < 1e-6, `input ${index}`);
     });
+  });
+
+  it('matches the direct sinc at a rate pair without a small rational ratio too', () => {
+    const input = voiceLike(5000, 5);
+    const resampled = resampleSincMany([input], 16000.5, 44100)[0]!;
+    const direct = resampleDirectly(input, 16000.5, 44100);
+    assert.equal(resampled.length, direct.length);
+    assert.ok(largestDifference(resampled, direct) < 1e-6);
+  });
+
+  it('resamples the same input to the same samples every time', () => {
+    const input = voiceLike(8000, 6);
+    const once = resampleSincMany([input], 16000, 44100)[0]!;
+    const again = resampleSincMany([voiceLike(3000, 7), input], 16000, 44100)[1]!;
+    assert.deepEqual(Buffer.from(again.buffer), Buffer.from(once.buffer));
   });
 });

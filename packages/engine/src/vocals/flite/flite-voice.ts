@@ -132,10 +132,74 @@ export function resampleSinc(input: Float32Array, fromRateHz: number, toRateHz: 
   return resampleSincMany([input], fromRateHz, toRateHz)[0]!;
 }
 
+/** The Blackman-windowed sinc at `distance` input samples from an output position's centre. */
+export function sincKernel(distance: number, cutoff: number, halfWidth: number): number {
+  const x = cutoff * distance;
+  const sinc = x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x);
+  const w = distance / halfWidth;
+  return cutoff * sinc * (0.42 + 0.5 * Math.cos(Math.PI * w) + 0.08 * Math.cos(2 * Math.PI * w));
+}
+
 /**
- * resampleSinc over several inputs at once: the kernel of each output position (three sines and
- * cosines a tap, most of the cost) is computed once for all of them, and each input's sum takes
- * the same terms in the same order as alone, so every output is the same samples.
+ * The kernel at every phase of a rational rate change: output n sits at input position
+ * n·down/up, so its fractional part is one of `up` phases (16000→44100 is 160:441), and each
+ * phase's taps are computed once per process instead of three sines and cosines per tap and sample.
+ */
+interface PolyphaseTable {
+  up: number;
+  down: number;
+  /** Per phase: the offset of its first tap from the output's integer input position. */
+  firstOffsets: Int32Array;
+  tapCounts: Int32Array;
+  /** Per phase, `maxTaps` weights (the unused tail zero). */
+  weights: Float64Array;
+  maxTaps: number;
+}
+
+const MAX_PHASES = 4096;
+const polyphaseTables = new Map<string, PolyphaseTable | null>();
+
+function greatestCommonDivisor(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
+}
+
+function polyphaseTableFor(fromRateHz: number, toRateHz: number): PolyphaseTable | null {
+  const key = `${fromRateHz}:${toRateHz}`;
+  const cached = polyphaseTables.get(key);
+  if (cached !== undefined) return cached;
+  let table: PolyphaseTable | null = null;
+  if (Number.isInteger(fromRateHz) && Number.isInteger(toRateHz)) {
+    const divisor = greatestCommonDivisor(fromRateHz, toRateHz);
+    const up = toRateHz / divisor;
+    const down = fromRateHz / divisor;
+    if (up <= MAX_PHASES) {
+      const cutoff = 0.95 * Math.min(1, up / down);
+      const halfWidth = 16 / cutoff;
+      const maxTaps = Math.ceil(2 * halfWidth) + 2;
+      const firstOffsets = new Int32Array(up);
+      const tapCounts = new Int32Array(up);
+      const weights = new Float64Array(up * maxTaps);
+      for (let phase = 0; phase < up; phase++) {
+        const fraction = phase / up;
+        const first = Math.ceil(fraction - halfWidth);
+        const last = Math.floor(fraction + halfWidth);
+        firstOffsets[phase] = first;
+        tapCounts[phase] = last - first + 1;
+        for (let j = first; j <= last; j++)
+          weights[phase * maxTaps + (j - first)] = sincKernel(j - fraction, cutoff, halfWidth);
+      }
+      table = { up, down, firstOffsets, tapCounts, weights, maxTaps };
+    }
+  }
+  polyphaseTables.set(key, table);
+  return table;
+}
+
+/**
+ * resampleSinc over several inputs: with a rational rate change (any two integer rates whose
+ * ratio reduces to at most 4096 phases) the kernel comes from a polyphase table built once per
+ * process; otherwise it is evaluated per tap. Taps beyond the input's ends count as silence.
  */
 export function resampleSincMany(
   inputs: readonly Float32Array[],
@@ -143,37 +207,51 @@ export function resampleSincMany(
   toRateHz: number,
 ): Float32Array[] {
   if (fromRateHz === toRateHz) return [...inputs];
-  const ratio = toRateHz / fromRateHz;
-  const outputs = inputs.map((input) => new Float32Array(Math.floor(input.length * ratio)));
-  const cutoff = 0.95 * Math.min(1, ratio);
-  const halfWidth = 16 / cutoff;
-  const longestOutput = outputs.reduce((longest, output) => Math.max(longest, output.length), 0);
-  const longestInput = inputs.reduce((longest, input) => Math.max(longest, input.length), 0);
-  const taps = Math.ceil(2 * halfWidth) + 2;
-  const sincs = new Float64Array(taps);
-  const windows = new Float64Array(taps);
-  for (let n = 0; n < longestOutput; n++) {
-    const centre = n / ratio;
-    const first = Math.max(0, Math.ceil(centre - halfWidth));
-    const lastOfAny = Math.min(longestInput - 1, Math.floor(centre + halfWidth));
-    for (let k = first; k <= lastOfAny; k++) {
-      const distance = k - centre;
-      const x = cutoff * distance;
-      sincs[k - first] = x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x);
-      const w = distance / halfWidth;
-      windows[k - first] = 0.42 + 0.5 * Math.cos(Math.PI * w) + 0.08 * Math.cos(2 * Math.PI * w);
-    }
-    for (let which = 0; which < inputs.length; which++) {
-      const output = outputs[which]!;
-      if (n >= output.length) continue;
-      const input = inputs[which]!;
-      const last = Math.min(input.length - 1, Math.floor(centre + halfWidth));
-      let sum = 0;
-      for (let k = first; k <= last; k++) sum += input[k]! * cutoff * sincs[k - first]! * windows[k - first]!;
-      output[n] = sum;
+  const table = polyphaseTableFor(fromRateHz, toRateHz);
+  return inputs.map((input) =>
+    table ? resamplePolyphase(input, table) : resampleDirect(input, fromRateHz, toRateHz),
+  );
+}
+
+function resamplePolyphase(input: Float32Array, table: PolyphaseTable): Float32Array {
+  const { up, down, firstOffsets, tapCounts, weights, maxTaps } = table;
+  const output = new Float32Array(Math.floor((input.length * up) / down));
+  const lastInput = input.length - 1;
+  // Output n's input position is base + phase/up, stepped by down/up without rounding drift.
+  let base = 0;
+  let phase = 0;
+  for (let n = 0; n < output.length; n++) {
+    const first = base + firstOffsets[phase]!;
+    const row = phase * maxTaps;
+    const from = Math.max(0, first);
+    const to = Math.min(lastInput, first + tapCounts[phase]! - 1);
+    let sum = 0;
+    for (let k = from; k <= to; k++) sum += input[k]! * weights[row + k - first]!;
+    output[n] = sum;
+    phase += down;
+    while (phase >= up) {
+      phase -= up;
+      base++;
     }
   }
-  return outputs;
+  return output;
+}
+
+/** The kernel evaluated per tap (rates with no small rational ratio). */
+export function resampleDirect(input: Float32Array, fromRateHz: number, toRateHz: number): Float32Array {
+  const ratio = toRateHz / fromRateHz;
+  const output = new Float32Array(Math.floor(input.length * ratio));
+  const cutoff = 0.95 * Math.min(1, ratio);
+  const halfWidth = 16 / cutoff;
+  for (let n = 0; n < output.length; n++) {
+    const centre = n / ratio;
+    const first = Math.max(0, Math.ceil(centre - halfWidth));
+    const last = Math.min(input.length - 1, Math.floor(centre + halfWidth));
+    let sum = 0;
+    for (let k = first; k <= last; k++) sum += input[k]! * sincKernel(k - centre, cutoff, halfWidth);
+    output[n] = sum;
+  }
+  return output;
 }
 
 /** In-place RBJ high-pass (Q 0.707). */
@@ -428,7 +506,7 @@ function prepareSource(
 
 /**
  * Resamples and analyses speeches ahead of renderFliteVoice, several together (resampleSincMany),
- * so the phrases sung from them next skip that step. Changes no sample.
+ * so the phrases sung from them next skip that step.
  */
 export function prepareSources(speeches: readonly FliteSpeech[], sampleRateHz: number): void {
   const waiting = speeches.filter(
