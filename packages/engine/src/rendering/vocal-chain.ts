@@ -2,7 +2,10 @@
 // and breath pops), a de-esser on 5 kHz and up, a cut at 300 Hz and a lift at 3 kHz (mud out,
 // words forward), a 3:1 compressor, and a dotted-eighth delay returned quietly and a little wide.
 // Hot DSP loop: long and inlined on purpose; its state lives in the strip, so the output depends
-// only on the input (deterministic).
+// only on the input (deterministic). Between phrases, once every tail (filters, de-esser,
+// compressor, delay line) has decayed below −120 dB, the state is flushed to zero and silent input
+// is skipped: checked at fixed positions of the take (every QUIET_CHECK_SAMPLES), never at the
+// caller's chunk edges, so the same take gives the same samples however it is streamed.
 
 export interface VocalChainOptions {
   /** The delay's time; 0 turns it off. */
@@ -60,6 +63,10 @@ const COMP_RATIO = 3;
 const COMP_MAKEUP = 1.9;
 const DELAY_FEEDBACK = 0.28;
 const DELAY_RETURN = 0.14;
+/** −120 dB: a tail below this everywhere in the strip is flushed to silence. */
+const QUIET_LEVEL = 1e-6;
+/** How often (in samples of the take) the strip checks whether its tails have died out. */
+const QUIET_CHECK_SAMPLES = 1024;
 
 /** A vocal channel strip that keeps its state between calls, so a take can stream through it. */
 export interface VocalChain {
@@ -98,6 +105,12 @@ export function createVocalChain(sampleRate: number, options: VocalChainOptions)
   let dampState = 0;
   let index = 0;
   let repeat = 0;
+  /** Samples of the take processed so far (the strip's own clock, independent of chunking). */
+  let position = 0;
+  /** The last position a sample above QUIET_LEVEL went into the delay line. */
+  let lastLoudWriteAt = Number.NEGATIVE_INFINITY;
+  /** Flushed and skipping: the state is exactly zero while the input stays exactly zero. */
+  let silent = false;
   const [hp, lm, pr] = filters as [(typeof filters)[0], (typeof filters)[0], (typeof filters)[0]];
   const run = (state: typeof hp, x: number) => {
     const { f } = state;
@@ -108,10 +121,48 @@ export function createVocalChain(sampleRate: number, options: VocalChainOptions)
     state.y1 = y;
     return y;
   };
+  const quiet = (value: number) => value < QUIET_LEVEL && value > -QUIET_LEVEL;
+  const tailsDecayed = (at: number) =>
+    at - lastLoudWriteAt >= delaySamples &&
+    quiet(lowState) &&
+    quiet(sibilance) &&
+    quiet(envelope) &&
+    quiet(dampState) &&
+    filters.every((state) => quiet(state.x1) && quiet(state.x2) && quiet(state.y1) && quiet(state.y2));
+  const flush = () => {
+    for (const state of filters) {
+      state.x1 = 0;
+      state.x2 = 0;
+      state.y1 = 0;
+      state.y2 = 0;
+    }
+    lowState = 0;
+    sibilance = 0;
+    envelope = 0;
+    dampState = 0;
+    line.fill(0);
+  };
   return {
     process(input, inputOffset, outLeft, outRight, outputOffset, count) {
       for (let n = 0; n < count; n++) {
-        let v = run(hp, input[inputOffset + n]! * INPUT_GAIN);
+        const at = position++;
+        const x = input[inputOffset + n]!;
+        if (!silent && at % QUIET_CHECK_SAMPLES === 0 && tailsDecayed(at)) {
+          flush();
+          silent = true;
+        }
+        if (silent) {
+          if (x === 0) {
+            // a zero state fed zero gives zero everywhere: only the delay's position moves
+            if (delaySamples > 0 && ++index === delaySamples) {
+              index = 0;
+              repeat++;
+            }
+            continue;
+          }
+          silent = false;
+        }
+        let v = run(hp, x * INPUT_GAIN);
         // de-esser: a one-pole split (low + high is the input exactly); the high band is turned
         // down while it is loud (sibilants), by the amount it exceeds the threshold
         lowState = (1 - split) * v + split * lowState;
@@ -140,7 +191,9 @@ export function createVocalChain(sampleRate: number, options: VocalChainOptions)
           // a feedback delay, darkened each repeat, returned alternately left and right
           const out = line[index]!;
           dampState = (1 - damp) * out + damp * dampState;
-          line[index] = v + dampState * DELAY_FEEDBACK;
+          const written = v + dampState * DELAY_FEEDBACK;
+          line[index] = written;
+          if (!quiet(written)) lastLoudWriteAt = at;
           const wet = out * DELAY_RETURN;
           wetLeft = repeat % 2 === 0 ? wet : wet * 0.5;
           wetRight = repeat % 2 === 0 ? wet * 0.5 : wet;
