@@ -133,7 +133,7 @@ export function resampleSinc(input: Float32Array, fromRateHz: number, toRateHz: 
 }
 
 /** The Blackman-windowed sinc at `distance` input samples from an output position's centre. */
-export function sincKernel(distance: number, cutoff: number, halfWidth: number): number {
+function sincKernel(distance: number, cutoff: number, halfWidth: number): number {
   const x = cutoff * distance;
   const sinc = x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x);
   const w = distance / halfWidth;
@@ -238,7 +238,7 @@ function resamplePolyphase(input: Float32Array, table: PolyphaseTable): Float32A
 }
 
 /** The kernel evaluated per tap (rates with no small rational ratio). */
-export function resampleDirect(input: Float32Array, fromRateHz: number, toRateHz: number): Float32Array {
+function resampleDirect(input: Float32Array, fromRateHz: number, toRateHz: number): Float32Array {
   const ratio = toRateHz / fromRateHz;
   const output = new Float32Array(Math.floor(input.length * ratio));
   const cutoff = 0.95 * Math.min(1, ratio);
