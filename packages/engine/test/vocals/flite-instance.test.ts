@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { loadVoiceBank } from '../../node/load-voices.js';
+import { fliteInstanceCounts, runFlite, type WasmModule } from '../../src/vocals/flite/flite-wasi.js';
+
+const voiceBank = loadVoiceBank();
+const compileAfresh = (): Promise<WasmModule> =>
+  (
+    globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } }
+  ).WebAssembly.compile(new Uint8Array(voiceBank.flite));
+
+const PHRASES = [
+  { voice: 'slt', phones: ['pau', 'hh', 'ax', 'l', 'ow', 'pau'], pitchHz: '220.0' },
+  { voice: 'kal', phones: ['pau', 'w', 'ao', 'k', 't', 'ax', 'l', 'aa', 'ng', 'pau'], pitchHz: '130.0' },
+  {
+    voice: 'slt',
+    phones: ['pau', 's', 'ih', 'ng', 'ih', 't', 't', 'uw', 'dh', 'ax', 'r', 'ae', 'f', 't', 'er', 'z', 'pau'],
+    pitchHz: '260.0',
+  },
+];
+
+function speak(module: WasmModule, phrase: (typeof PHRASES)[number]) {
+  const result = runFlite(module, [
+    '-voice',
+    phrase.voice,
+    '--setf',
+    `int_f0_target_mean=${phrase.pitchHz}`,
+    '-psdur',
+    '-p',
+    phrase.phones.join(' '),
+    '-o',
+    'speech.wav',
+  ]);
+  assert.equal(result.exitCode, 0);
+  return { stdout: result.stdout, wav: Buffer.from(result.files.get('speech.wav')!) };
+}
+
+describe('one Flite instance reused per thread', () => {
+  it('speaks each phrase exactly as a fresh instance does, whatever was spoken before', async () => {
+    const alone = [];
+    for (const phrase of PHRASES) alone.push(speak(await compileAfresh(), phrase));
+    const module = await compileAfresh();
+    const reusedBefore = fliteInstanceCounts.reused;
+    // in order, in reverse and the first again: every phrase after others on the same instance
+    for (const index of [0, 1, 2, 2, 1, 0, 0]) {
+      const spoken = speak(module, PHRASES[index]!);
+      assert.equal(spoken.stdout, alone[index]!.stdout, `phrase ${index}`);
+      assert.ok(spoken.wav.equals(alone[index]!.wav), `phrase ${index}'s samples`);
+    }
+    assert.equal(fliteInstanceCounts.reused - reusedBefore, 6);
+  });
+});
