@@ -336,6 +336,12 @@ function nearestMark(marks: Int32Array, sample: number): number {
   return low;
 }
 
+/** Where the plan's time reads the speech; `hold` is set while a held vowel walks its steady part. */
+interface SourcePoint {
+  seconds: number;
+  hold: { fromSeconds: number; toSeconds: number; weight: number } | null;
+}
+
 /** Maps plan time to spoken time, segment by segment; long vowels walk their steady middle. */
 function createTimeMap(
   plan: PhrasePlan,
@@ -343,7 +349,7 @@ function createTimeMap(
   loudestVoiced: (fromSeconds: number, toSeconds: number) => number,
   firstVoiced: (fromSeconds: number, toSeconds: number) => number,
   voicedAtSeconds: (timeSeconds: number) => boolean,
-): (timeSeconds: number) => number | null {
+): (timeSeconds: number) => SourcePoint | null {
   const spoken = speech.phones.slice(1, 1 + plan.segments.length).map((phone) => ({ ...phone }));
   // After an onset consonant Flite's vowel label starts before the voice does (a stop's release
   // and aspiration, the tail of a fricative): that unvoiced head belongs to the consonant, or the
@@ -370,7 +376,8 @@ function createTimeMap(
     const target = segment.endSeconds - segment.startSeconds;
     const length = source.endSeconds - source.startSeconds;
     const into = timeSeconds - segment.startSeconds;
-    if (segment.role !== 'vowel' || target <= length) return source.startSeconds + (into / target) * length;
+    if (segment.role !== 'vowel' || target <= length)
+      return { seconds: source.startSeconds + (into / target) * length, hold: null };
     // A held vowel: its attack as spoken, then a slow walk back and forth through its steady part,
     // then its release as spoken. A diphthong holds its first quality and glides only at the end
     // ("night" is held on "ah" and closes to "ee"), as singers do; walking through the glide
@@ -378,9 +385,9 @@ function createTimeMap(
     const attack = Math.min(length * 0.3, 0.06);
     const holdEnd = DIPHTHONGS.has(segment.phoneme) ? attack + length * 0.25 : length - attack;
     const release = Math.min(length - holdEnd, 0.03, target - attack - 0.001);
-    if (into < attack) return source.startSeconds + into;
+    if (into < attack) return { seconds: source.startSeconds + into, hold: null };
     const fromEnd = target - into;
-    if (fromEnd < release) return source.endSeconds - fromEnd;
+    if (fromEnd < release) return { seconds: source.endSeconds - fromEnd, hold: null };
     // The walk stays within 25 ms around the steady part's middle: wider, it reaches into the
     // neighbours' transitions and the held vowel wobbles in loudness and colour.
     let steady = steadyParts.get(index);
@@ -406,9 +413,13 @@ function createTimeMap(
     // Reach the steady middle from the end of the attack, then walk back and forth slowly.
     const approach = steadyStart - (source.startSeconds + attack);
     const walked = into - attack;
-    if (walked < approach) return source.startSeconds + attack + walked;
+    // The hold fades in over its first 60 ms and out over the last 60 ms before the release, so
+    // the attack and release keep their spoken loudness and the hold's evening-out starts softly.
+    const weight = Math.min(1, Math.max(0, walked - approach) / 0.06, Math.max(0, fromEnd - release) / 0.06);
+    const hold = { fromSeconds: steadyStart, toSeconds: steadyStart + steadyLength, weight };
+    if (walked < approach) return { seconds: source.startSeconds + attack + walked, hold };
     const cycle = ((walked - approach) * 0.25) % (2 * steadyLength);
-    return steadyStart + (cycle < steadyLength ? cycle : 2 * steadyLength - cycle);
+    return { seconds: steadyStart + (cycle < steadyLength ? cycle : 2 * steadyLength - cycle), hold };
   };
 }
 
@@ -461,6 +472,77 @@ function hannOf(reach: number): Float64Array {
     hannWindows.set(reach, window);
   }
   return window;
+}
+
+/** Root mean square of a voiced mark's grain (Hann window one period each side). */
+function grainRms(source: Float32Array, mark: number, period: number): number {
+  const reach = Math.max(1, Math.floor(period));
+  const hann = hannOf(reach);
+  let energy = 0;
+  let weights = 0;
+  for (let k = -reach; k <= reach; k++) {
+    const at = mark + k;
+    if (at < 0 || at >= source.length) continue;
+    const windowed = source[at]! * hann[k + reach]!;
+    energy += windowed * windowed;
+    weights += hann[k + reach]! * hann[k + reach]!;
+  }
+  return weights > 0 ? Math.sqrt(energy / weights) : 0;
+}
+
+/**
+ * For a held vowel: the two voiced marks around a reading point, how much of each (by distance),
+ * and the gains that bring each to the steady part's mean loudness (fading in with `weight`).
+ * Null where the point has no voiced pair (the walk then reads the nearest mark as before).
+ */
+function createHoldBlend(source: Float32Array, analysis: SourceAnalysis, sampleRateHz: number) {
+  const rmsOfMark = new Map<number, number>();
+  const meanRmsOfHold = new Map<number, number>();
+  const rmsAt = (index: number): number => {
+    let rms = rmsOfMark.get(index);
+    if (rms === undefined) {
+      rms = grainRms(source, analysis.marks[index]!, analysis.periods[index]!);
+      rmsOfMark.set(index, rms);
+    }
+    return rms;
+  };
+  return (
+    hold: NonNullable<SourcePoint['hold']>,
+    sourceSample: number,
+  ): { first: number; period: number; firstGain: number; secondGain: number } | null => {
+    const { marks, periods } = analysis;
+    let first = nearestMark(marks, sourceSample);
+    if (marks[first]! > sourceSample && first > 0) first -= 1;
+    if (first + 1 >= marks.length) return null;
+    const [a, b] = [marks[first]!, marks[first + 1]!];
+    if (!analysis.voicedAt(a) || !analysis.voicedAt(b) || b <= a) return null;
+    let mean = meanRmsOfHold.get(hold.fromSeconds);
+    if (mean === undefined) {
+      let sum = 0;
+      let count = 0;
+      const from = nearestMark(marks, hold.fromSeconds * sampleRateHz);
+      const to = nearestMark(marks, hold.toSeconds * sampleRateHz);
+      for (let index = from; index <= to; index++) {
+        if (!analysis.voicedAt(marks[index]!)) continue;
+        sum += rmsAt(index);
+        count++;
+      }
+      mean = count > 0 ? sum / count : 0;
+      meanRmsOfHold.set(hold.fromSeconds, mean);
+    }
+    const toMean = (index: number) => {
+      const rms = rmsAt(index);
+      const ratio = rms > 0 && mean! > 0 ? Math.min(Math.max(mean! / rms, 0.25), 4) : 1;
+      return 1 + hold.weight * (ratio - 1);
+    };
+    const along = Math.min(Math.max((sourceSample - a) / (b - a), 0), 1);
+    return {
+      first,
+      period: periods[first]! * (1 - along) + periods[first + 1]! * along,
+      firstGain: (1 - along) * toMean(first),
+      secondGain: along * toMean(first + 1),
+    };
+  };
 }
 
 export interface FliteVoiceOptions {
@@ -520,20 +602,25 @@ export function renderFliteVoice(
   });
   const formantShift = singer.formantShift ?? 1;
   const unvoicedHop = UNVOICED_HOP_SECONDS * sampleRateHz;
+  const holdBlend = createHoldBlend(source, analysis, sampleRateHz);
 
   let outputPosition = 0;
   while (outputPosition < sampleCount) {
     const timeSeconds = (startSample + outputPosition) / sampleRateHz;
-    const sourceSeconds = timeMap(timeSeconds);
-    if (sourceSeconds === null) {
+    const point = timeMap(timeSeconds);
+    if (point === null) {
       outputPosition += unvoicedHop;
       continue;
     }
-    const sourceSample = sourceSeconds * sampleRateHz;
+    const sourceSample = point.seconds * sampleRateHz;
     const markIndex = nearestMark(analysis.marks, sourceSample);
-    const mark = analysis.marks[markIndex]!;
+    // A held vowel blends the two marks around its reading point, each evened to the steady
+    // part's mean loudness: stepping from one spoken period to the next as the walk turns gave a
+    // loudness and colour pulse at the walk's rate, which Whisper heard as a repeated syllable.
+    const blend = point.hold ? holdBlend(point.hold, sourceSample) : null;
+    const mark = analysis.marks[blend?.first ?? markIndex]!;
     const voiced = analysis.voicedAt(mark);
-    const sourcePeriod = analysis.periods[markIndex]!;
+    const sourcePeriod = blend ? blend.period : analysis.periods[markIndex]!;
     const targetPeriod = voiced
       ? sampleRateHz / (440 * 2 ** ((pitchAt(timeSeconds) - 69) / 12))
       : unvoicedHop;
@@ -544,6 +631,9 @@ export function renderFliteVoice(
     const reach = Math.floor(halfWidth / formantShift);
     const centre = Math.round(outputPosition);
     const hann = hannOf(reach);
+    const secondMark = blend ? analysis.marks[blend.first + 1]! : 0;
+    const firstGain = blend ? gain * blend.firstGain : gain;
+    const secondGain = blend ? gain * blend.secondGain : 0;
     for (let k = -reach; k <= reach; k++) {
       const out = centre + k;
       if (out < 0 || out >= sampleCount) continue;
@@ -551,9 +641,19 @@ export function renderFliteVoice(
       const base = Math.floor(read);
       if (base < 0 || base + 1 >= source.length) continue;
       const fraction = read - base;
-      const sample = source[base]! + (source[base + 1]! - source[base]!) * fraction;
+      let sample = (source[base]! + (source[base + 1]! - source[base]!) * fraction) * firstGain;
+      if (secondGain !== 0) {
+        const readSecond = secondMark + k * formantShift;
+        const baseSecond = Math.floor(readSecond);
+        if (baseSecond >= 0 && baseSecond + 1 < source.length) {
+          const fractionSecond = readSecond - baseSecond;
+          sample +=
+            (source[baseSecond]! + (source[baseSecond + 1]! - source[baseSecond]!) * fractionSecond) *
+            secondGain;
+        }
+      }
       const window = hann[k + reach]!;
-      output[out]! += sample * window * gain;
+      output[out]! += sample * window;
     }
     outputPosition += targetPeriod;
   }
