@@ -418,8 +418,12 @@ function createTimeMap(
     const weight = Math.min(1, Math.max(0, walked - approach) / 0.06, Math.max(0, fromEnd - release) / 0.06);
     const hold = { fromSeconds: steadyStart, toSeconds: steadyStart + steadyLength, weight };
     if (walked < approach) return { seconds: source.startSeconds + attack + walked, hold };
-    const cycle = ((walked - approach) * 0.25) % (2 * steadyLength);
-    return { seconds: steadyStart + (cycle < steadyLength ? cycle : 2 * steadyLength - cycle), hold };
+    // One slow pass through the steady part over the whole hold, never turning back: a walk back
+    // and forth repeats its colour at the walk's rate, which Whisper heard as a syllable sung
+    // again and again ("light" → "I-I-I-I…").
+    const holdLength = Math.max(target - release - attack - approach, 0.001);
+    const along = Math.min((walked - approach) / holdLength, 1);
+    return { seconds: steadyStart + along * steadyLength, hold };
   };
 }
 
