@@ -607,6 +607,9 @@ export function renderFliteVoice(
   const formantShift = singer.formantShift ?? 1;
   const unvoicedHop = UNVOICED_HOP_SECONDS * sampleRateHz;
   const holdBlend = createHoldBlend(source, analysis, sampleRateHz);
+  // A held vowel read from nearly one place is more regular than a voice: small deterministic
+  // jitter (period) and shimmer (amplitude) per grain, as a singer's held note has.
+  const holdRng = createRng(options.seed ^ 0x5f3759df);
 
   let outputPosition = 0;
   while (outputPosition < sampleCount) {
@@ -625,8 +628,10 @@ export function renderFliteVoice(
     const mark = analysis.marks[blend?.first ?? markIndex]!;
     const voiced = analysis.voicedAt(mark);
     const sourcePeriod = blend ? blend.period : analysis.periods[markIndex]!;
+    const jitter = blend ? 1 + (holdRng.next() - 0.5) * 0.01 * point.hold!.weight : 1;
+    const shimmer = blend ? 1 + (holdRng.next() - 0.5) * 0.1 * point.hold!.weight : 1;
     const targetPeriod = voiced
-      ? sampleRateHz / (440 * 2 ** ((pitchAt(timeSeconds) - 69) / 12))
+      ? (sampleRateHz / (440 * 2 ** ((pitchAt(timeSeconds) - 69) / 12))) * jitter
       : unvoicedHop;
     const halfWidth = voiced ? sourcePeriod : unvoicedHop;
     // Raising the pitch overlaps more grains: scale them so loudness does not climb with pitch.
@@ -636,8 +641,8 @@ export function renderFliteVoice(
     const centre = Math.round(outputPosition);
     const hann = hannOf(reach);
     const secondMark = blend ? analysis.marks[blend.first + 1]! : 0;
-    const firstGain = blend ? gain * blend.firstGain : gain;
-    const secondGain = blend ? gain * blend.secondGain : 0;
+    const firstGain = blend ? gain * blend.firstGain * shimmer : gain;
+    const secondGain = blend ? gain * blend.secondGain * shimmer : 0;
     for (let k = -reach; k <= reach; k++) {
       const out = centre + k;
       if (out < 0 || out >= sampleCount) continue;
