@@ -3,7 +3,8 @@
 // Speech → song in three steps:
 //   1. analysis: a YIN pitch track of the speech and pitch marks (one per period, on its peak);
 //   2. time map: each planned phoneme reads its spoken counterpart; a vowel longer than spoken is
-//      held by walking back and forth through its steady middle (never stretched into breath);
+//      held by reading its steady middle once, slowly (never stretched into breath), its grains
+//      blended, evened in loudness and lightly jittered so nothing in the hold repeats;
 //   3. synthesis: grains two source periods long, Hann-windowed, laid one per target period.
 // The output is band-limited at Flite's 8 kHz Nyquist; the mix's EQ decides the air above it.
 import { createRng } from '../../random.js';
@@ -336,13 +337,13 @@ function nearestMark(marks: Int32Array, sample: number): number {
   return low;
 }
 
-/** Where the plan's time reads the speech; `hold` is set while a held vowel walks its steady part. */
+/** Where the plan's time reads the speech; `hold` is set while a held vowel reads its steady part. */
 interface SourcePoint {
   seconds: number;
   hold: { fromSeconds: number; toSeconds: number; weight: number } | null;
 }
 
-/** Maps plan time to spoken time, segment by segment; long vowels walk their steady middle. */
+/** Maps plan time to spoken time, segment by segment; long vowels pass once through their steady middle. */
 function createTimeMap(
   plan: PhrasePlan,
   speech: FliteSpeech,
@@ -378,8 +379,8 @@ function createTimeMap(
     const into = timeSeconds - segment.startSeconds;
     if (segment.role !== 'vowel' || target <= length)
       return { seconds: source.startSeconds + (into / target) * length, hold: null };
-    // A held vowel: its attack as spoken, then a slow walk back and forth through its steady part,
-    // then its release as spoken. A diphthong holds its first quality and glides only at the end
+    // A held vowel: its attack as spoken, then one slow pass through its steady part, then its
+    // release as spoken. A diphthong holds its first quality and glides only at the end
     // ("night" is held on "ah" and closes to "ee"), as singers do; walking through the glide
     // would sing "ah-ee-ah-ee".
     const attack = Math.min(length * 0.3, 0.06);
@@ -388,7 +389,7 @@ function createTimeMap(
     if (into < attack) return { seconds: source.startSeconds + into, hold: null };
     const fromEnd = target - into;
     if (fromEnd < release) return { seconds: source.endSeconds - fromEnd, hold: null };
-    // The walk stays within 25 ms around the steady part's middle: wider, it reaches into the
+    // The pass stays within 25 ms around the steady part's middle: wider, it reaches into the
     // neighbours' transitions and the held vowel wobbles in loudness and colour.
     let steady = steadyParts.get(index);
     if (steady === undefined) {
@@ -410,7 +411,7 @@ function createTimeMap(
     }
     const steadyLength = steady.length;
     const steadyStart = steady.start;
-    // Reach the steady middle from the end of the attack, then walk back and forth slowly.
+    // Reach the steady middle from the end of the attack, then pass through it slowly.
     const approach = steadyStart - (source.startSeconds + attack);
     const walked = into - attack;
     // The hold fades in over its first 60 ms and out over the last 60 ms before the release, so
@@ -497,7 +498,7 @@ function grainRms(source: Float32Array, mark: number, period: number): number {
 /**
  * For a held vowel: the two voiced marks around a reading point, how much of each (by distance),
  * and the gains that bring each to the steady part's mean loudness (fading in with `weight`).
- * Null where the point has no voiced pair (the walk then reads the nearest mark as before).
+ * Null where the point has no voiced pair (the hold then reads the nearest mark as before).
  */
 function createHoldBlend(source: Float32Array, analysis: SourceAnalysis, sampleRateHz: number) {
   const rmsOfMark = new Map<number, number>();
@@ -622,7 +623,7 @@ export function renderFliteVoice(
     const sourceSample = point.seconds * sampleRateHz;
     const markIndex = nearestMark(analysis.marks, sourceSample);
     // A held vowel blends the two marks around its reading point, each evened to the steady
-    // part's mean loudness: stepping from one spoken period to the next as the walk turns gave a
+    // part's mean loudness: stepping from one spoken period to the next as the old back-and-forth walk turned gave a
     // loudness and colour pulse at the walk's rate, which Whisper heard as a repeated syllable.
     const blend = point.hold ? holdBlend(point.hold, sourceSample) : null;
     const mark = analysis.marks[blend?.first ?? markIndex]!;
