@@ -3,7 +3,8 @@
 // Speech → song in three steps:
 //   1. analysis: a YIN pitch track of the speech and pitch marks (one per period, on its peak);
 //   2. time map: each planned phoneme reads its spoken counterpart; a vowel longer than spoken is
-//      held by walking back and forth through its steady middle (never stretched into breath);
+//      held by reading its steady middle once, slowly (never stretched into breath), its grains
+//      blended, evened in loudness and lightly jittered so nothing in the hold repeats;
 //   3. synthesis: grains two source periods long, Hann-windowed, laid one per target period.
 // The output is band-limited at Flite's 8 kHz Nyquist; the mix's EQ decides the air above it.
 import { createRng } from '../../random.js';
@@ -414,14 +415,20 @@ function nearestMark(marks: Int32Array, sample: number): number {
   return low;
 }
 
-/** Maps plan time to spoken time, segment by segment; long vowels walk their steady middle. */
+/** Where the plan's time reads the speech; `hold` is set while a held vowel reads its steady part. */
+interface SourcePoint {
+  seconds: number;
+  hold: { fromSeconds: number; toSeconds: number; weight: number } | null;
+}
+
+/** Maps plan time to spoken time, segment by segment; long vowels pass once through their steady middle. */
 function createTimeMap(
   plan: PhrasePlan,
   speech: FliteSpeech,
   loudestVoiced: (fromSeconds: number, toSeconds: number) => number,
   firstVoiced: (fromSeconds: number, toSeconds: number) => number,
   voicedAtSeconds: (timeSeconds: number) => boolean,
-): (timeSeconds: number) => number | null {
+): (timeSeconds: number) => SourcePoint | null {
   const spoken = speech.phones.slice(1, 1 + plan.segments.length).map((phone) => ({ ...phone }));
   // After an onset consonant Flite's vowel label starts before the voice does (a stop's release
   // and aspiration, the tail of a fricative): that unvoiced head belongs to the consonant, or the
@@ -448,18 +455,19 @@ function createTimeMap(
     const target = segment.endSeconds - segment.startSeconds;
     const length = source.endSeconds - source.startSeconds;
     const into = timeSeconds - segment.startSeconds;
-    if (segment.role !== 'vowel' || target <= length) return source.startSeconds + (into / target) * length;
-    // A held vowel: its attack as spoken, then a slow walk back and forth through its steady part,
-    // then its release as spoken. A diphthong holds its first quality and glides only at the end
+    if (segment.role !== 'vowel' || target <= length)
+      return { seconds: source.startSeconds + (into / target) * length, hold: null };
+    // A held vowel: its attack as spoken, then one slow pass through its steady part, then its
+    // release as spoken. A diphthong holds its first quality and glides only at the end
     // ("night" is held on "ah" and closes to "ee"), as singers do; walking through the glide
     // would sing "ah-ee-ah-ee".
     const attack = Math.min(length * 0.3, 0.06);
     const holdEnd = DIPHTHONGS.has(segment.phoneme) ? attack + length * 0.25 : length - attack;
     const release = Math.min(length - holdEnd, 0.03, target - attack - 0.001);
-    if (into < attack) return source.startSeconds + into;
+    if (into < attack) return { seconds: source.startSeconds + into, hold: null };
     const fromEnd = target - into;
-    if (fromEnd < release) return source.endSeconds - fromEnd;
-    // The walk stays within 25 ms around the steady part's middle: wider, it reaches into the
+    if (fromEnd < release) return { seconds: source.endSeconds - fromEnd, hold: null };
+    // The pass stays within 25 ms around the steady part's middle: wider, it reaches into the
     // neighbours' transitions and the held vowel wobbles in loudness and colour.
     let steady = steadyParts.get(index);
     if (steady === undefined) {
@@ -481,12 +489,20 @@ function createTimeMap(
     }
     const steadyLength = steady.length;
     const steadyStart = steady.start;
-    // Reach the steady middle from the end of the attack, then walk back and forth slowly.
+    // Reach the steady middle from the end of the attack, then pass through it slowly.
     const approach = steadyStart - (source.startSeconds + attack);
     const walked = into - attack;
-    if (walked < approach) return source.startSeconds + attack + walked;
-    const cycle = ((walked - approach) * 0.25) % (2 * steadyLength);
-    return steadyStart + (cycle < steadyLength ? cycle : 2 * steadyLength - cycle);
+    // The hold fades in over its first 60 ms and out over the last 60 ms before the release, so
+    // the attack and release keep their spoken loudness and the hold's evening-out starts softly.
+    const weight = Math.min(1, Math.max(0, walked - approach) / 0.06, Math.max(0, fromEnd - release) / 0.06);
+    const hold = { fromSeconds: steadyStart, toSeconds: steadyStart + steadyLength, weight };
+    if (walked < approach) return { seconds: source.startSeconds + attack + walked, hold };
+    // One slow pass through the steady part over the whole hold, never turning back: a walk back
+    // and forth repeats its colour at the walk's rate, which Whisper heard as a syllable sung
+    // again and again ("light" → "I-I-I-I…").
+    const holdLength = Math.max(target - release - attack - approach, 0.001);
+    const along = Math.min((walked - approach) / holdLength, 1);
+    return { seconds: steadyStart + along * steadyLength, hold };
   };
 }
 
@@ -539,6 +555,77 @@ function hannOf(reach: number): Float64Array {
     hannWindows.set(reach, window);
   }
   return window;
+}
+
+/** Root mean square of a voiced mark's grain (Hann window one period each side). */
+function grainRms(source: Float32Array, mark: number, period: number): number {
+  const reach = Math.max(1, Math.floor(period));
+  const hann = hannOf(reach);
+  let energy = 0;
+  let weights = 0;
+  for (let k = -reach; k <= reach; k++) {
+    const at = mark + k;
+    if (at < 0 || at >= source.length) continue;
+    const windowed = source[at]! * hann[k + reach]!;
+    energy += windowed * windowed;
+    weights += hann[k + reach]! * hann[k + reach]!;
+  }
+  return weights > 0 ? Math.sqrt(energy / weights) : 0;
+}
+
+/**
+ * For a held vowel: the two voiced marks around a reading point, how much of each (by distance),
+ * and the gains that bring each to the steady part's mean loudness (fading in with `weight`).
+ * Null where the point has no voiced pair (the hold then reads the nearest mark as before).
+ */
+function createHoldBlend(source: Float32Array, analysis: SourceAnalysis, sampleRateHz: number) {
+  const rmsOfMark = new Map<number, number>();
+  const meanRmsOfHold = new Map<number, number>();
+  const rmsAt = (index: number): number => {
+    let rms = rmsOfMark.get(index);
+    if (rms === undefined) {
+      rms = grainRms(source, analysis.marks[index]!, analysis.periods[index]!);
+      rmsOfMark.set(index, rms);
+    }
+    return rms;
+  };
+  return (
+    hold: NonNullable<SourcePoint['hold']>,
+    sourceSample: number,
+  ): { first: number; period: number; firstGain: number; secondGain: number } | null => {
+    const { marks, periods } = analysis;
+    let first = nearestMark(marks, sourceSample);
+    if (marks[first]! > sourceSample && first > 0) first -= 1;
+    if (first + 1 >= marks.length) return null;
+    const [a, b] = [marks[first]!, marks[first + 1]!];
+    if (!analysis.voicedAt(a) || !analysis.voicedAt(b) || b <= a) return null;
+    let mean = meanRmsOfHold.get(hold.fromSeconds);
+    if (mean === undefined) {
+      let sum = 0;
+      let count = 0;
+      const from = nearestMark(marks, hold.fromSeconds * sampleRateHz);
+      const to = nearestMark(marks, hold.toSeconds * sampleRateHz);
+      for (let index = from; index <= to; index++) {
+        if (!analysis.voicedAt(marks[index]!)) continue;
+        sum += rmsAt(index);
+        count++;
+      }
+      mean = count > 0 ? sum / count : 0;
+      meanRmsOfHold.set(hold.fromSeconds, mean);
+    }
+    const toMean = (index: number) => {
+      const rms = rmsAt(index);
+      const ratio = rms > 0 && mean! > 0 ? Math.min(Math.max(mean! / rms, 0.25), 4) : 1;
+      return 1 + hold.weight * (ratio - 1);
+    };
+    const along = Math.min(Math.max((sourceSample - a) / (b - a), 0), 1);
+    return {
+      first,
+      period: periods[first]! * (1 - along) + periods[first + 1]! * along,
+      firstGain: (1 - along) * toMean(first),
+      secondGain: along * toMean(first + 1),
+    };
+  };
 }
 
 export interface FliteVoiceOptions {
@@ -598,22 +685,32 @@ export function renderFliteVoice(
   });
   const formantShift = singer.formantShift ?? 1;
   const unvoicedHop = UNVOICED_HOP_SECONDS * sampleRateHz;
+  const holdBlend = createHoldBlend(source, analysis, sampleRateHz);
+  // A held vowel read from nearly one place is more regular than a voice: small deterministic
+  // jitter (period) and shimmer (amplitude) per grain, as a singer's held note has.
+  const holdRng = createRng(options.seed ^ 0x5f3759df);
 
   let outputPosition = 0;
   while (outputPosition < sampleCount) {
     const timeSeconds = (startSample + outputPosition) / sampleRateHz;
-    const sourceSeconds = timeMap(timeSeconds);
-    if (sourceSeconds === null) {
+    const point = timeMap(timeSeconds);
+    if (point === null) {
       outputPosition += unvoicedHop;
       continue;
     }
-    const sourceSample = sourceSeconds * sampleRateHz;
+    const sourceSample = point.seconds * sampleRateHz;
     const markIndex = nearestMark(analysis.marks, sourceSample);
-    const mark = analysis.marks[markIndex]!;
+    // A held vowel blends the two marks around its reading point, each evened to the steady
+    // part's mean loudness: stepping from one spoken period to the next as the old back-and-forth walk turned gave a
+    // loudness and colour pulse at the walk's rate, which Whisper heard as a repeated syllable.
+    const blend = point.hold ? holdBlend(point.hold, sourceSample) : null;
+    const mark = analysis.marks[blend?.first ?? markIndex]!;
     const voiced = analysis.voicedAt(mark);
-    const sourcePeriod = analysis.periods[markIndex]!;
+    const sourcePeriod = blend ? blend.period : analysis.periods[markIndex]!;
+    const jitter = blend ? 1 + (holdRng.next() - 0.5) * 0.01 * point.hold!.weight : 1;
+    const shimmer = blend ? 1 + (holdRng.next() - 0.5) * 0.1 * point.hold!.weight : 1;
     const targetPeriod = voiced
-      ? sampleRateHz / (440 * 2 ** ((pitchAt(timeSeconds) - 69) / 12))
+      ? (sampleRateHz / (440 * 2 ** ((pitchAt(timeSeconds) - 69) / 12))) * jitter
       : unvoicedHop;
     const halfWidth = voiced ? sourcePeriod : unvoicedHop;
     // Raising the pitch overlaps more grains: scale them so loudness does not climb with pitch.
@@ -622,6 +719,9 @@ export function renderFliteVoice(
     const reach = Math.floor(halfWidth / formantShift);
     const centre = Math.round(outputPosition);
     const hann = hannOf(reach);
+    const secondMark = blend ? analysis.marks[blend.first + 1]! : 0;
+    const firstGain = blend ? gain * blend.firstGain * shimmer : gain;
+    const secondGain = blend ? gain * blend.secondGain * shimmer : 0;
     for (let k = -reach; k <= reach; k++) {
       const out = centre + k;
       if (out < 0 || out >= sampleCount) continue;
@@ -629,9 +729,19 @@ export function renderFliteVoice(
       const base = Math.floor(read);
       if (base < 0 || base + 1 >= source.length) continue;
       const fraction = read - base;
-      const sample = source[base]! + (source[base + 1]! - source[base]!) * fraction;
+      let sample = (source[base]! + (source[base + 1]! - source[base]!) * fraction) * firstGain;
+      if (secondGain !== 0) {
+        const readSecond = secondMark + k * formantShift;
+        const baseSecond = Math.floor(readSecond);
+        if (baseSecond >= 0 && baseSecond + 1 < source.length) {
+          const fractionSecond = readSecond - baseSecond;
+          sample +=
+            (source[baseSecond]! + (source[baseSecond + 1]! - source[baseSecond]!) * fractionSecond) *
+            secondGain;
+        }
+      }
       const window = hann[k + reach]!;
-      output[out]! += sample * window * gain;
+      output[out]! += sample * window;
     }
     outputPosition += targetPeriod;
   }
