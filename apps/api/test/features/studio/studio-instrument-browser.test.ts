@@ -5,28 +5,21 @@
 // extend and a variation from the track page, making it again with changes, and every studio page
 // at phone width (390 and 360 px) with axe clean. Screenshots go to .tmp/studio-screenshots/.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { readMidiFile } from '@trackforge/engine';
 import { readMelody } from '@trackforge/engine/request';
-import type { FastifyInstance } from 'fastify';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminAnswer } from '../../../src/cli/admin.js';
-import type { Services } from '../../../src/compose.js';
-import type { DatabaseHandle } from '../../../src/platform/database/create-database.js';
-import { buildTestApp, testConfig } from '../../helpers/app.js';
 import {
   assertAccessible,
   browserSuiteSkip,
-  CHROMIUM_PATH,
-  freePort,
   REPO_ROOT,
-  STUDIO_DIST,
+  type StudioRig,
   screenshot,
+  signUpInStudio,
+  startStudioRig,
 } from '../../helpers/browser.js';
-import { createTestDatabase } from '../../helpers/databases.js';
 
 // The page's globals as the callbacks below (which run in the browser) use them: this file is
 // compiled with the server's types, without the DOM library.
@@ -71,70 +64,29 @@ const PROGRESSION = ['Am', 'F', 'C', 'G'];
 const CHORD_TONES: Record<string, number[]> = { Am: [9, 0, 4], F: [5, 9, 0], C: [0, 4, 7], G: [7, 11, 2] };
 
 describe('the studio as an instrument in a real browser', { skip }, () => {
-  let database: DatabaseHandle;
-  let app: FastifyInstance;
-  let services: Services | undefined;
+  let rig: StudioRig;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let baseUrl: string;
+  let offsiteRequests: string[] = [];
   const email = `instrument-${Date.now()}@example.com`;
   let trackId = '';
   let trackSeconds = 0;
   let extensionId = '';
-  const offsiteRequests: string[] = [];
 
   before(async () => {
-    if (!existsSync(join(STUDIO_DIST, 'index.html'))) {
-      execFileSync('npm', ['run', 'build', '-w', 'apps/studio'], { cwd: REPO_ROOT, stdio: 'inherit' });
-    }
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    const config = testConfig({
-      PUBLIC_URL: baseUrl,
-      ENGINE_BANK: 'small',
-      WORKERS: '1',
-      CREDITS_SIGNUP: '3',
-    });
-    database = await createTestDatabase('pglite');
-    ({ app, services } = await buildTestApp({ config, database }));
-    await app.listen({ port, host: '127.0.0.1' });
-    await services.start({ generation: { pollMs: 100 } });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: ['--no-sandbox', '--disable-dev-shm-usage', '--autoplay-policy=no-user-gesture-required'],
-    });
-    context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
-    await context.route('**/*', (route) => {
-      const url = new URL(route.request().url());
-      if (url.origin === baseUrl || url.protocol === 'data:' || url.protocol === 'blob:')
-        return route.continue();
-      offsiteRequests.push(url.href);
-      return route.abort();
-    });
+    rig = await startStudioRig(SCREENSHOT_DIR);
+    ({ browser, context, baseUrl, offsiteRequests } = rig);
     page = await context.newPage();
     // Signed up through the dev mailbox, with credits for a track, an extension and a variation.
-    await page.goto('/studio/signup');
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Email me a sign-up link' }).click();
-    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-    const mails = (await (await fetch(`${baseUrl}/_dev/mail`)).json()) as { to: string; text: string }[];
-    const link = /(https?:\/\/\S+\/studio\/auth\/callback\?token=[\w-]+)/.exec(
-      mails.find((mail) => mail.to === email)?.text ?? '',
-    )?.[1];
-    assert.ok(link, 'a sign-up link in the dev mailbox');
-    await page.goto(link);
-    await page.waitForURL(/\/studio\/create$/);
-    const granted = await adminAnswer(['grant', email, '--credits', '10'], services!);
+    await signUpInStudio(page, baseUrl, email);
+    const granted = await adminAnswer(['grant', email, '--credits', '10'], rig.services);
     assert.equal(granted.exitCode, 0, granted.stderr);
   });
 
   after(async () => {
-    await browser?.close();
-    await services?.stop({ generation: true });
-    await app?.close();
-    await database?.close();
+    await rig?.stop();
   });
 
   it('starts at 30 s and marks an unknown chord where it stands, with the parser’s sentence', async () => {

@@ -7,25 +7,18 @@
 // remake; the create page with lyrics and the library at 390 px, axe clean. Screenshots go to
 // .tmp/studio-screenshots/.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import type { Services } from '../../../src/compose.js';
-import type { DatabaseHandle } from '../../../src/platform/database/create-database.js';
-import { buildTestApp, testConfig } from '../../helpers/app.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   assertAccessible,
   browserSuiteSkip,
-  CHROMIUM_PATH,
-  freePort,
   REPO_ROOT,
-  STUDIO_DIST,
+  type StudioRig,
   screenshot,
+  signUpInStudio,
+  startStudioRig,
 } from '../../helpers/browser.js';
-import { createTestDatabase } from '../../helpers/databases.js';
 
 // The page's globals as the callbacks below (which run in the browser) use them: this file is
 // compiled with the server's types, without the DOM library.
@@ -70,66 +63,25 @@ const wordsOf = (lines: string[]) =>
     .filter(Boolean);
 
 describe('lyrics in the studio in a real browser', { skip }, () => {
-  let database: DatabaseHandle;
-  let app: FastifyInstance;
-  let services: Services | undefined;
+  let rig: StudioRig;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let baseUrl: string;
+  let offsiteRequests: string[] = [];
   const email = `lyrics-${Date.now()}@example.com`;
   let trackId = '';
-  const offsiteRequests: string[] = [];
 
   before(async () => {
-    if (!existsSync(join(STUDIO_DIST, 'index.html'))) {
-      execFileSync('npm', ['run', 'build', '-w', 'apps/studio'], { cwd: REPO_ROOT, stdio: 'inherit' });
-    }
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    const config = testConfig({
-      PUBLIC_URL: baseUrl,
-      ENGINE_BANK: 'small',
-      WORKERS: '1',
-      CREDITS_SIGNUP: '3',
-    });
-    database = await createTestDatabase('pglite');
-    ({ app, services } = await buildTestApp({ config, database }));
-    await app.listen({ port, host: '127.0.0.1' });
-    await services.start({ generation: { pollMs: 100 } });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: ['--no-sandbox', '--disable-dev-shm-usage', '--autoplay-policy=no-user-gesture-required'],
-    });
-    context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
-    await context.route('**/*', (route) => {
-      const url = new URL(route.request().url());
-      if (url.origin === baseUrl || url.protocol === 'data:' || url.protocol === 'blob:')
-        return route.continue();
-      offsiteRequests.push(url.href);
-      return route.abort();
-    });
+    rig = await startStudioRig(SCREENSHOT_DIR);
+    ({ browser, context, baseUrl, offsiteRequests } = rig);
     page = await context.newPage();
-    // Signed up through the dev mailbox, with credits for a track, an extension and a variation.
-    await page.goto('/studio/signup');
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Email me a sign-up link' }).click();
-    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-    const mails = (await (await fetch(`${baseUrl}/_dev/mail`)).json()) as { to: string; text: string }[];
-    const link = /(https?:\/\/\S+\/studio\/auth\/callback\?token=[\w-]+)/.exec(
-      mails.find((mail) => mail.to === email)?.text ?? '',
-    )?.[1];
-    assert.ok(link, 'a sign-up link in the dev mailbox');
-    await page.goto(link);
-    await page.waitForURL(/\/studio\/create$/);
+    // Signed up through the dev mailbox (3 credits: the sung track and the remake).
+    await signUpInStudio(page, baseUrl, email);
   });
 
   after(async () => {
-    await browser?.close();
-    await services?.stop({ generation: true });
-    await app?.close();
-    await database?.close();
+    await rig?.stop();
   });
 
   const lyricsBox = () => page.getByRole('textbox', { name: /^Lyrics/ });
