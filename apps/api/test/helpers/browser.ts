@@ -8,7 +8,13 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import type { Services } from '../../src/compose.js';
 import { buildTestApp, testConfig } from './app.js';
 import { createTestDatabase } from './databases.js';
@@ -84,7 +90,10 @@ export interface StudioRig {
   stop(): Promise<void>;
 }
 
-export async function startStudioRig(screenshotDir: string): Promise<StudioRig> {
+export async function startStudioRig(
+  screenshotDir: string,
+  contextOptions: BrowserContextOptions = {},
+): Promise<StudioRig> {
   // `npm ci` builds the studio (root `prepare`); build here too when a checkout skipped that.
   if (!existsSync(join(STUDIO_DIST, 'index.html'))) {
     execFileSync('npm', ['run', 'build', '-w', 'apps/studio'], { cwd: REPO_ROOT, stdio: 'inherit' });
@@ -101,7 +110,12 @@ export async function startStudioRig(screenshotDir: string): Promise<StudioRig> 
     executablePath: CHROMIUM_PATH,
     args: ['--no-sandbox', '--disable-dev-shm-usage', '--autoplay-policy=no-user-gesture-required'],
   });
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1280, height: 900 },
+    ...contextOptions,
+  });
+  // Nothing but this server: any other host is recorded and refused.
   const offsiteRequests: string[] = [];
   await context.route('**/*', (route) => {
     const url = new URL(route.request().url());

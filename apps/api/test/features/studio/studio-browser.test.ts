@@ -4,26 +4,20 @@
 // listen, publish, share, download, keys, voices. Every page is screenshotted to
 // .tmp/studio-screenshots/ and checked with axe-core (no serious or critical violations).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminAnswer } from '../../../src/cli/admin.js';
-import type { Services } from '../../../src/compose.js';
-import type { DatabaseHandle } from '../../../src/platform/database/create-database.js';
-import { buildTestApp, testConfig } from '../../helpers/app.js';
 import {
   assertAccessible,
   browserSuiteSkip,
-  CHROMIUM_PATH,
-  freePort,
   REPO_ROOT,
   STUDIO_DIST,
+  type StudioRig,
   screenshot,
+  startStudioRig,
 } from '../../helpers/browser.js';
-import { createTestDatabase } from '../../helpers/databases.js';
 
 // The page's globals as the callbacks below (which run in the browser) use them: this file is
 // compiled with the server's types, without the DOM library.
@@ -49,61 +43,27 @@ const GENERATION_TIMEOUT_MS = 180_000;
 const skip = browserSuiteSkip('studio');
 
 describe('the studio in a real browser', { skip }, () => {
-  let database: DatabaseHandle;
-  let app: FastifyInstance;
-  let services: Services | undefined;
+  let rig: StudioRig;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let baseUrl: string;
-  const offsiteRequests: string[] = [];
+  let offsiteRequests: string[] = [];
   const email = `studio-${Date.now()}@example.com`;
   let trackId = '';
   let trackTitle = '';
 
   before(async () => {
-    // `npm ci` builds the studio (root `prepare`); build here too when a checkout skipped that.
-    if (!existsSync(join(STUDIO_DIST, 'index.html'))) {
-      execFileSync('npm', ['run', 'build', '-w', 'apps/studio'], { cwd: REPO_ROOT, stdio: 'inherit' });
-    }
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    const config = testConfig({
-      PUBLIC_URL: baseUrl,
-      ENGINE_BANK: 'small',
-      WORKERS: '1',
-      CREDITS_SIGNUP: '3',
-    });
-    database = await createTestDatabase('pglite');
-    ({ app, services } = await buildTestApp({ config, database }));
-    await app.listen({ port, host: '127.0.0.1' });
-    await services.start({ generation: { pollMs: 100 } });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: ['--no-sandbox', '--disable-dev-shm-usage', '--autoplay-policy=no-user-gesture-required'],
-    });
-    context = await browser.newContext({
-      baseURL: baseUrl,
+    rig = await startStudioRig(SCREENSHOT_DIR, {
       viewport: { width: 1280, height: 860 },
       acceptDownloads: true,
     });
-    // Nothing but this server: any other host is recorded and refused.
-    await context.route('**/*', (route) => {
-      const url = new URL(route.request().url());
-      if (url.origin === baseUrl || url.protocol === 'data:' || url.protocol === 'blob:')
-        return route.continue();
-      offsiteRequests.push(url.href);
-      return route.abort();
-    });
+    ({ browser, context, baseUrl, offsiteRequests } = rig);
     page = await context.newPage();
   });
 
   after(async () => {
-    await browser?.close();
-    await services?.stop({ generation: true });
-    await app?.close();
-    await database?.close();
+    await rig?.stop();
   });
 
   it('shows the landing page at / with a way to sign up', async () => {
@@ -178,7 +138,7 @@ describe('the studio in a real browser', { skip }, () => {
   it('creates a track, shows live progress to ready and plays the stream as soon as audio exists', async () => {
     // a new account starts with the sign-up trial (CREDITS_SIGNUP=3 here)
     await page.getByText(/Costs 1 credit · you have 3/).waitFor();
-    const granted = await adminAnswer(['grant', email, '--credits', '5'], services!);
+    const granted = await adminAnswer(['grant', email, '--credits', '5'], rig.services);
     assert.equal(granted.exitCode, 0, granted.stderr);
     await page.reload();
     await page.getByText(/Costs 1 credit · you have 8/).waitFor();
@@ -311,7 +271,7 @@ describe('the studio in a real browser', { skip }, () => {
       .filter({ hasText: /Billing is not configured/ })
       .waitFor();
 
-    const granted = await adminAnswer(['grant', email, '--plan', 'studio'], services!);
+    const granted = await adminAnswer(['grant', email, '--plan', 'studio'], rig.services);
     assert.equal(granted.exitCode, 0, granted.stderr);
     await page.reload();
     await page.getByLabel('Key name').fill('laptop');
