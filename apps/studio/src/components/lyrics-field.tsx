@@ -48,20 +48,24 @@ export function LyricsField(props: LyricsFieldProps) {
   const characters = props.value.length;
   const insertTag = (tag: string) => {
     const element = box.current;
-    const text = props.value;
+    // what the box holds now (a key typed just before the click may not have re-rendered yet)
+    const text = element ? element.value : props.value;
     const at = element ? element.selectionStart : text.length;
     const before = text.slice(0, at);
     const after = text.slice(at);
     // a tag stands on its own line
     const lead = before === '' || before.endsWith('\n') ? '' : '\n';
     const inserted = `${lead}[${tag}]\n`;
-    props.onChange(`${before}${inserted}${after}`);
-    requestAnimationFrame(() => {
-      if (!element) return;
+    const next = `${before}${inserted}${after}`;
+    // The box takes the new text, the focus and the cursor now, inside the click, not on a later
+    // frame: a key pressed right after the click would otherwise land on the button and be lost.
+    if (element) {
+      element.value = next;
       element.focus();
       const cursor = before.length + inserted.length;
       element.setSelectionRange(cursor, cursor);
-    });
+    }
+    props.onChange(next);
   };
   const found = check.message ?? props.serverError;
   // the engine's sentences start in lower case after their field name ("lyrics: the lyrics need…")
