@@ -38,6 +38,9 @@ export function trackPitch(samples: Float32Array, options: PitchTrackOptions): P
   const frequenciesHz = new Float64Array(frameCount).fill(Number.NaN);
   const difference = new Float64Array(maxLag + 1);
   const cmnd = new Float64Array(maxLag + 1);
+  /** The frame start `difference` holds the sums of (−1: none yet), and frames since a whole sum. */
+  let summedStart = -1;
+  let sinceFullSum = 0;
   for (let frame = 0; frame < frameCount; frame++) {
     const start = frame * hop;
     // the difference function compares samples start … start + window + maxLag
@@ -45,38 +48,21 @@ export function trackPitch(samples: Float32Array, options: PitchTrackOptions): P
     let energy = 0;
     for (let i = 0; i < window; i++) energy += samples[start + i]! ** 2;
     if (Math.sqrt(energy / window) < silenceRms) continue;
-    // The hot loop (the singer analyses every phrase's speech with it): four lags at a time share
-    // each sample read, and each lag's sum still adds its terms in the same order.
-    let lag = 1;
-    for (; lag + 3 <= maxLag; lag += 4) {
-      let sum0 = 0;
-      let sum1 = 0;
-      let sum2 = 0;
-      let sum3 = 0;
-      for (let i = start, end = start + window; i < end; i++) {
-        const sample = samples[i]!;
-        const delta0 = sample - samples[i + lag]!;
-        const delta1 = sample - samples[i + lag + 1]!;
-        const delta2 = sample - samples[i + lag + 2]!;
-        const delta3 = sample - samples[i + lag + 3]!;
-        sum0 += delta0 * delta0;
-        sum1 += delta1 * delta1;
-        sum2 += delta2 * delta2;
-        sum3 += delta3 * delta3;
-      }
-      difference[lag] = sum0;
-      difference[lag + 1] = sum1;
-      difference[lag + 2] = sum2;
-      difference[lag + 3] = sum3;
+    // The difference function of this frame from the last one computed, where they overlap: the
+    // samples that left the window are taken out and the ones that entered added, which costs
+    // 2 × hop terms a lag instead of a window's (the singer analyses every phrase's speech with it).
+    // Summed whole when that is not cheaper (a long hop or a gap) and every FULL_SUM_EVERY frames,
+    // so rounding cannot build up.
+    if (summedStart >= 0 && 2 * (start - summedStart) < window && sinceFullSum < FULL_SUM_EVERY) {
+      addSquaredDifferences(samples, summedStart, start, maxLag, difference, -1);
+      addSquaredDifferences(samples, summedStart + window, start + window, maxLag, difference, 1);
+      sinceFullSum++;
+    } else {
+      difference.fill(0);
+      addSquaredDifferences(samples, start, start + window, maxLag, difference, 1);
+      sinceFullSum = 0;
     }
-    for (; lag <= maxLag; lag++) {
-      let sum = 0;
-      for (let i = 0; i < window; i++) {
-        const delta = samples[start + i]! - samples[start + i + lag]!;
-        sum += delta * delta;
-      }
-      difference[lag] = sum;
-    }
+    summedStart = start;
     let runningSum = 0;
     let bestLag = -1;
     const normalised = (lag: number): number => (difference[lag]! * lag) / (runningSum || 1);
@@ -115,6 +101,53 @@ export function trackPitch(samples: Float32Array, options: PitchTrackOptions): P
   // The real hop, not the asked one: 5 ms at 44.1 kHz is 221 samples (5.011 ms), and a caller that
   // counted frames in asked hops would be 100 ms off by the 45th second.
   return { hopSeconds: hop / sampleRateHz, timesSeconds, frequenciesHz };
+}
+
+/** Frames updated from the previous one before the difference function is summed whole again. */
+const FULL_SUM_EVERY = 32;
+
+/**
+ * Adds sign × Σ (x[i] − x[i + lag])² over i in [from, to) to difference[lag], for every lag 1…maxLag.
+ * The hot loop: four lags at a time share each sample read, each lag's terms added in order.
+ */
+function addSquaredDifferences(
+  samples: Float32Array,
+  from: number,
+  to: number,
+  maxLag: number,
+  difference: Float64Array,
+  sign: 1 | -1,
+): void {
+  let lag = 1;
+  for (; lag + 3 <= maxLag; lag += 4) {
+    let sum0 = 0;
+    let sum1 = 0;
+    let sum2 = 0;
+    let sum3 = 0;
+    for (let i = from; i < to; i++) {
+      const sample = samples[i]!;
+      const delta0 = sample - samples[i + lag]!;
+      const delta1 = sample - samples[i + lag + 1]!;
+      const delta2 = sample - samples[i + lag + 2]!;
+      const delta3 = sample - samples[i + lag + 3]!;
+      sum0 += delta0 * delta0;
+      sum1 += delta1 * delta1;
+      sum2 += delta2 * delta2;
+      sum3 += delta3 * delta3;
+    }
+    difference[lag]! += sign * sum0;
+    difference[lag + 1]! += sign * sum1;
+    difference[lag + 2]! += sign * sum2;
+    difference[lag + 3]! += sign * sum3;
+  }
+  for (; lag <= maxLag; lag++) {
+    let sum = 0;
+    for (let i = from; i < to; i++) {
+      const delta = samples[i]! - samples[i + lag]!;
+      sum += delta * delta;
+    }
+    difference[lag]! += sign * sum;
+  }
 }
 
 /** Cents from `referenceHz` to `frequencyHz`. */
