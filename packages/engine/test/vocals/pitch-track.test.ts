@@ -25,4 +25,36 @@ describe('trackPitch', () => {
     // the first voiced frame is the first whose compared samples reach well into the tone
     assert.ok(Math.abs(countedSeconds - onsetSeconds) < 0.02, `voiced from ${countedSeconds} s`);
   });
+
+  it('reads each frame of a long voiced run as if its difference function were summed whole', () => {
+    // a 3 s glide with vibrato and a little noise: frames after the first are updated from the
+    // one before (samples out, samples in), so this checks that shortcut against whole sums
+    const sampleRateHz = 16000;
+    const samples = new Float32Array(3 * sampleRateHz);
+    let phase = 0;
+    let noise = 12345;
+    for (let i = 0; i < samples.length; i++) {
+      const t = i / sampleRateHz;
+      phase += (2 * Math.PI * (140 + 40 * t + 6 * Math.sin(2 * Math.PI * 5.5 * t))) / sampleRateHz;
+      noise = (noise * 1103515245 + 12345) % 2147483648;
+      samples[i] = 0.4 * Math.sin(phase) + 0.2 * Math.sin(2 * phase) + 0.01 * (noise / 2147483648 - 0.5);
+    }
+    const options = { sampleRateHz, hopSeconds: 0.005, minFrequencyHz: 60, maxFrequencyHz: 500 };
+    const track = trackPitch(samples, options);
+    const hop = Math.round(0.005 * sampleRateHz);
+    const frameSamples = 2 * Math.ceil(sampleRateHz / 60) + hop;
+    let compared = 0;
+    for (let frame = 1; frame < track.frequenciesHz.length; frame += 7) {
+      // the same frame alone: its first (and only) frame is summed whole
+      const alone = trackPitch(samples.subarray(frame * hop, frame * hop + frameSamples), options);
+      const expected = alone.frequenciesHz[0]!;
+      assert.ok(!Number.isNaN(expected));
+      assert.ok(
+        Math.abs(track.frequenciesHz[frame]! - expected) < 1e-6,
+        `frame ${frame}: ${track.frequenciesHz[frame]} Hz, whole sums ${expected} Hz`,
+      );
+      compared++;
+    }
+    assert.ok(compared > 50);
+  });
 });
