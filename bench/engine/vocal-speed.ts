@@ -1,8 +1,10 @@
 // What singing costs: the same 120 s request rendered without lyrics and with them (a sung lead
 // vocal), on one warm render pool, in interleaved pairs so both sides of each ratio see the same
 // machine load. Prints every pair, the median ratio of the pairs (the figure to read: target ≤ 1.3×),
-// the absolute times, the load average, and a hash of each sung track's PCM (every run of the same
-// request must print the same one: a speed change that changes the hash changed the output).
+// the absolute times, the CPU time of all threads and its ratio (what the singing costs, which a
+// busy machine stretches less than the wall time), the load average, and a hash of each sung
+// track's PCM (every run of the same request must print the same one: a speed change that changes
+// the hash changed the output).
 // Run: npm run bench:vocals   (options: --pairs 3 --duration 120 --threads 2 --bank full|small
 //      --voice "Nora Vale" --format wav|mp3; --hashes: only hash a few short sung tracks, one per
 //      singer and a rap, to compare PCM before and after a change)
@@ -44,14 +46,21 @@ const load = () =>
     .join(' ');
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 
-/** Renders a request; its wall time in ms and a hash of the file. */
-async function render(request: TrackRequest): Promise<{ ms: number; hash: string }> {
+/**
+ * Renders a request; its wall time in ms, the CPU time of the whole process in ms (every pool
+ * thread included: on a busy machine the wall time is stretched by other work, the CPU time much
+ * less) and a hash of the file.
+ */
+async function render(request: TrackRequest): Promise<{ ms: number; cpuMs: number; hash: string }> {
   const startMs = performance.now();
+  const startCpu = process.cpuUsage();
   const result = await generateTrack(request, { bank, voiceBank, renderPool: pool });
   const ms = performance.now() - startMs;
+  const cpu = process.cpuUsage(startCpu);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   const file = result.files[format];
   if (!file) throw new Error(`no ${format} file`);
-  return { ms, hash: sha(file) };
+  return { ms, cpuMs, hash: sha(file) };
 }
 
 const median = (list: number[]) => {
@@ -99,6 +108,7 @@ try {
     const ratios: number[] = [];
     const withoutMs: number[] = [];
     const withMs: number[] = [];
+    const cpuRatios: number[] = [];
     const hashes = new Set<string>();
     for (let pair = 0; pair < Number(values.pairs); pair++) {
       // alternate which side goes first, so a load trend does not favour one side
@@ -110,13 +120,18 @@ try {
       withoutMs.push(plain.ms);
       withMs.push(vocal.ms);
       ratios.push(vocal.ms / plain.ms);
+      cpuRatios.push(vocal.cpuMs / plain.cpuMs);
       console.log(
-        `pair ${pair + 1}: without ${plain.ms.toFixed(0)} ms, with ${vocal.ms.toFixed(0)} ms: ${(vocal.ms / plain.ms).toFixed(3)}×  (load ${load()}, sung PCM ${vocal.hash})`,
+        `pair ${pair + 1}: without ${plain.ms.toFixed(0)} ms, with ${vocal.ms.toFixed(0)} ms: ${(vocal.ms / plain.ms).toFixed(3)}×; ` +
+          `CPU ${plain.cpuMs.toFixed(0)} / ${vocal.cpuMs.toFixed(0)} ms: ${(vocal.cpuMs / plain.cpuMs).toFixed(3)}×  (load ${load()}, sung PCM ${vocal.hash})`,
       );
     }
     console.log(
       `median: without ${median(withoutMs).toFixed(0)} ms, with ${median(withMs).toFixed(0)} ms; ` +
         `ratio of pairs median ${median(ratios).toFixed(3)}× (min ${Math.min(...ratios).toFixed(3)}, max ${Math.max(...ratios).toFixed(3)}); target ≤ 1.3×`,
+    );
+    console.log(
+      `CPU (all threads) ratio of pairs median ${median(cpuRatios).toFixed(3)}× (min ${Math.min(...cpuRatios).toFixed(3)}, max ${Math.max(...cpuRatios).toFixed(3)})`,
     );
     console.log(`load average after: ${load()}`);
     if (hashes.size !== 1) throw new Error(`the sung track's PCM differed between runs: ${[...hashes]}`);

@@ -298,10 +298,15 @@ port.on('message', (message: ToWorker) => {
       spareArrays.length = 0;
       dropPhrasesSungElsewhere();
       forgetSpeeches();
-      runJob(message).catch((error: Error) => {
-        const reply: FromWorker = { type: 'error', jobId: message.jobId, message: error.message };
-        port.postMessage(reply);
-      });
+      runJob(message)
+        .catch((error: Error) => {
+          const reply: FromWorker = { type: 'error', jobId: message.jobId, message: error.message };
+          port.postMessage(reply);
+        })
+        .finally(() => {
+          // an idle thread holds no speech or Flite memory (unless the next job has begun)
+          if (activeJob === message.jobId || activeJob === -1) forgetSpeeches();
+        });
       break;
     case 'consumed':
       if (message.jobId === activeJob) {

@@ -268,11 +268,16 @@ export function createVocalRenderer(
   return {
     renderChunk(outLeft, outRight, fromSample, sampleCount) {
       const untilSeconds = (fromSample + sampleCount) / sampleRate;
-      if (!needsSinging(untilSeconds)) {
+      const mixAndEnd = () => {
         mix(outLeft, outRight, fromSample, sampleCount);
+        // the take's last chunk: the thread keeps no speech or Flite memory while it idles
+        if (fromSample + sampleCount >= totalSamples) forgetSpeeches();
+      };
+      if (!needsSinging(untilSeconds)) {
+        mixAndEnd();
         return;
       }
-      return singUntil(untilSeconds).then(() => mix(outLeft, outRight, fromSample, sampleCount));
+      return singUntil(untilSeconds).then(mixAndEnd);
     },
   };
 }

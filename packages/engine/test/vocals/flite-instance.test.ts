@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadVoiceBank } from '../../node/load-voices.js';
-import { fliteInstanceCounts, runFlite, type WasmModule } from '../../src/vocals/flite/flite-wasi.js';
+import { composeRequest } from '../../src/lineage.js';
+import { createVocalRenderer } from '../../src/rendering/vocal-renderer.js';
+import { findSungVoice, sungVoiceSpec } from '../../src/singer-voices.js';
+import { forgetSpeeches } from '../../src/vocals/flite/flite-voice.js';
+import {
+  compileFlite,
+  fliteInstanceCounts,
+  runFlite,
+  type WasmModule,
+} from '../../src/vocals/flite/flite-wasi.js';
 
 const voiceBank = loadVoiceBank();
 const compileAfresh = (): Promise<WasmModule> =>
@@ -48,5 +57,46 @@ describe('one Flite instance reused per thread', () => {
       assert.ok(spoken.wav.equals(alone[index]!.wav), `phrase ${index}'s samples`);
     }
     assert.equal(fliteInstanceCounts.reused - reusedBefore, 6);
+  });
+});
+
+describe('what a thread keeps after singing', () => {
+  it('lets the Flite instance go when the speeches are forgotten, and instantiates afresh after', async () => {
+    const module = await compileAfresh();
+    const first = speak(module, PHRASES[0]!);
+    const createdBefore = fliteInstanceCounts.created;
+    forgetSpeeches();
+    const again = speak(module, PHRASES[0]!);
+    assert.equal(fliteInstanceCounts.created - createdBefore, 1, 'a new instance after the release');
+    assert.ok(again.wav.equals(first.wav));
+  });
+
+  it('forgets them as a vocal take renders its last chunk', async () => {
+    const { composition } = composeRequest({
+      prompt: 'warm pop ballad, 96 bpm',
+      durationSeconds: 12,
+      seed: 3,
+      lyrics: 'Hold on to the feeling',
+      voice: sungVoiceSpec(findSungVoice('Nora Vale')!),
+    });
+    const part = composition.parts.find((candidate) => candidate.vocal)!;
+    const sampleRate = 22050;
+    const totalSamples = Math.round(composition.durationSeconds * sampleRate);
+    const renderer = createVocalRenderer(composition, part, sampleRate, totalSamples, voiceBank);
+    const chunk = 4096;
+    const left = new Float32Array(chunk);
+    const right = new Float32Array(chunk);
+    for (let from = 0; from < totalSamples; from += chunk) {
+      if (from + chunk >= totalSamples) {
+        // before the last chunk, a phrase spoken now reuses the take's instance
+        const createdBefore = fliteInstanceCounts.created;
+        speak(await compileFlite(voiceBank.flite), PHRASES[0]!);
+        assert.equal(fliteInstanceCounts.created, createdBefore);
+      }
+      await renderer.renderChunk(left, right, from, Math.min(chunk, totalSamples - from));
+    }
+    const createdBefore = fliteInstanceCounts.created;
+    speak(await compileFlite(voiceBank.flite), PHRASES[0]!);
+    assert.equal(fliteInstanceCounts.created - createdBefore, 1, 'the take let its instance go');
   });
 });

@@ -12,7 +12,7 @@ import { createPitchCurve } from '../pitch-curve.js';
 import { trackPitch } from '../pitch-track.js';
 import type { PhrasePlan } from '../vocal-plan.js';
 import type { SingerSpec } from '../vocal-types.js';
-import { runFlite, type WasmModule } from './flite-wasi.js';
+import { releaseFliteInstances, runFlite, type WasmModule } from './flite-wasi.js';
 
 export interface FliteSpeech {
   pcm: Float32Array;
@@ -86,11 +86,13 @@ const SPEECH_CACHE_ENTRIES = 16;
 let speechCache = new WeakMap<WasmModule, Map<string, FliteSpeech>>();
 
 /**
- * Lets the kept speeches go: called as a track starts, so one track's lines are reused within it
- * (and a track costs the same whatever the thread sang before) and an idle thread holds none.
+ * Lets the kept speeches and Flite instance go: called as a track starts, so one track's lines are
+ * reused within it (and a track costs the same whatever the thread sang before), and as its vocal
+ * ends, so an idle thread holds none of them.
  */
 export function forgetSpeeches(): void {
   speechCache = new WeakMap();
+  releaseFliteInstances();
 }
 
 function speakPhonesUncached(

@@ -93,7 +93,16 @@ interface FliteInstance {
 }
 
 const REUSED_MEMORY_LIMIT_BYTES = 64 * 1024 * 1024;
-const instances = new WeakMap<WasmModule, FliteInstance>();
+let instances = new WeakMap<WasmModule, FliteInstance>();
+
+/**
+ * Lets this thread's kept instances go (with their memory, up to REUSED_MEMORY_LIMIT_BYTES, and the
+ * 17 MB copy of it as instantiated): a thread that finished singing a track holds none while idle,
+ * and the next track's first phrase instantiates again (a few milliseconds).
+ */
+export function releaseFliteInstances(): void {
+  instances = new WeakMap();
+}
 
 /** Counts of instances made and reused, for tests and profiling. */
 export const fliteInstanceCounts = { created: 0, reused: 0 };
