@@ -7,10 +7,6 @@
 import { createServer } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
 import { parseArgs } from 'node:util';
-import { composeEventLog } from '../../apps/api/src/compose.js';
-import { createSigningSecretService } from '../../apps/api/src/features/events/signing-secret.service.js';
-import { createWebhookDispatcher } from '../../apps/api/src/features/events/webhooks/webhook-dispatcher.js';
-import { createWebhookSender } from '../../apps/api/src/features/events/webhooks/webhook-sender.js';
 import { createTrack, fund } from '../../apps/api/test/features/tracks/helpers.js';
 import { createTestAccount, type TestAccount } from '../../apps/api/test/helpers/accounts.js';
 import { createTestApp } from '../../apps/api/test/helpers/app.js';
@@ -47,7 +43,12 @@ const listen = async (server: typeof silent | typeof prompt) => {
 const silentPort = await listen(silent);
 const promptPort = await listen(prompt);
 
-const t = await createTestApp('pglite', { env: { ALLOW_PRIVATE_WEBHOOKS: 'true' } });
+// The composed dispatcher, as serve runs it (its real sender, 15 s deadline), polling every 20 ms;
+// started by hand below once workspace A's deliveries are queued.
+const t = await createTestApp('pglite', {
+  env: { ALLOW_PRIVATE_WEBHOOKS: 'true' },
+  deps: { events: { webhookPollMs: 20 } },
+});
 const addEndpoint = async (account: TestAccount, url: string) => {
   const created = await t.app.inject({
     method: 'POST',
@@ -67,14 +68,7 @@ const b = await createTestAccount(t);
 await fund(t, b.workspaceId, 1);
 await addEndpoint(b, `http://127.0.0.1:${promptPort}/b`);
 
-const dispatcher = createWebhookDispatcher({
-  db: t.database.db,
-  events: composeEventLog(t.clock),
-  clock: t.clock,
-  signingSecrets: createSigningSecretService({ db: t.database.db, clock: t.clock }),
-  send: createWebhookSender({ allowPrivate: true }),
-  pollMs: 20,
-});
+const { dispatcher } = t.services.events;
 dispatcher.start();
 // A's requests go out first, as in the issue: B's track comes while they are held.
 while (held.size === 0) await new Promise((resolve) => setTimeout(resolve, 10));

@@ -25,10 +25,6 @@ import { sql } from 'kysely';
 import { buildApp } from '../../apps/api/src/app.js';
 import { composeEventLog, composeServices, runApiWithApp } from '../../apps/api/src/compose.js';
 import { loadConfig } from '../../apps/api/src/config.js';
-import { createAccountService } from '../../apps/api/src/features/accounts/account.service.js';
-import { createApiKeyService } from '../../apps/api/src/features/accounts/keys/api-key.service.js';
-import { WORKSPACE_CAPS } from '../../apps/api/src/features/billing/billing-catalogue.js';
-import { createCreditsService } from '../../apps/api/src/features/billing/credits/credit.service.js';
 import { generateSigningSecret, signedEventFrame } from '../../apps/api/src/features/events/event-signing.js';
 import { EVENTS_CHANNEL } from '../../apps/api/src/features/events/events.repository.js';
 import {
@@ -89,27 +85,38 @@ async function until(check: () => Promise<boolean>, timeoutMs: number, what: str
   }
 }
 
+/** The bench's API configuration (the list-latency app and the workspaces it seeds). */
+function benchConfig() {
+  return loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'tf-bench-scale-')),
+    RATE_LIMIT_ENTERPRISE: '100000000',
+  });
+}
+
 async function createWorkspace(database: DatabaseHandle, credits: number) {
-  const db = database.db;
-  const accounts = createAccountService({ db, clock: systemClock });
+  // the composed services, never started: only their database calls are used here
+  const services = await composeServices(benchConfig(), { db: database });
+  const { accounts, apiKeys } = services.auth;
   const { user, workspace } = await accounts.findOrCreateUser(
     `bench-${randomBytes(4).toString('hex')}@example.com`,
     { name: 'Bench' },
   );
   await accounts.setWorkspacePlan(workspace.id, 'enterprise');
   if (credits > 0) {
-    await createCreditsService({ db, clock: systemClock }).grantCredits({
+    await services.credits.grantCredits({
       workspaceId: workspace.id,
       amount: credits,
       kind: 'grant',
       sourceKey: `bench:${workspace.id}`,
     });
   }
-  const { secret } = await createApiKeyService({
-    db,
-    clock: systemClock,
-    liveKeysPerWorkspace: WORKSPACE_CAPS.apiKeys,
-  }).createApiKey({ workspaceId: workspace.id, plan: 'enterprise', userId: user.id }, { name: 'bench' });
+  const { secret } = await apiKeys.createApiKey(
+    { workspaceId: workspace.id, plan: 'enterprise', userId: user.id },
+    { name: 'bench' },
+  );
   return { workspaceId: workspace.id, userId: user.id, apiKey: secret };
 }
 
@@ -501,14 +508,7 @@ async function listLatency(database: DatabaseHandle, rowCount: number) {
   await sql`analyze track`.execute(database.db);
   const seedSeconds = (performance.now() - seedStart) / 1000;
 
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    JWT_SECRET,
-    LOG_LEVEL: 'silent',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'tf-bench-scale-')),
-    RATE_LIMIT_ENTERPRISE: '100000000',
-  });
-  const services = await composeServices(config, { db: database });
+  const services = await composeServices(benchConfig(), { db: database });
   const app = await buildApp({ services });
   runApiWithApp(app, services);
   await app.ready();

@@ -13,6 +13,7 @@ import type { MailMessage } from '../../../src/platform/mail/mailer.js';
 import { createManualClock, systemClock } from '../../../src/platform/shared/clock.js';
 import { buildTestApp, createTestApp, type TestApp, testConfig } from '../../helpers/app.js';
 import { createTestDatabase, testDatabaseKinds } from '../../helpers/databases.js';
+import { until } from '../../helpers/until.js';
 import { type SmtpSink, startSmtpSink, tokenFromText } from './smtp-sink.js';
 
 const message: MailMessage = {
@@ -117,14 +118,19 @@ for (const kind of testDatabaseKinds()) {
         payload: { email: 'restart@example.com' },
       });
       assert.equal(asked.statusCode, 202);
-      const failed = await until(async () => {
-        const [job] = await database.db
-          .selectFrom('job')
-          .selectAll()
-          .where('queue', '=', MAIL_QUEUE)
-          .execute();
-        return job?.status === 'queued' && job.last_error ? job : undefined;
-      });
+      const failed = await until(
+        async () => {
+          const [job] = await database.db
+            .selectFrom('job')
+            .selectAll()
+            .where('queue', '=', MAIL_QUEUE)
+            .execute();
+          return job?.status === 'queued' && job.last_error ? job : undefined;
+        },
+        8_000,
+        'the first attempt failing and the mail queued again',
+        20,
+      );
       assert.equal(failed.attempts, 1);
       await first.close();
 
@@ -140,11 +146,15 @@ for (const kind of testDatabaseKinds()) {
       const mail = await sink.waitFor('restart@example.com');
       assert.match(mail.subject ?? '', /Trackforge/);
       assert.ok(tokenFromText(mail.text ?? ''));
-      await until(async () =>
-        (await database.db.selectFrom('job').select('id').where('queue', '=', MAIL_QUEUE).execute())
-          .length === 0
-          ? true
-          : undefined,
+      await until(
+        async () =>
+          (await database.db.selectFrom('job').select('id').where('queue', '=', MAIL_QUEUE).execute())
+            .length === 0
+            ? true
+            : undefined,
+        8_000,
+        'the mail queue emptying',
+        20,
       );
     });
   });
@@ -160,16 +170,6 @@ async function closedPort(): Promise<number> {
 }
 
 /** Polls a condition of the database (written by background work) until it holds, or fails after 8 s. */
-async function until<T>(check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 8_000;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not reached within 8 s');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('the dev mailbox', () => {
   it('keeps messages newest first and logs the link', async () => {
     const lines: string[] = [];
