@@ -47,7 +47,8 @@ export const blues: GenreRecord = {
       { note: 38, pattern: BACKBEAT, minEnergy: 0.2 },
       { note: 42, pattern: 'x.o.x.o.x.o.x.o.', minEnergy: 0.15 },
     ],
+    bentLead: true,
     busyness: 0.45,
   }),
-  sound: NO_SOUND_COLOUR,
+  sound: { ...NO_SOUND_COLOUR, tapeColour: true },
 };
