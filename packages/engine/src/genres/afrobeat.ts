@@ -1,6 +1,6 @@
 // Afrobeat: its record in the genre registry (index.ts), read by the brief, the composer and the renderer.
 import type { GenreRecord } from './genre-record.js';
-import { drums, kitPercussion, NO_SOUND_COLOUR, part, SHAKER, style } from './shared.js';
+import { drums, kitPercussion, NO_SOUND_COLOUR, part, SHAKER, SIXTEENTH_HATS, style } from './shared.js';
 
 export const afrobeat: GenreRecord = {
   id: 'afrobeat',
@@ -48,7 +48,8 @@ export const afrobeat: GenreRecord = {
       { note: 36, pattern: 'X..x..x...X..x..', minEnergy: 0.1 },
       // Tony Allen's snare: the backbeat among ghost strokes
       { note: 38, pattern: '..g.X..g.g.gX..g', minEnergy: 0.2 },
-      { note: 42, pattern: 'x.ox.ox.x.ox.ox.', minEnergy: 0.25 },
+      // and his closed hi-hat on every sixteenth (funk #4 → #3 on seed 1, the everyday prompt #6 → #5)
+      { note: 42, pattern: SIXTEENTH_HATS, minEnergy: 0.25 },
       { note: 69, pattern: SHAKER, minEnergy: 0.4 },
     ],
     // Interlocking layers: shekere sixteenths, open high conga against the low conga's downbeats,

@@ -50,13 +50,18 @@ describe('afrobeat', () => {
     }
   });
 
-  it('ghosts the snare around the backbeat, as Tony Allen plays it', () => {
+  it('ghosts the snare around the backbeat, and runs the hi-hat in sixteenths, as Tony Allen plays them', () => {
     const c = compose('afrobeat groove with horns and interlocking guitars', 1);
     const kit = c.parts.find((p) => p.role === 'drums')!;
     const snare = kit.notes.filter((n) => n.pitch === 38);
     const ghosts = snare.filter((n) => n.velocity < 60);
     const backbeats = snare.filter((n) => n.velocity >= 80);
     assert.ok(backbeats.length > 0, 'a backbeat');
+    // the closed hi-hat on every sixteenth of a bar
+    const hats = new Set(
+      kit.notes.filter((n) => n.pitch === 42).map((n) => Math.round(n.startTick / STEP) % 16),
+    );
+    assert.equal(hats.size, 16, `hi-hat on ${hats.size} of 16 sixteenths`);
     assert.ok(
       ghosts.length >= 1.5 * backbeats.length,
       `${ghosts.length} ghost strokes, ${backbeats.length} backbeats`,
