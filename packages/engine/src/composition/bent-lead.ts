@@ -13,6 +13,20 @@ const HALF_STEP = -4096;
 const VIBRATO_DEPTH = 1100;
 
 /**
+ * Instruments whose players bend pitch: guitars (GM 24–31), harmonica (22), trumpet and trombone
+ * (56–57), saxophones (64–67). A piano, organ or vibraphone lead cannot, so its notes stay unbent.
+ */
+export function bendsOnInstrument(program: number): boolean {
+  return (
+    (program >= 24 && program <= 31) ||
+    program === 22 ||
+    program === 56 ||
+    program === 57 ||
+    (program >= 64 && program <= 67)
+  );
+}
+
+/**
  * Bends into the lead's held notes (an eighth or longer at `beatTicks` per beat): a whole step up
  * into most, a half step (the blue-note smear) into the rest, over about a sixteenth, and finger
  * vibrato on notes a beat or longer once the bend has settled. Every bend returns to 0 before the

@@ -242,6 +242,12 @@ describe('blues', () => {
     }
   });
 
+  it('leaves a blues piano lead unbent: a piano cannot bend', () => {
+    const piano = compose('blues piano solo', 1).parts.find((p) => p.role === 'lead')!;
+    assert.equal(piano.program, 0);
+    assert.equal(piano.controls.filter((c) => c.type === 'pitchBend').length, 0);
+  });
+
   it("leaves the other genres' leads unbent", () => {
     const lead = compose('country road trip song, 100 bpm', 1).parts.find((p) => p.role === 'lead')!;
     assert.equal(lead.controls.filter((c) => c.type === 'pitchBend').length, 0);
