@@ -32,9 +32,14 @@ export interface GenreTags {
 const ELECTRONIC_MSD = ['electronic', 'electronica', 'electro', 'dance', 'House'];
 const ELECTRONIC_MTT = ['electronic', 'techno', 'dance'];
 
+// Lo-fi's family includes chillout: lo-fi hip hop ("chillhop") is filed by listeners and reference works
+// under chill-out/downtempo as much as under hip-hop (Wikipedia's "Chill-out music": "a form of
+// downtempo tagged as 'lo-fi hip hop' or 'chillhop'"), and its beats are instrumental, where MSD's
+// Hip-Hop is learnt from rapped records. The mood tags chill and Mellow still never count, and trap,
+// a rapper's beat, is not filed under chillout.
 // biome-ignore format: one genre a line reads as a table
 export const GENRE_TAGS: Readonly<Record<GenreId, GenreTags>> = {
-  lofi: { genre: { MSD_musicnn: ['Hip-Hop'] }, family: { MSD_musicnn: ['rnb'] }, note: 'no lo-fi or chillhop tag; MTT has no hip-hop tag' },
+  lofi: { genre: { MSD_musicnn: ['Hip-Hop'] }, family: { MSD_musicnn: ['rnb', 'chillout'] }, note: 'no lo-fi or chillhop tag (chillout is its family: lo-fi hip hop is filed as chill-out/downtempo); MTT has no hip-hop tag' },
   house: { genre: { MSD_musicnn: ['House'] }, family: { MSD_musicnn: ELECTRONIC_MSD, MTT_musicnn: ELECTRONIC_MTT } },
   techno: { genre: { MTT_musicnn: ['techno'] }, family: { MSD_musicnn: ELECTRONIC_MSD, MTT_musicnn: ELECTRONIC_MTT } },
   drum_and_bass: { genre: {}, family: { MSD_musicnn: ELECTRONIC_MSD, MTT_musicnn: ELECTRONIC_MTT }, note: 'no drum and bass tag' },

@@ -7,7 +7,9 @@
 // Flags: --duration S (30), --bank small|full (full), --seed N (1), --top K (5), --only GENRE[,GENRE…],
 // --json out.json, --keep-audio DIR (keep the WAVs there; otherwise a temporary folder, removed),
 // --prompts FILE (tag every prompt of FILE, judged as its expect.genre, instead of one per genre:
-// `issue-prompts.json` holds the everyday prompts a listener's genre complaint was made with).
+// `issue-prompts.json` holds the everyday prompts a listener's genre complaint was made with),
+// --python PATH (a Python that already imports musicnn, e.g. another checkout's tagger venv, instead of
+// making this folder's .venv: one 1.7 GB venv serves every worktree).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -41,6 +43,7 @@ const { values } = parseArgs({
     json: { type: 'string' },
     'keep-audio': { type: 'string' },
     prompts: { type: 'string' },
+    python: { type: 'string' },
   },
 });
 const durationSeconds = Number(values.duration);
@@ -67,7 +70,7 @@ const selection: Array<{ genre: GenreId; entry: PromptEntry; name: string }> = v
       .map((entry) => ({ genre: entry.expect.genre as GenreId, entry, name: entry.id }))
   : genres.map((genre) => ({ genre, entry: promptForGenre(prompts, genre), name: genre }));
 
-const python = ensureTaggerVenv();
+const python = values.python ? resolve(values.python) : ensureTaggerVenv();
 const audioDir = values['keep-audio']
   ? resolve(values['keep-audio'])
   : mkdtempSync(join(tmpdir(), 'tagger-eval-'));

@@ -23,6 +23,7 @@ import {
 import { writeAccompaniment } from './accompaniment.js';
 import { ornamentMelody, playsBaroque, terraceDynamics } from './baroque-practice.js';
 import { writeBass } from './bass.js';
+import { bendLead, bendsOnInstrument } from './bent-lead.js';
 import { type ArrangeContext, meterFeelOf, STEP_TICKS } from './context.js';
 import { writeCounter } from './counter.js';
 import { writeDrums, writePitchedPercussion } from './drums.js';
@@ -231,6 +232,14 @@ export function composeTrack(brief: Brief, options: ComposeOptions): Composition
         notes = ornamentMelody(notes, form.ticksPerBar, ctx.beatTicks, ctx.scalePcs);
       notes = terraceDynamics(notes, form.ticksPerBar);
     }
+    if (
+      style.bentLead &&
+      instrument.role === 'lead' &&
+      indexInRole === 0 &&
+      !performsVoice &&
+      bendsOnInstrument(instrument.program)
+    )
+      controls = [...controls, ...bendLead(notes, ctx.beatTicks, partStream.fork(`${id}-bends`))];
     if (performsVoice && voice) {
       const performed = performWithVoice(cleanNotes(notes, form.totalTicks), voice, brief.bpm);
       notes = performed.notes;

@@ -1,6 +1,6 @@
 // Afrobeat: its record in the genre registry (index.ts), read by the brief, the composer and the renderer.
 import type { GenreRecord } from './genre-record.js';
-import { drums, kitPercussion, NO_SOUND_COLOUR, part, SHAKER, style } from './shared.js';
+import { drums, kitPercussion, NO_SOUND_COLOUR, part, SHAKER, SIXTEENTH_HATS, style } from './shared.js';
 
 export const afrobeat: GenreRecord = {
   id: 'afrobeat',
@@ -29,10 +29,11 @@ export const afrobeat: GenreRecord = {
       part('electric bass', 33, 'bass'),
       part('muted guitar', 28, 'arp'),
       part('rhythm guitar', 27, 'chords'),
-      // Fela's horn section punches stabs (the second chords part plays comp2) under a tenor sax lead
+      // Fela's horn section: stabs (the second chords part plays comp2) and the theme in unison as
+      // the lead (a tenor sax lead was heard as jazz first, funk #8); no sustained organ pad under
+      // them (an afrobeat organ riffs or solos, it does not hold chords: without the pad funk #8 → #4)
       part('brass section', 61, 'chords'),
-      part('tenor sax', 66, 'lead'),
-      part('organ', 16, 'pad'),
+      part('horn section', 61, 'lead'),
     ],
   },
   style: style({
@@ -45,8 +46,10 @@ export const afrobeat: GenreRecord = {
     arp: 'interlock',
     drums: [
       { note: 36, pattern: 'X..x..x...X..x..', minEnergy: 0.1 },
-      { note: 38, pattern: '....x.......x..g', minEnergy: 0.2 },
-      { note: 42, pattern: 'x.ox.ox.x.ox.ox.', minEnergy: 0.25 },
+      // Tony Allen's snare: the backbeat among ghost strokes
+      { note: 38, pattern: '..g.X..g.g.gX..g', minEnergy: 0.2 },
+      // and his closed hi-hat on every sixteenth (funk #4 → #3 on seed 1, the everyday prompt #6 → #5)
+      { note: 42, pattern: SIXTEENTH_HATS, minEnergy: 0.25 },
       { note: 69, pattern: SHAKER, minEnergy: 0.4 },
     ],
     // Interlocking layers: shekere sixteenths, open high conga against the low conga's downbeats,
@@ -65,5 +68,6 @@ export const afrobeat: GenreRecord = {
   // a funk band's balance: kit, bass and hand drums up, the guitars down under the horns (the
   // tagger's funk: #13 → #8 on seed 1 against bass and hand drums alone up)
   mix: { volumeStepsByRole: { drums: 12, bass: 14, percussion: 12, arp: -10, chords: -8, lead: 4 } },
-  sound: NO_SOUND_COLOUR,
+  // a 1970s Lagos studio's tape (funk #5 → #4 on seed 1 with the rest of this record)
+  sound: { ...NO_SOUND_COLOUR, tapeColour: true },
 };

@@ -47,7 +47,11 @@ export const blues: GenreRecord = {
       { note: 38, pattern: BACKBEAT, minEnergy: 0.2 },
       { note: 42, pattern: 'x.o.x.o.x.o.x.o.', minEnergy: 0.15 },
     ],
+    // the lead guitar bends into its held notes with finger vibrato (blues #10 → #6 on seed 1; with
+    // the band on tape, #4)
+    bentLead: true,
     busyness: 0.45,
   }),
-  sound: NO_SOUND_COLOUR,
+  // a band room on tape, as the Chess and Sun records were cut
+  sound: { ...NO_SOUND_COLOUR, tapeColour: true },
 };

@@ -126,6 +126,8 @@ export interface GenreStyle {
   hatRolls: boolean;
   /** The first chords part is a sampled phrase looped bar-exact (sample-loop.ts): lo-fi's chopped loop. */
   sampleLoop: boolean;
+  /** The first lead bends into its held notes and shakes them with vibrato (bent-lead.ts): a blues guitar's cry. */
+  bentLead: boolean;
   /** Build/drop form instead of verse/chorus. */
   dance: boolean;
   /** Centre pitch of the lead's range. */

@@ -67,6 +67,7 @@ export const BASE_STYLE: GenreStyle = {
   introDrums: 'light',
   hatRolls: false,
   sampleLoop: false,
+  bentLead: false,
   dance: false,
   leadCenterPitch: 71,
   busyness: 0.5,

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseBrief } from '../../src/brief/index.js';
 import { composeTrack } from '../../src/composition/index.js';
+import { getGenreRecord } from '../../src/genres/index.js';
 import type { Composition, Part } from '../../src/types.js';
 
 const STEP = 120;
@@ -27,18 +28,48 @@ describe('reggae', () => {
 });
 
 describe('afrobeat', () => {
-  it('gives the horn section short chord stabs and the lead to a tenor sax', () => {
+  it('gives the horn section short chord stabs and the theme in unison, with no tenor sax and no organ pad', () => {
     for (const seed of [1, 2]) {
       const c = compose('afrobeat groove with horns and interlocking guitars', seed);
-      const horns = partWithProgram(c, 61);
-      assert.equal(horns?.role, 'chords');
-      const lengths = horns!.notes.map((n) => n.durationTicks);
+      const horns = c.parts.find((p) => p.role === 'chords' && p.program === 61);
+      assert.ok(horns, 'a horn section on the second chords part');
+      const lengths = horns.notes.map((n) => n.durationTicks);
       assert.ok(mean(lengths) <= 2 * STEP, `stabs, not held lines (mean ${mean(lengths)} ticks)`);
       // humanised: a chord's notes start a few ticks apart, on the same sixteenth
-      const starts = new Set(horns!.notes.map((n) => Math.round(n.startTick / STEP)));
-      assert.ok(horns!.notes.length >= 2 * starts.size, 'each stab is a chord of two or more notes');
-      assert.equal(c.parts.find((p) => p.role === 'lead')?.program, 66);
+      const starts = new Set(horns.notes.map((n) => Math.round(n.startTick / STEP)));
+      assert.ok(horns.notes.length >= 2 * starts.size, 'each stab is a chord of two or more notes');
+      // Fela's horns state the theme together (a tenor sax lead was heard as jazz), over no held organ
+      assert.equal(c.parts.find((p) => p.role === 'lead')?.program, 61, `seed ${seed}: lead program`);
+      assert.equal(partWithProgram(c, 66), undefined, `seed ${seed}: no tenor sax`);
+      assert.equal(
+        c.parts.find((p) => p.role === 'pad'),
+        undefined,
+        `seed ${seed}: no pad`,
+      );
+      assert.equal(partWithProgram(c, 16), undefined, `seed ${seed}: no organ`);
     }
+  });
+
+  it('ghosts the snare around the backbeat, and runs the hi-hat in sixteenths, as Tony Allen plays them', () => {
+    const c = compose('afrobeat groove with horns and interlocking guitars', 1);
+    const kit = c.parts.find((p) => p.role === 'drums')!;
+    const snare = kit.notes.filter((n) => n.pitch === 38);
+    const ghosts = snare.filter((n) => n.velocity < 60);
+    const backbeats = snare.filter((n) => n.velocity >= 80);
+    assert.ok(backbeats.length > 0, 'a backbeat');
+    // the closed hi-hat on every sixteenth of a bar
+    const hats = new Set(
+      kit.notes.filter((n) => n.pitch === 42).map((n) => Math.round(n.startTick / STEP) % 16),
+    );
+    assert.equal(hats.size, 16, `hi-hat on ${hats.size} of 16 sixteenths`);
+    assert.ok(
+      ghosts.length >= 1.5 * backbeats.length,
+      `${ghosts.length} ghost strokes, ${backbeats.length} backbeats`,
+    );
+  });
+
+  it('is recorded on tape, as a 1970s Lagos record was', () => {
+    assert.equal(getGenreRecord('afrobeat').sound.tapeColour, true);
   });
 });
 
@@ -185,5 +216,44 @@ describe('blues', () => {
       assert.equal(c.parts.find((p) => p.role === 'lead')?.program, 29, `seed ${seed}: lead program`);
       assert.equal(c.parts.find((p) => p.role === 'bass')?.program, 32, `seed ${seed}: bass program`);
     }
+  });
+
+  it('bends the lead guitar up into its held notes, a whole or half step, and settles each bend at pitch', () => {
+    for (const seed of [1, 2, 3]) {
+      const lead = compose('slow blues shuffle in A major, 90 bpm', seed).parts.find(
+        (p) => p.role === 'lead',
+      )!;
+      const bends = lead.controls.filter((c) => c.type === 'pitchBend');
+      const held = lead.notes.filter((n) => n.durationTicks >= 2 * STEP);
+      // a bend starts on a note's attack from a whole step (−8192) or a half step (−4096) below
+      const bentNotes = held.filter((n) =>
+        bends.some((b) => b.tick === n.startTick && (b.value === -8192 || b.value === -4096)),
+      );
+      assert.ok(
+        bentNotes.length >= held.length / 3,
+        `seed ${seed}: ${bentNotes.length} of ${held.length} held notes bent`,
+      );
+      // every note that starts is at pitch by the next note: the last bend value before each attack
+      // that is not itself bent is neutral or a vibrato swing of under a semitone
+      for (const b of bends) assert.ok(b.value >= -8192 && b.value <= 8191);
+      const vibrato = bends.filter((b) => b.value > 0);
+      assert.ok(vibrato.length > 0, `seed ${seed}: finger vibrato on the longest notes`);
+      assert.ok(Math.max(...vibrato.map((b) => b.value)) < 4096, 'vibrato narrower than a semitone');
+    }
+  });
+
+  it('leaves a blues piano lead unbent: a piano cannot bend', () => {
+    const piano = compose('blues piano solo', 1).parts.find((p) => p.role === 'lead')!;
+    assert.equal(piano.program, 0);
+    assert.equal(piano.controls.filter((c) => c.type === 'pitchBend').length, 0);
+  });
+
+  it("leaves the other genres' leads unbent", () => {
+    const lead = compose('country road trip song, 100 bpm', 1).parts.find((p) => p.role === 'lead')!;
+    assert.equal(lead.controls.filter((c) => c.type === 'pitchBend').length, 0);
+  });
+
+  it('is recorded on tape in a band room', () => {
+    assert.equal(getGenreRecord('blues').sound.tapeColour, true);
   });
 });

@@ -69,6 +69,27 @@ describe('genre tags for the independent tagger', () => {
     assert.ok((judged.bestGenreTag?.rank ?? 0) > 5);
   });
 
+  it('files lo-fi hip hop under chill-out, its family, but never under the mood word chill', () => {
+    const chillout = judgeGenre(
+      'lofi',
+      { MSD_musicnn: ranking('MSD_musicnn', ['electronic', 'chillout']) },
+      5,
+    );
+    assert.equal(chillout.verdict, 'family');
+    assert.equal(chillout.bestFamilyTag?.tag, 'chillout');
+    const chill = judgeGenre(
+      'lofi',
+      { MSD_musicnn: ranking('MSD_musicnn', ['electronic', 'chill', 'Mellow']) },
+      5,
+    );
+    assert.equal(chill.verdict, 'miss');
+    // trap is not filed there: a trap beat heard as chill-out is not heard as trap
+    assert.equal(
+      judgeGenre('trap', { MSD_musicnn: ranking('MSD_musicnn', ['electronic', 'chillout']) }, 5).verdict,
+      'miss',
+    );
+  });
+
   it('misses when the acceptable tags rank below k, and still reports the best one and its rank', () => {
     const lofi: ModelTags = {
       MSD_musicnn: ranking('MSD_musicnn', ['jazz', 'rock', 'indie', 'electronic', 'pop']),
