@@ -27,6 +27,7 @@ export interface RhythmGrid {
 
 const SIXTEENTH_TICKS = PPQ / 4;
 const EIGHTH_TICKS = PPQ / 2;
+const TRIPLET_EIGHTH_TICKS = PPQ / 3;
 // Shortest syllable a singer articulates cleanly: a sung syllable under ~0.11 s loses its vowel,
 // a rapped one stays clear down to ~0.08 s (fast verses run at 6–10 syllables a second).
 const MIN_SUNG_SECONDS = 0.11;
@@ -120,7 +121,8 @@ const FINAL_HOLD_MAX_SECONDS = 1.5;
 
 /** The longest hold of a sung line's last note, in eighths. */
 function finalHoldMaxTicks(grid: RhythmGrid): number {
-  const seconds = Math.round(FINAL_HOLD_MAX_SECONDS / SECONDS_PER_TICK(grid.bpm) / EIGHTH_TICKS) * EIGHTH_TICKS;
+  const seconds =
+    Math.round(FINAL_HOLD_MAX_SECONDS / SECONDS_PER_TICK(grid.bpm) / EIGHTH_TICKS) * EIGHTH_TICKS;
   return Math.max(2 * grid.beatTicks, seconds);
 }
 
@@ -166,7 +168,7 @@ export function placeLine(
   const choices =
     delivery === 'rap'
       ? [fastest]
-      : [PPQ, EIGHTH_TICKS, SIXTEENTH_TICKS, fastest].filter(
+      : [PPQ, EIGHTH_TICKS, TRIPLET_EIGHTH_TICKS, SIXTEENTH_TICKS, fastest].filter(
           (ticks) => ticks <= pickupTicks(PPQ, fastest, grid),
         );
   // the slowest grid whose last note can be held at least twice a step (a phrase ends long),
@@ -230,16 +232,15 @@ export function placeLine(
 }
 
 /**
- * A pickup's length: the eighth or sixteenth nearest 0.25 s (a light syllable, about a spoken
- * one's length; held longer, a reduced vowel has too little voice to carry), never above `step`.
+ * A pickup's length: the longest eighth, triplet eighth or sixteenth under 0.3 s, about a spoken
+ * syllable's length (held longer, a reduced vowel has too little voice to carry it; sung faster
+ * than 0.2 s, as sixteenths at 80–100 bpm, the words were heard less well), never above `step`.
  */
 function pickupTicks(step: number, fastest: number, grid: RhythmGrid): number {
-  const candidates = [EIGHTH_TICKS, SIXTEENTH_TICKS].filter((ticks) => ticks >= fastest && ticks <= step);
-  if (candidates.length === 0) return step;
-  const seconds = (ticks: number) => ticks * SECONDS_PER_TICK(grid.bpm);
-  return candidates.reduce((best, ticks) =>
-    Math.abs(seconds(ticks) - 0.25) < Math.abs(seconds(best) - 0.25) ? ticks : best,
+  const short = [EIGHTH_TICKS, TRIPLET_EIGHTH_TICKS, SIXTEENTH_TICKS].find(
+    (ticks) => ticks >= fastest && ticks <= step && ticks * SECONDS_PER_TICK(grid.bpm) < 0.3,
   );
+  return short ?? Math.max(fastest, Math.min(step, SIXTEENTH_TICKS));
 }
 
 /**
