@@ -1,10 +1,10 @@
 // The rhythm of one sung or rapped line: a syllable per grid step, stressed syllables moved onto
 // beats while the line has room to spare, and the last syllable held to the end of the phrase
-// (a breath before the next line). Sung lines use eighths (quarters when the line is short,
-// sixteenths only when it must); rap keeps the sixteenth grid throughout.
+// (a breath before the next line, held at most two beats or 1.5 s). Sung lines use quarters
+// when the line has room, eighths, sixteenths only when it must; rap keeps the sixteenth grid.
 // A sung line holds what a singer holds: the time a stress waits for its beat goes to the stressed
-// syllable before it, and the unstressed syllables between them are sung as short pickups into
-// the beat ("the ci-ty was a-SLEEP", not a held schwa on "a-"). One-syllable function words
+// syllable before it, and the unstressed syllables between them follow a step apart into the beat
+// ("the CI-ty was a-SLEEP", not "a-" held while "-sleep" waits). One-syllable function words
 // ("the", "was", "to") count as unstressed, though the lexicon stresses every one-syllable word.
 
 import { PPQ } from '../types.js';
@@ -27,7 +27,6 @@ export interface RhythmGrid {
 
 const SIXTEENTH_TICKS = PPQ / 4;
 const EIGHTH_TICKS = PPQ / 2;
-const TRIPLET_EIGHTH_TICKS = PPQ / 3;
 // Shortest syllable a singer articulates cleanly: a sung syllable under ~0.11 s loses its vowel,
 // a rapped one stays clear down to ~0.08 s (fast verses run at 6–10 syllables a second).
 const MIN_SUNG_SECONDS = 0.11;
@@ -165,12 +164,7 @@ export function placeLine(
   const available = spanTicks - breathTicks(delivery);
   const finalMin = minFinalTicks(delivery, grid);
   const fastest = fastestGridTicks(delivery, grid);
-  const choices =
-    delivery === 'rap'
-      ? [fastest]
-      : [PPQ, EIGHTH_TICKS, TRIPLET_EIGHTH_TICKS, SIXTEENTH_TICKS, fastest].filter(
-          (ticks) => ticks <= pickupTicks(PPQ, fastest, grid),
-        );
+  const choices = delivery === 'rap' ? [fastest] : [PPQ, EIGHTH_TICKS, SIXTEENTH_TICKS, fastest];
   // the slowest grid whose last note can be held at least twice a step (a phrase ends long),
   // else the slowest that fits at all
   const fits = (ticks: number, hold: number) => ticks >= fastest && (count - 1) * ticks + hold <= available;
@@ -207,7 +201,7 @@ export function placeLine(
         // the flow keeps moving: a stress waits at most an eighth for its beat
         if (toBeat <= Math.min(slack, EIGHTH_TICKS)) position += toBeat;
         else if (toEighth <= slack) position += toEighth;
-      } else if (stress === 1 && toStrong <= slack && toStrong <= grid.beatTicks) position += toStrong;
+      } else if (stress === 1 && toStrong <= slack && toStrong <= 2 * grid.beatTicks) position += toStrong;
       // primary stress to a strong beat when it is at most a beat away and the line can spare
       // it, else to any beat (waiting two beats held the syllable before for 1.6 s at 66 bpm)
       else if (toBeat <= slack) position += toBeat;
@@ -216,7 +210,7 @@ export function placeLine(
     timings.push({ offsetTicks: position, durationTicks: step });
     position += step;
   }
-  if (delivery === 'sung') singPickups(syllables, timings, pickupTicks(step, fastest, grid));
+  if (delivery === 'sung') singPickups(syllables, timings, step);
   // each syllable lasts until the next; the last is held to the breath
   // (a rapped syllable is clipped short before a wait: the gap is a rest, not a drawn-out word)
   for (let i = 0; i < count - 1; i++) {
@@ -232,31 +226,19 @@ export function placeLine(
 }
 
 /**
- * A pickup's length: the longest eighth, triplet eighth or sixteenth under 0.3 s, about a spoken
- * syllable's length (held longer, a reduced vowel has too little voice to carry it; sung faster
- * than 0.2 s, as sixteenths at 80–100 bpm, the words were heard less well), never above `step`.
- */
-function pickupTicks(step: number, fastest: number, grid: RhythmGrid): number {
-  const short = [EIGHTH_TICKS, TRIPLET_EIGHTH_TICKS, SIXTEENTH_TICKS].find(
-    (ticks) => ticks >= fastest && ticks <= step && ticks * SECONDS_PER_TICK(grid.bpm) < 0.3,
-  );
-  return short ?? Math.max(fastest, Math.min(step, SIXTEENTH_TICKS));
-}
-
-/**
  * Moves each run of unstressed syllables up against the stressed syllable (or the line's last)
- * that follows it, a pickup apart, so the time a stress waited for its beat is held by the
- * stressed syllable before the run rather than by an unstressed one (a run at the line's start
- * starts later). Syllables only move later, never past the next one.
+ * that follows it, a step apart, so the time a stress waited for its beat is held by the stressed
+ * syllable before the run rather than by an unstressed one (a run at the line's start starts
+ * later). Syllables only move later, never past the next one.
  */
-function singPickups(syllables: readonly Syllable[], timings: SyllableTiming[], pickup: number): void {
+function singPickups(syllables: readonly Syllable[], timings: SyllableTiming[], step: number): void {
   const count = timings.length;
   const anchor = (i: number) => i === count - 1 || sungStress(syllables[i]!) > 0;
   for (let a = count - 1; a > 0; a--) {
     if (!anchor(a)) continue;
     let next = timings[a]!.offsetTicks;
     for (let j = a - 1; j >= 0 && !anchor(j); j--) {
-      next = Math.max(timings[j]!.offsetTicks, next - pickup);
+      next = Math.max(timings[j]!.offsetTicks, next - step);
       timings[j]!.offsetTicks = next;
     }
   }
