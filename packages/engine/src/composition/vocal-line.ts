@@ -11,7 +11,7 @@ import type { Syllable } from '../vocals/pronounce.js';
 import { type ArrangeContext, chordAt, sectionAt, velocityFor } from './context.js';
 import type { LaidLine } from './lyric-layout.js';
 import { gridOf } from './lyric-layout.js';
-import { type Delivery, placeLine } from './vocal-rhythm.js';
+import { type Delivery, placeLine, sungStress } from './vocal-rhythm.js';
 
 /** The vocal as the score holds it: notes, the syllable each sings (null holds the one before). */
 export interface WrittenVocal {
@@ -124,7 +124,16 @@ export function writeVocal(
     });
     // A held end sung over two pitches (melisma): a step above, then down onto the chord tone.
     const lastNote = written.notes.at(-1)!;
-    if (delivery === 'sung' && lastNote.durationTicks >= 2 * grid.beatTicks && shape.melisma) {
+    // Only a stressed syllable is sung over two pitches: a melisma on "-ning" of "morning" is
+    // heard as a word of its own.
+    const lastSyllable = line.syllables.at(-1);
+    if (
+      delivery === 'sung' &&
+      lastNote.durationTicks >= 2 * grid.beatTicks &&
+      shape.melisma &&
+      lastSyllable !== undefined &&
+      sungStress(lastSyllable) > 0
+    ) {
       const chord = chordAt(ctx, lastNote.startTick);
       const above = pitchesIn(
         scaleUnderChord(ctx.scalePcs, chord.pcs),

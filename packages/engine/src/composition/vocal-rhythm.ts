@@ -1,7 +1,11 @@
 // The rhythm of one sung or rapped line: a syllable per grid step, stressed syllables moved onto
 // beats while the line has room to spare, and the last syllable held to the end of the phrase
-// (a breath before the next line). Sung lines use eighths (quarters when the line is short,
-// sixteenths only when it must); rap keeps the sixteenth grid throughout.
+// (a breath before the next line, held at most two beats or 1.5 s). Sung lines use quarters
+// when the line has room, eighths, sixteenths only when it must; rap keeps the sixteenth grid.
+// A sung line holds what a singer holds: the time a stress waits for its beat goes to the stressed
+// syllable before it, and the unstressed syllables between them follow a step apart into the beat
+// ("the CI-ty was a-SLEEP", not "a-" held while "-sleep" waits). One-syllable function words
+// ("the", "was", "to") count as unstressed, though the lexicon stresses every one-syllable word.
 
 import { PPQ } from '../types.js';
 import type { Syllable } from '../vocals/pronounce.js';
@@ -29,6 +33,76 @@ const MIN_SUNG_SECONDS = 0.11;
 const MIN_RAPPED_SECONDS = 0.075;
 const SECONDS_PER_TICK = (bpm: number) => 60 / (bpm * PPQ);
 
+// One-syllable words sung (and spoken) lightly inside a line: articles, prepositions,
+// conjunctions, auxiliaries and pronouns. Particles that end a phrase ("hold on", "turn it up")
+// are left out: they take their stress.
+const FUNCTION_WORDS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'the',
+  'to',
+  'of',
+  'in',
+  'at',
+  'by',
+  'for',
+  'from',
+  'with',
+  'through',
+  'and',
+  'or',
+  'but',
+  'as',
+  'than',
+  'that',
+  'if',
+  'is',
+  'was',
+  'are',
+  'were',
+  'be',
+  'been',
+  'am',
+  'can',
+  'will',
+  'it',
+  'its',
+  "it's",
+  'i',
+  "i'm",
+  "i'll",
+  'we',
+  "we're",
+  'you',
+  "you're",
+  'he',
+  'she',
+  'they',
+  'me',
+  'my',
+  'your',
+  'his',
+  'her',
+  'our',
+  'their',
+  'them',
+  'us',
+]);
+
+/**
+ * The stress a syllable is sung with: the lexicon's, except that a one-syllable function word is
+ * unstressed (the dictionary gives nearly every one-syllable word a primary stress).
+ */
+export function sungStress(syllable: Syllable): 0 | 1 | 2 {
+  if (
+    syllable.wordStart &&
+    syllable.wordEnd &&
+    FUNCTION_WORDS.has(syllable.text.toLowerCase().replace(/[’‘]/g, "'"))
+  )
+    return 0;
+  return syllable.stress;
+}
+
 /** The breath between lines: an eighth (a sixteenth in rap). */
 export function breathTicks(delivery: Delivery): number {
   return delivery === 'rap' ? SIXTEENTH_TICKS : EIGHTH_TICKS;
@@ -37,6 +111,18 @@ export function breathTicks(delivery: Delivery): number {
 /** The shortest hold of a line's last syllable. */
 function minFinalTicks(delivery: Delivery, grid: RhythmGrid): number {
   return delivery === 'rap' ? EIGHTH_TICKS : grid.beatTicks;
+}
+
+// A sung line's last note is held at most the longer of two beats and this long; the rest of the
+// line's span is a rest. A spoken vowel stretched over four seconds stops sounding like its word
+// (a recogniser hears "light" held 4 s as "I-I-I-I…"), and singers breathe there anyway.
+const FINAL_HOLD_MAX_SECONDS = 1.5;
+
+/** The longest hold of a sung line's last note, in eighths. */
+function finalHoldMaxTicks(grid: RhythmGrid): number {
+  const seconds =
+    Math.round(FINAL_HOLD_MAX_SECONDS / SECONDS_PER_TICK(grid.bpm) / EIGHTH_TICKS) * EIGHTH_TICKS;
+  return Math.max(2 * grid.beatTicks, seconds);
 }
 
 /** The fastest grid the delivery allows at this tempo, in ticks. */
@@ -97,7 +183,15 @@ export function placeLine(
   for (let i = 0; i < count; i++) {
     const remaining = count - 1 - i;
     const slack = available - finalReserve - remaining * step - position;
-    const stress = syllables[i]!.stress;
+    const syllable = syllables[i]!;
+    // a line ending on an unstressed syllable ("fal-ling") sings it on a beat, so the stressed
+    // syllable before it is the one held into that beat
+    const stress =
+      delivery === 'rap'
+        ? syllable.stress
+        : remaining === 0 && !syllable.wordStart
+          ? Math.max(sungStress(syllable), 2)
+          : sungStress(syllable);
     const absolute = startTick + position;
     if (stress > 0 && slack > 0) {
       const toStrong = (strongTicks - (absolute % strongTicks)) % strongTicks;
@@ -108,13 +202,15 @@ export function placeLine(
         if (toBeat <= Math.min(slack, EIGHTH_TICKS)) position += toBeat;
         else if (toEighth <= slack) position += toEighth;
       } else if (stress === 1 && toStrong <= slack && toStrong <= 2 * grid.beatTicks) position += toStrong;
-      // primary stress to a strong beat when the line can spare it, else to any beat
+      // primary stress to a strong beat when it is at most a beat away and the line can spare
+      // it, else to any beat (waiting two beats held the syllable before for 1.6 s at 66 bpm)
       else if (toBeat <= slack) position += toBeat;
       else if (toEighth <= slack) position += toEighth;
     }
     timings.push({ offsetTicks: position, durationTicks: step });
     position += step;
   }
+  if (delivery === 'sung') singPickups(syllables, timings, step);
   // each syllable lasts until the next; the last is held to the breath
   // (a rapped syllable is clipped short before a wait: the gap is a rest, not a drawn-out word)
   for (let i = 0; i < count - 1; i++) {
@@ -125,6 +221,25 @@ export function placeLine(
   last.durationTicks =
     delivery === 'rap'
       ? Math.max(finalMin, Math.min(available - last.offsetTicks, grid.beatTicks))
-      : available - last.offsetTicks;
+      : Math.min(available - last.offsetTicks, finalHoldMaxTicks(grid));
   return timings;
+}
+
+/**
+ * Moves each run of unstressed syllables up against the stressed syllable (or the line's last)
+ * that follows it, a step apart, so the time a stress waited for its beat is held by the stressed
+ * syllable before the run rather than by an unstressed one (a run at the line's start starts
+ * later). Syllables only move later, never past the next one.
+ */
+function singPickups(syllables: readonly Syllable[], timings: SyllableTiming[], step: number): void {
+  const count = timings.length;
+  const anchor = (i: number) => i === count - 1 || sungStress(syllables[i]!) > 0;
+  for (let a = count - 1; a > 0; a--) {
+    if (!anchor(a)) continue;
+    let next = timings[a]!.offsetTicks;
+    for (let j = a - 1; j >= 0 && !anchor(j); j--) {
+      next = Math.max(timings[j]!.offsetTicks, next - step);
+      timings[j]!.offsetTicks = next;
+    }
+  }
 }
