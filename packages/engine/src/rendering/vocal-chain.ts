@@ -1,16 +1,13 @@
 // A lead vocal's channel strip, streamed over the take as it is sung: level, high-pass at 90 Hz (rumble
 // and breath pops), a de-esser on 5 kHz and up, a cut at 300 Hz and a lift at 3 kHz (mud out,
-// words forward), a 3:1 compressor, and a dotted-eighth delay returned quietly and a little wide.
+// words forward) and a 3:1 compressor. No delay: a dotted-eighth echo of the last syllable, even
+// 17 dB down, was heard as the syllable sung again (a recogniser looped on it, and slow songs' next
+// vowel seemed to start early; eval/RESULTS.md, lyrics); the space comes from the reverb send.
 // Hot DSP loop: long and inlined on purpose; its state lives in the strip, so the output depends
 // only on the input (deterministic). Between phrases, once every tail (filters, de-esser,
-// compressor, delay line) has decayed below −120 dB, the state is flushed to zero and silent input
-// is skipped: checked at fixed positions of the take (every QUIET_CHECK_SAMPLES), never at the
-// caller's chunk edges, so the same take gives the same samples however it is streamed.
-
-export interface VocalChainOptions {
-  /** The delay's time; 0 turns it off. */
-  delaySeconds: number;
-}
+// compressor) has decayed below −120 dB, the state is flushed to zero and silent input is skipped:
+// checked at fixed positions of the take (every QUIET_CHECK_SAMPLES), never at the caller's chunk
+// edges, so the same take gives the same samples however it is streamed.
 
 interface Biquad {
   b0: number;
@@ -61,8 +58,6 @@ const COMP_THRESHOLD = 0.14;
 // The makeup sets where the voice sits against the band: +3 dB over the first mix, where Whisper
 // lost the words of the full mix far more often than the stem's (eval/RESULTS.md, lyrics).
 const COMP_MAKEUP = 1.9;
-const DELAY_FEEDBACK = 0.28;
-const DELAY_RETURN = 0.14;
 /** −120 dB: a tail below this everywhere in the strip is flushed to silence. */
 const QUIET_LEVEL = 1e-6;
 /** How often (in samples of the take) the strip checks whether its tails have died out. */
@@ -70,7 +65,7 @@ const QUIET_CHECK_SAMPLES = 1024;
 
 /** A vocal channel strip that keeps its state between calls, so a take can stream through it. */
 export interface VocalChain {
-  /** Processes `count` samples of `input` (from `inputOffset`) and adds them into the stereo outputs (from `outputOffset`). */
+  /** Processes `count` samples of `input` (from `inputOffset`) and adds them into both outputs (from `outputOffset`). */
   process(
     input: Float32Array,
     inputOffset: number,
@@ -85,8 +80,8 @@ export interface VocalChain {
 // 4, so this gain puts a phrase near TARGET_RMS before the chain.
 const INPUT_GAIN = TARGET_RMS / 0.13;
 
-/** Creates the strip: high-pass, de-esser, EQ, compressor and (with delaySeconds) the delay. */
-export function createVocalChain(sampleRate: number, options: VocalChainOptions): VocalChain {
+/** Creates the strip: high-pass, de-esser, EQ and compressor. */
+export function createVocalChain(sampleRate: number): VocalChain {
   // the three filters' coefficients as plain constants (the loop reads them every sample)
   const { b0: hpB0, b1: hpB1, b2: hpB2, a1: hpA1, a2: hpA2 } = highPass(90, Math.SQRT1_2, sampleRate);
   const { b0: lmB0, b1: lmB1, b2: lmB2, a1: lmA1, a2: lmA2 } = peaking(300, 1, -2, sampleRate);
@@ -96,21 +91,13 @@ export function createVocalChain(sampleRate: number, options: VocalChainOptions)
   const deRelease = coefficient(0.04, sampleRate);
   const attack = coefficient(0.005, sampleRate);
   const release = coefficient(0.09, sampleRate);
-  const delaySamples = Math.round(options.delaySeconds * sampleRate);
-  const line = new Float32Array(Math.max(1, delaySamples));
-  const damp = Math.exp((-2 * Math.PI * 4000) / sampleRate);
   // Every number the strip remembers between calls: the three filters' x1, x2, y1, y2, then the
-  // de-esser's low band and level, the compressor's envelope and the delay's damping. `process`
-  // copies them into locals for its loop (a hot loop reads stack locals far faster than object
-  // fields or closed-over variables) and writes them back at the end.
-  const state = new Float64Array(16);
-  /** The delay line's read/write position, and how many times it has gone round (left/right). */
-  let delayIndex = 0;
-  let delayRepeats = 0;
+  // de-esser's low band and level and the compressor's envelope. `process` copies them into locals
+  // for its loop (a hot loop reads stack locals far faster than object fields or closed-over
+  // variables) and writes them back at the end.
+  const state = new Float64Array(15);
   /** Samples of the take processed so far (the strip's own clock, independent of chunking). */
   let takePosition = 0;
-  /** The last position a sample above QUIET_LEVEL went into the delay line. */
-  let lastLoudWrite = Number.NEGATIVE_INFINITY;
   /** Flushed and skipping: the state is exactly zero while the input stays exactly zero. */
   let skipping = false;
   const loud = (value: number) => value >= QUIET_LEVEL || value <= -QUIET_LEVEL;
@@ -131,11 +118,7 @@ export function createVocalChain(sampleRate: number, options: VocalChainOptions)
       let lowState = state[12]!;
       let sibilance = state[13]!;
       let envelope = state[14]!;
-      let dampState = state[15]!;
-      let index = delayIndex;
-      let repeat = delayRepeats;
       let position = takePosition;
-      let lastLoudWriteAt = lastLoudWrite;
       let silent = skipping;
       for (let n = 0; n < count; n++) {
         const at = position++;
@@ -143,12 +126,10 @@ export function createVocalChain(sampleRate: number, options: VocalChainOptions)
         if (
           !silent &&
           at % QUIET_CHECK_SAMPLES === 0 &&
-          at - lastLoudWriteAt >= delaySamples &&
-          // every tail (filters, de-esser, compressor, delay) below −120 dB: flush it to zero
+          // every tail (filters, de-esser, compressor) below −120 dB: flush it to zero
           !loud(lowState) &&
           !loud(sibilance) &&
           !loud(envelope) &&
-          !loud(dampState) &&
           !loud(hpX1) &&
           !loud(hpX2) &&
           !loud(hpY1) &&
@@ -163,19 +144,12 @@ export function createVocalChain(sampleRate: number, options: VocalChainOptions)
           !loud(prY2)
         ) {
           hpX1 = hpX2 = hpY1 = hpY2 = lmX1 = lmX2 = lmY1 = lmY2 = prX1 = prX2 = prY1 = prY2 = 0;
-          lowState = sibilance = envelope = dampState = 0;
-          line.fill(0);
+          lowState = sibilance = envelope = 0;
           silent = true;
         }
         if (silent) {
-          if (x === 0) {
-            // a zero state fed zero gives zero everywhere: only the delay's position moves
-            if (delaySamples > 0 && ++index === delaySamples) {
-              index = 0;
-              repeat++;
-            }
-            continue;
-          }
+          // a zero state fed zero gives zero everywhere
+          if (x === 0) continue;
           silent = false;
         }
         // high-pass at 90 Hz
@@ -216,31 +190,10 @@ export function createVocalChain(sampleRate: number, options: VocalChainOptions)
         const gain =
           envelope > COMP_THRESHOLD ? (COMP_THRESHOLD * Math.cbrt(envelope / COMP_THRESHOLD)) / envelope : 1;
         v *= gain * COMP_MAKEUP;
-        let wetLeft = 0;
-        let wetRight = 0;
-        if (delaySamples > 0) {
-          // a feedback delay, darkened each repeat, returned alternately left and right
-          const out = line[index]!;
-          dampState = (1 - damp) * out + damp * dampState;
-          const written = v + dampState * DELAY_FEEDBACK;
-          line[index] = written;
-          if (loud(written)) lastLoudWriteAt = at;
-          const wet = out * DELAY_RETURN;
-          wetLeft = repeat % 2 === 0 ? wet : wet * 0.5;
-          wetRight = repeat % 2 === 0 ? wet * 0.5 : wet;
-          index++;
-          if (index === delaySamples) {
-            index = 0;
-            repeat++;
-          }
-        }
-        outLeft[outputOffset + n] = outLeft[outputOffset + n]! + v + wetLeft;
-        outRight[outputOffset + n] = outRight[outputOffset + n]! + v + wetRight;
+        outLeft[outputOffset + n] = outLeft[outputOffset + n]! + v;
+        outRight[outputOffset + n] = outRight[outputOffset + n]! + v;
       }
-      delayIndex = index;
-      delayRepeats = repeat;
       takePosition = position;
-      lastLoudWrite = lastLoudWriteAt;
       skipping = silent;
       state.set([
         hpX1,
@@ -258,7 +211,6 @@ export function createVocalChain(sampleRate: number, options: VocalChainOptions)
         lowState,
         sibilance,
         envelope,
-        dampState,
       ]);
     },
   };

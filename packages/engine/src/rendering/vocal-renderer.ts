@@ -1,6 +1,6 @@
 // The vocal part's sound: the singer (vocals/sing.ts) sings the score's notes and syllables phrase
 // by phrase as the render reaches them, and the take streams through a vocal chain — high-pass, de-esser, a
-// presence lift, a compressor, a dotted-eighth delay — then is handed out chunk by chunk like
+// presence lift, a compressor — then is handed out chunk by chunk like
 // any other part (its reverb comes from the mix's send bus). Rap line ends get a second take
 // (the double) a little to each side.
 import { findSinger } from '../composition/singer-choice.js';
@@ -219,8 +219,8 @@ export function createVocalRenderer(
     }
     return prepareVocalPhrases(composition, part, batch, sampleRate, voiceBank);
   };
-  const leadChain = createVocalChain(sampleRate, { delaySeconds: (0.75 * 60) / composition.bpm });
-  const doubleChain = createVocalChain(sampleRate, { delaySeconds: 0 });
+  const leadChain = createVocalChain(sampleRate);
+  const doubleChain = createVocalChain(sampleRate);
   // the double, processed, waits here for its 15/23 ms offsets
   const doubleMono = doubled ? new Float32Array(totalSamples) : null;
   const [offsetLeft, offsetRight] = DOUBLE_DELAYS_SECONDS.map((s) => Math.round(s * sampleRate)) as [

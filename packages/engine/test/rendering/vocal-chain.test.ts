@@ -17,7 +17,7 @@ function takeWithGaps(): Float32Array {
 }
 
 function streamed(take: Float32Array, chunkSamples: number): [Float32Array, Float32Array] {
-  const chain = createVocalChain(SAMPLE_RATE, { delaySeconds: 0.47 });
+  const chain = createVocalChain(SAMPLE_RATE);
   const left = new Float32Array(take.length);
   const right = new Float32Array(take.length);
   for (let from = 0; from < take.length; from += chunkSamples) {
@@ -48,10 +48,10 @@ describe('vocal channel strip over silence between phrases', () => {
     }
   });
 
-  it('keeps the delay tail after a phrase and is exactly silent once every tail is below −120 dB', () => {
+  it('leaves no echo of a phrase and is exactly silent once every tail is below −120 dB', () => {
     const [left] = streamed(takeWithGaps(), 4096);
-    // the dotted-eighth delay still repeats half a second after the phrase ends
-    assert.ok(peakOf(left, 2.5 * SAMPLE_RATE, 3 * SAMPLE_RATE) > 1e-3);
+    // no delay repeats the last syllable: a quarter second after the phrase, nothing audible
+    assert.ok(peakOf(left, 2.25 * SAMPLE_RATE, 3 * SAMPLE_RATE) < 1e-4);
     // long after, the strip has been flushed: nothing at all, not a denormal tail
     assert.equal(peakOf(left, 11 * SAMPLE_RATE, 14 * SAMPLE_RATE), 0);
     // and the second phrase sings as loud as the first
