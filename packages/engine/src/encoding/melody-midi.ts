@@ -1,12 +1,13 @@
 // A melody the engine read from a MIDI file (readMelody), written back as a Standard MIDI File
 // (format 0, the engine's PPQ): its notes, its tempo and its time signature when the file had
 // them, so reading it again gives the same melody — a track made again follows the same notes.
-import { type MidiData, type MidiEvent, writeMidi } from 'midi-file';
+import { type MidiData, writeMidi } from 'midi-file';
 import { type InputMelody, PPQ } from '../types.js';
+import { type TimedEvent, toTrack } from './midi.js';
 
 /** Encodes a melody as a one-track MIDI file that readMelody reads back to the same melody. */
 export function encodeMelodyMidi(melody: InputMelody): Uint8Array {
-  const timed: { tick: number; order: number; event: MidiEvent }[] = [];
+  const timed: TimedEvent[] = [];
   if (melody.bpm !== null)
     timed.push({
       tick: 0,
@@ -46,14 +47,6 @@ export function encodeMelodyMidi(melody: InputMelody): Uint8Array {
       event: { deltaTime: 0, type: 'noteOff', channel: 0, noteNumber: pitch, velocity: 0 },
     });
   }
-  timed.sort((a, b) => a.tick - b.tick || a.order - b.order);
-  const events: MidiEvent[] = [];
-  let lastTick = 0;
-  for (const { tick, event } of timed) {
-    events.push({ ...event, deltaTime: tick - lastTick });
-    lastTick = tick;
-  }
-  events.push({ deltaTime: 0, meta: true, type: 'endOfTrack' });
-  const data: MidiData = { header: { format: 0, numTracks: 1, ticksPerBeat: PPQ }, tracks: [events] };
+  const data: MidiData = { header: { format: 0, numTracks: 1, ticksPerBeat: PPQ }, tracks: [toTrack(timed)] };
   return Uint8Array.from(writeMidi(data));
 }

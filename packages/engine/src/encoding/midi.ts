@@ -13,7 +13,7 @@ const CC_REVERB = 91;
 const CC_CHORUS = 93;
 
 /** Events at one tick go out in this order: setup, then note-offs before note-ons (re-struck notes). */
-type TimedEvent = { tick: number; order: number; event: MidiEvent };
+export type TimedEvent = { tick: number; order: number; event: MidiEvent };
 
 /** Encodes a composition as a format-1 MIDI file at its own PPQ. */
 export function encodeMidi(composition: Composition): Uint8Array {
@@ -143,7 +143,8 @@ export function lyricText(syllable: Syllable): string {
   return syllable.wordEnd ? syllable.text : `${syllable.text}-`;
 }
 
-function toTrack(events: TimedEvent[]): MidiEvent[] {
+/** One MIDI track: the events in time (then order) with delta times, ended by endOfTrack. */
+export function toTrack(events: TimedEvent[]): MidiEvent[] {
   const sorted = events
     .map((e, index) => ({ ...e, index }))
     .sort((a, b) => a.tick - b.tick || a.order - b.order || a.index - b.index);
