@@ -16,8 +16,11 @@
 // - while the LISTEN connection is down nothing is kept and nothing is served from here, and
 //   every entry still dies after `ttlMs` (FINISHED_TRACK_TTL_MS) (platform/database/notified-cache.ts).
 import type { DatabaseHandle } from '../../platform/database/create-database.js';
-import { createNotifiedCache, listenForChanges } from '../../platform/database/notified-cache.js';
-import type { Clock } from '../../platform/shared/clock.js';
+import {
+  createNotifiedCache,
+  listenForChanges,
+  type NotifiedCacheOptions,
+} from '../../platform/database/notified-cache.js';
 import type { TrackRow } from './track.repository.js';
 
 /** The channel the trigger of migration 0011 notifies on, with the changed track's id. */
@@ -28,16 +31,11 @@ export const FINISHED_TRACK_MAX_ENTRIES = 1_000;
 
 export type FinishedTrackCache = ReturnType<typeof createFinishedTrackCache>;
 
-export function createFinishedTrackCache({
-  clock,
-  ttlMs = FINISHED_TRACK_TTL_MS,
-  maxEntries = FINISHED_TRACK_MAX_ENTRIES,
-}: {
-  clock: Clock;
-  ttlMs?: number;
-  maxEntries?: number;
-}) {
-  const entries = createNotifiedCache<TrackRow>({ clock, ttlMs, maxEntries });
+export function createFinishedTrackCache(options: NotifiedCacheOptions) {
+  const entries = createNotifiedCache<TrackRow>(options, {
+    ttlMs: FINISHED_TRACK_TTL_MS,
+    maxEntries: FINISHED_TRACK_MAX_ENTRIES,
+  });
   return {
     ...entries,
 

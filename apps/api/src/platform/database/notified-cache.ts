@@ -17,15 +17,15 @@ import type { DatabaseHandle } from './create-database.js';
 
 export type NotifiedCache<V> = ReturnType<typeof createNotifiedCache<V>>;
 
-export function createNotifiedCache<V>({
-  clock,
-  ttlMs,
-  maxEntries,
-}: {
-  clock: Clock;
-  ttlMs: number;
-  maxEntries: number;
-}) {
+/** What a cache built on this one is given; a test may override its limits. */
+export type NotifiedCacheOptions = { clock: Clock; ttlMs?: number; maxEntries?: number };
+
+/** `limits` are the cache's own: used where the options leave them out. */
+export function createNotifiedCache<V>(
+  options: NotifiedCacheOptions,
+  limits: { ttlMs: number; maxEntries: number },
+) {
+  const { clock, ttlMs = limits.ttlMs, maxEntries = limits.maxEntries } = options;
   const entries = createExpiringLru<V>({ clock, maxEntries });
   let generation = 0;
   // Off until the LISTEN is up, and again whenever it is lost.

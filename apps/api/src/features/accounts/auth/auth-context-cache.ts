@@ -9,26 +9,24 @@
 // so a revocation is never missed: the longest a revoked credential outlives its revocation
 // anywhere is the notification's delivery time.
 import type { DatabaseHandle } from '../../../platform/database/create-database.js';
-import { createNotifiedCache, listenForChanges } from '../../../platform/database/notified-cache.js';
+import {
+  createNotifiedCache,
+  listenForChanges,
+  type NotifiedCacheOptions,
+} from '../../../platform/database/notified-cache.js';
 import type { AuthContext } from '../../../platform/http/auth-context.js';
 import { AUTH_REVOKED_CHANNEL, type AuthRevocation } from '../../../platform/http/auth-revocations.js';
-import type { Clock } from '../../../platform/shared/clock.js';
 
 export const AUTH_CONTEXT_TTL_MS = 5_000;
 export const AUTH_CONTEXT_MAX_ENTRIES = 10_000;
 
 export type AuthContextCache = ReturnType<typeof createAuthContextCache>;
 
-export function createAuthContextCache({
-  clock,
-  ttlMs = AUTH_CONTEXT_TTL_MS,
-  maxEntries = AUTH_CONTEXT_MAX_ENTRIES,
-}: {
-  clock: Clock;
-  ttlMs?: number;
-  maxEntries?: number;
-}) {
-  const entries = createNotifiedCache<AuthContext>({ clock, ttlMs, maxEntries });
+export function createAuthContextCache(options: NotifiedCacheOptions) {
+  const entries = createNotifiedCache<AuthContext>(options, {
+    ttlMs: AUTH_CONTEXT_TTL_MS,
+    maxEntries: AUTH_CONTEXT_MAX_ENTRIES,
+  });
 
   function matches(auth: AuthContext, revocation: AuthRevocation): boolean {
     if ('apiKeyId' in revocation) return auth.apiKeyId === revocation.apiKeyId;
