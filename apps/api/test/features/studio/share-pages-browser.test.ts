@@ -46,8 +46,11 @@ const PHONE_WIDTHS_PX = [360, 390];
 const skip = browserSuiteSkip('share page');
 
 const PEAKS = Array.from({ length: 400 }, (_, index) => (index % 2 ? 1 : -1) * Math.abs(Math.sin(index / 9)));
+// The facts the engine gives this prompt (folk, G major, 91 bpm), so the pictured share image in
+// docs/guides/sharing.md does not call a folk song something else.
 const generate: Generate = async () => ({
   ...FAKE_GENERATED_TRACK,
+  music: { ...FAKE_GENERATED_TRACK.music, genre: 'folk', key: 'G major', bpm: 91 },
   waveform: { samplesPerPeak: 256, peaks: PEAKS },
 });
 
