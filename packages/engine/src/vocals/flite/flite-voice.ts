@@ -630,6 +630,55 @@ function createHoldBlend(source: Float32Array, analysis: SourceAnalysis, sampleR
   };
 }
 
+/**
+ * Adds one grain to `output`: the source read around `mark` (and, for a held vowel's blend, around
+ * `secondMark`), `formantShift` source samples a step with linear interpolation, Hann-windowed
+ * (`hann`, 2·reach + 1 values), centred on output sample `centre`. The hot loop of this voice: the
+ * output bounds are taken out of the loop and the blend gets its own loop; every sample is the same
+ * expression, in the same order, as reading it one output sample at a time with both checks inside.
+ */
+export function addGrain(
+  output: Float32Array,
+  source: Float32Array,
+  hann: Float64Array,
+  centre: number,
+  mark: number,
+  firstGain: number,
+  secondMark: number,
+  secondGain: number,
+  formantShift: number,
+): void {
+  const reach = (hann.length - 1) / 2;
+  const kFrom = Math.max(-reach, -centre);
+  const kTo = Math.min(reach, output.length - 1 - centre);
+  const lastBase = source.length - 2;
+  if (secondGain === 0) {
+    for (let k = kFrom; k <= kTo; k++) {
+      const read = mark + k * formantShift;
+      const base = Math.floor(read);
+      if (base < 0 || base > lastBase) continue;
+      const first = source[base]!;
+      output[centre + k]! +=
+        (first + (source[base + 1]! - first) * (read - base)) * firstGain * hann[k + reach]!;
+    }
+    return;
+  }
+  for (let k = kFrom; k <= kTo; k++) {
+    const read = mark + k * formantShift;
+    const base = Math.floor(read);
+    if (base < 0 || base > lastBase) continue;
+    const first = source[base]!;
+    let sample = (first + (source[base + 1]! - first) * (read - base)) * firstGain;
+    const readSecond = secondMark + k * formantShift;
+    const baseSecond = Math.floor(readSecond);
+    if (baseSecond >= 0 && baseSecond <= lastBase) {
+      const second = source[baseSecond]!;
+      sample += (second + (source[baseSecond + 1]! - second) * (readSecond - baseSecond)) * secondGain;
+    }
+    output[centre + k]! += sample * hann[k + reach]!;
+  }
+}
+
 export interface FliteVoiceOptions {
   sampleRateHz: number;
   startSample: number;
@@ -720,31 +769,10 @@ export function renderFliteVoice(
     // A formant shift reads the grain faster (shorter tract, higher formants) or slower.
     const reach = Math.floor(halfWidth / formantShift);
     const centre = Math.round(outputPosition);
-    const hann = hannOf(reach);
     const secondMark = blend ? analysis.marks[blend.first + 1]! : 0;
     const firstGain = blend ? gain * blend.firstGain * shimmer : gain;
     const secondGain = blend ? gain * blend.secondGain * shimmer : 0;
-    for (let k = -reach; k <= reach; k++) {
-      const out = centre + k;
-      if (out < 0 || out >= sampleCount) continue;
-      const read = mark + k * formantShift;
-      const base = Math.floor(read);
-      if (base < 0 || base + 1 >= source.length) continue;
-      const fraction = read - base;
-      let sample = (source[base]! + (source[base + 1]! - source[base]!) * fraction) * firstGain;
-      if (secondGain !== 0) {
-        const readSecond = secondMark + k * formantShift;
-        const baseSecond = Math.floor(readSecond);
-        if (baseSecond >= 0 && baseSecond + 1 < source.length) {
-          const fractionSecond = readSecond - baseSecond;
-          sample +=
-            (source[baseSecond]! + (source[baseSecond + 1]! - source[baseSecond]!) * fractionSecond) *
-            secondGain;
-        }
-      }
-      const window = hann[k + reach]!;
-      output[out]! += sample * window;
-    }
+    addGrain(output, source, hannOf(reach), centre, mark, firstGain, secondMark, secondGain, formantShift);
     outputPosition += targetPeriod;
   }
 
