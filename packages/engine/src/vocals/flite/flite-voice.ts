@@ -19,6 +19,23 @@ export interface FliteSpeech {
   sampleRateHz: number;
   /** One entry per phone asked for (leading and trailing pauses included), in order. */
   phones: Array<{ phone: string; startSeconds: number; endSeconds: number }>;
+  /** Lower than any pitch the voice speaks this speech at (Hz): the pitch analysis looks no lower. */
+  lowestPitchHz?: number;
+}
+
+/**
+ * How low Flite's voices speak: slt and awb speak near the pitch asked for (int_f0_target_mean
+ * with a 5 Hz spread): across their ranges their voiced frames stay above 0.72 × the asked pitch,
+ * so the analysis looks down to 0.6 × it. rms ignores the asked pitch and speaks at 88–160 Hz.
+ * Looking lower only found octave errors and creak, at a cost that grows with the longest period.
+ */
+const LOWEST_PITCH_OF_ASKED = 0.6;
+const LOWEST_PITCH_HZ: Readonly<Record<string, number>> = { rms: 70 };
+
+function lowestPitchOf(voice: string, pitchHz: number | undefined): number | undefined {
+  const fixed = LOWEST_PITCH_HZ[voice];
+  if (fixed !== undefined) return fixed;
+  return pitchHz === undefined ? undefined : pitchHz * LOWEST_PITCH_OF_ASKED;
 }
 
 /** Flite's phone names: ARPAbet in lower case, the unstressed AH as the schwa `ax`. */
@@ -127,7 +144,7 @@ function speakPhonesUncached(
     spans.push({ phone, startSeconds: start, endSeconds });
     start = endSeconds;
   }
-  return { pcm, sampleRateHz, phones: spans };
+  return { pcm, sampleRateHz, phones: spans, lowestPitchHz: lowestPitchOf(voice, pitchHz) };
 }
 
 /** Windowed-sinc resampling (16 taps a side): Flite's 16 kHz to the engine's rate. */
@@ -294,12 +311,13 @@ const UNVOICED_HOP_SECONDS = 0.004;
 const DIPHTHONGS: ReadonlySet<string> = new Set(['AY', 'EY', 'OW', 'AW', 'OY']);
 
 /** Pitch marks one per period on the waveform's peak in voiced parts, a fixed hop elsewhere. */
-function analyseSource(pcm: Float32Array, sampleRateHz: number): SourceAnalysis {
+function analyseSource(pcm: Float32Array, sampleRateHz: number, lowestPitchHz?: number): SourceAnalysis {
   const hopSeconds = 0.005;
   const track = trackPitch(pcm, {
     sampleRateHz,
     hopSeconds,
     minFrequencyHz: 60,
+    searchMinFrequencyHz: lowestPitchHz,
     maxFrequencyHz: 500,
     silenceRms: 0.003,
     // Flite's speech is clean, so a lenient threshold: a breathy vowel missed here would be
@@ -368,8 +386,9 @@ function analyseAtRate(
   speechRateHz: number,
   source: Float32Array,
   sampleRateHz: number,
+  lowestPitchHz?: number,
 ): SourceAnalysis {
-  const atSpeechRate = analyseSource(speechPcm, speechRateHz);
+  const atSpeechRate = analyseSource(speechPcm, speechRateHz, lowestPitchHz);
   const ratio = sampleRateHz / speechRateHz;
   if (ratio === 1) return atSpeechRate;
   const smooth = lowPassTwice(source, sampleRateHz, 500);
@@ -540,7 +559,13 @@ export function prepareSources(speeches: readonly FliteSpeech[], sampleRateHz: n
     );
     atRate.forEach((speech, index) => {
       const source = sources[index]!;
-      const analysis = analyseAtRate(speech.pcm, speech.sampleRateHz, source, sampleRateHz);
+      const analysis = analyseAtRate(
+        speech.pcm,
+        speech.sampleRateHz,
+        source,
+        sampleRateHz,
+        speech.lowestPitchHz,
+      );
       preparedSources.set(speech, { sampleRateHz, source, analysis });
     });
   }
