@@ -243,7 +243,8 @@ export function createVocalRenderer(
         const samples = await audio;
         const at = Math.round(pending.fromSeconds * sampleRate);
         const count = Math.min(samples.length, totalSamples - at);
-        for (let i = 0; i < count; i++) take.raw[at + i] = take.raw[at + i]! + samples[i]!;
+        const raw = take.raw;
+        for (let i = 0; i < count; i++) raw[at + i] = raw[at + i]! + samples[i]!;
       }
     }
   };

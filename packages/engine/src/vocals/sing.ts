@@ -52,6 +52,10 @@ export async function singPhrases(input: SingPhrasesInput): Promise<Float32Array
     }
     fliteModule = await compileFlite(input.voiceBank.flite);
   }
+  // Where phrases were sung: the peak is looked for there, and a phrase that starts after every
+  // earlier one ended is sung straight into the output (zeros there, as in its own new array).
+  let sungFrom = totalSamples;
+  let sungTo = 0;
   input.phrases.forEach((phrase, phraseIndex) => {
     if (phrase.notes.length === 0) return;
     const plan = planPhrase(phrase, singer, input.delivery);
@@ -62,6 +66,9 @@ export async function singPhrases(input: SingPhrasesInput): Promise<Float32Array
     const endSample = Math.min(totalSamples, Math.ceil(plan.endSeconds * sampleRateHz));
     if (endSample <= startSample) return;
     const renderOptions = { sampleRateHz, startSample, sampleCount: endSample - startSample, seed };
+    const fresh = startSample >= sungTo;
+    sungFrom = Math.min(sungFrom, startSample);
+    sungTo = Math.max(sungTo, endSample);
     let audio: Float32Array;
     if (fliteModule && fliteVoice) {
       const { phones, speech } = speakPlan(fliteModule, fliteVoice, plan);
@@ -71,17 +78,25 @@ export async function singPhrases(input: SingPhrasesInput): Promise<Float32Array
           `Flite returned ${speech.phones.length} phones for ${phones.length}`,
         );
       }
+      if (fresh) {
+        renderFliteVoice(plan, singer, speech, {
+          ...renderOptions,
+          into: output.subarray(startSample, endSample),
+        });
+        return;
+      }
       audio = renderFliteVoice(plan, singer, speech, renderOptions);
     } else {
       audio = renderFormantVoice(plan, singer, renderOptions);
     }
     for (let i = 0; i < audio.length; i++) output[startSample + i]! += audio[i]!;
   });
+  // outside what was sung the output is zeros: no peak there, and scaled they stay zeros
   let peak = 0;
-  for (let i = 0; i < output.length; i++) peak = Math.max(peak, Math.abs(output[i]!));
+  for (let i = sungFrom; i < sungTo; i++) peak = Math.max(peak, Math.abs(output[i]!));
   if (peak > 0) {
     const gain = OUTPUT_PEAK / peak;
-    for (let i = 0; i < output.length; i++) output[i]! *= gain;
+    for (let i = sungFrom; i < sungTo; i++) output[i]! *= gain;
   }
   return output;
 }

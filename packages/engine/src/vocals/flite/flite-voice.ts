@@ -25,17 +25,19 @@ export interface FliteSpeech {
 
 /**
  * How low Flite's voices speak: slt and awb speak near the pitch asked for (int_f0_target_mean
- * with a 5 Hz spread): across their ranges their voiced frames stay above 0.72 × the asked pitch,
- * so the analysis looks down to 0.6 × it. rms ignores the asked pitch and speaks at 88–160 Hz.
- * Looking lower only found octave errors and creak, at a cost that grows with the longest period.
+ * with a 5 Hz spread): across their ranges their voiced frames stay above 0.72 × the asked pitch
+ * but for octave errors and creak, so the analysis looks down to 0.6 × it, at a cost that falls
+ * with the longest period compared. rms ignores the asked pitch and speaks at 88–160 Hz with creaky
+ * onsets near 65 Hz that its consonant timing relies on (read as voiced, they stay with the vowel):
+ * it is analysed down to the tracker's 60 Hz as before.
  */
 const LOWEST_PITCH_OF_ASKED = 0.6;
-const LOWEST_PITCH_HZ: Readonly<Record<string, number>> = { rms: 70 };
+const VOICES_AT_ASKED_PITCH: ReadonlySet<string> = new Set(['slt', 'awb']);
 
 function lowestPitchOf(voice: string, pitchHz: number | undefined): number | undefined {
-  const fixed = LOWEST_PITCH_HZ[voice];
-  if (fixed !== undefined) return fixed;
-  return pitchHz === undefined ? undefined : pitchHz * LOWEST_PITCH_OF_ASKED;
+  return pitchHz !== undefined && VOICES_AT_ASKED_PITCH.has(voice)
+    ? pitchHz * LOWEST_PITCH_OF_ASKED
+    : undefined;
 }
 
 /** Flite's phone names: ARPAbet in lower case, the unstressed AH as the schwa `ax`. */
@@ -709,6 +711,8 @@ export interface FliteVoiceOptions {
   startSample: number;
   sampleCount: number;
   seed: number;
+  /** Zeros to sing into, `sampleCount` long (a caller's buffer, spared a copy); default a new array. */
+  into?: Float32Array;
 }
 
 /**
@@ -722,7 +726,7 @@ export function renderFliteVoice(
   options: FliteVoiceOptions,
 ): Float32Array {
   const { sampleRateHz, startSample, sampleCount } = options;
-  const output = new Float32Array(sampleCount);
+  const output = options.into ?? new Float32Array(sampleCount);
   const { source, analysis } = prepareSource(speech, sampleRateHz);
   const loudestVoiced = (fromSeconds: number, toSeconds: number): number => {
     const windowSamples = Math.round(0.02 * sampleRateHz);
