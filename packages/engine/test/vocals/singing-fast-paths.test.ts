@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createRng } from '../../src/random.js';
-import { addGrain } from '../../src/vocals/flite/flite-voice.js';
+import { addGrain, highPassTwice } from '../../src/vocals/flite/flite-voice.js';
 
 /** The grain loop as it was: both bounds checked for every output sample. */
 function addGrainOneSampleAtATime(
@@ -42,6 +42,31 @@ function addGrainOneSampleAtATime(
   }
 }
 
+/** The voice's high-pass as it was: one RBJ biquad over the array, run twice. */
+function highPassOnce(samples: Float32Array, sampleRateHz: number, cutoffHz: number): void {
+  const w0 = (2 * Math.PI * cutoffHz) / sampleRateHz;
+  const alpha = Math.sin(w0) / (2 * Math.SQRT1_2);
+  const cos = Math.cos(w0);
+  const a0 = 1 + alpha;
+  const b0 = (1 + cos) / 2 / a0;
+  const b1 = -(1 + cos) / a0;
+  const a1 = (-2 * cos) / a0;
+  const a2 = (1 - alpha) / a0;
+  let x1 = 0;
+  let x2 = 0;
+  let y1 = 0;
+  let y2 = 0;
+  for (let n = 0; n < samples.length; n++) {
+    const x = samples[n]!;
+    const y = b0 * x + b1 * x1 + b0 * x2 - a1 * y1 - a2 * y2;
+    x2 = x1;
+    x1 = x;
+    y2 = y1;
+    y1 = y;
+    samples[n] = y;
+  }
+}
+
 function hann(reach: number): Float64Array {
   const window = new Float64Array(2 * reach + 1);
   for (let k = -reach; k <= reach; k++) window[k + reach] = 0.5 + 0.5 * Math.cos((Math.PI * k) / (reach + 1));
@@ -76,5 +101,14 @@ describe('singing fast paths', () => {
     }
     assert.ok(fast.some((sample) => sample !== 0));
     assert.deepEqual(fast, plain);
+  });
+  it('high-passes twice in one pass exactly as two passes did', () => {
+    const rng = createRng(5);
+    const once = new Float32Array(20000).map(() => rng.next() - 0.5);
+    const fused = once.slice();
+    highPassOnce(once, 44100, 150);
+    highPassOnce(once, 44100, 150);
+    highPassTwice(fused, 44100, 150);
+    assert.deepEqual(fused, once);
   });
 });

@@ -276,8 +276,12 @@ function resampleDirect(input: Float32Array, fromRateHz: number, toRateHz: numbe
   return output;
 }
 
-/** In-place RBJ high-pass (Q 0.707). */
-function highPass(samples: Float32Array, sampleRateHz: number, cutoffHz: number): void {
+/**
+ * In-place RBJ high-pass (Q 0.707) applied twice (4 poles), in one pass over the samples: the
+ * second filter reads each first-filter output as stored (rounded to 32 bits), so the samples are
+ * those of filtering the array once and then again.
+ */
+export function highPassTwice(samples: Float32Array, sampleRateHz: number, cutoffHz: number): void {
   const w0 = (2 * Math.PI * cutoffHz) / sampleRateHz;
   const alpha = Math.sin(w0) / (2 * Math.SQRT1_2);
   const cos = Math.cos(w0);
@@ -290,6 +294,10 @@ function highPass(samples: Float32Array, sampleRateHz: number, cutoffHz: number)
   let x2 = 0;
   let y1 = 0;
   let y2 = 0;
+  let u1 = 0;
+  let u2 = 0;
+  let z1 = 0;
+  let z2 = 0;
   for (let n = 0; n < samples.length; n++) {
     const x = samples[n]!;
     const y = b0 * x + b1 * x1 + b0 * x2 - a1 * y1 - a2 * y2;
@@ -297,7 +305,13 @@ function highPass(samples: Float32Array, sampleRateHz: number, cutoffHz: number)
     x1 = x;
     y2 = y1;
     y1 = y;
-    samples[n] = y;
+    const u = Math.fround(y);
+    const z = b0 * u + b1 * u1 + b0 * u2 - a1 * z1 - a2 * z2;
+    u2 = u1;
+    u1 = u;
+    z2 = z1;
+    z1 = z;
+    samples[n] = z;
   }
 }
 
@@ -809,8 +823,7 @@ export function renderFliteVoice(
   // lowest note (−1 dB there) removes it; rap's speech contour dips lower, so its cut is lower.
   const lowestHz = 440 * 2 ** ((singer.rangeMidi[0] - 69) / 12);
   const cutoffHz = lowestHz * (plan.delivery === 'rap' ? 0.7 : 0.85);
-  highPass(output, sampleRateHz, cutoffHz);
-  highPass(output, sampleRateHz, cutoffHz);
+  highPassTwice(output, sampleRateHz, cutoffHz);
 
   if (plan.breath) {
     // The breath before the phrase: soft band-limited noise swelling and fading.
