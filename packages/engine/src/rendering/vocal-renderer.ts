@@ -202,6 +202,14 @@ function singPending(
 }
 
 /**
+ * Adds `count` samples into `target` from `at`: a plain function, not a loop inside the async
+ * singing (where it ran several times slower, its generator frame not optimised).
+ */
+function addInto(target: Float32Array, at: number, samples: Float32Array, count: number): void {
+  for (let i = 0; i < count; i++) target[at + i] = target[at + i]! + samples[i]!;
+}
+
+/**
  * Another thread's share of the singing (the render pool's): called for each phrase before it is
  * sung here; a Promise of the phrase's samples when that thread sings it, undefined to sing here.
  */
@@ -285,9 +293,7 @@ export function createVocalRenderer(
         }
         const samples = await audio;
         const at = Math.round(pending.fromSeconds * sampleRate);
-        const count = Math.min(samples.length, totalSamples - at);
-        const raw = take.raw;
-        for (let i = 0; i < count; i++) raw[at + i] = raw[at + i]! + samples[i]!;
+        addInto(take.raw, at, samples, Math.min(samples.length, totalSamples - at));
       }
     }
   };
