@@ -1,5 +1,6 @@
-// A YIN pitch tracker (de Cheveigné & Kawahara 2002): the evaluation and the tests use it to check
-// that the voice sings the written notes. Frames with no clear period are unvoiced (NaN).
+// A YIN pitch tracker (de Cheveigné & Kawahara 2002): the Flite voice finds its speech's periods
+// with it, and the evaluation and the tests check with it that the voice sings the written notes.
+// Frames with no clear period are unvoiced (NaN).
 
 export interface PitchTrackOptions {
   sampleRateHz: number;
