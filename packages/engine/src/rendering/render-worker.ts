@@ -13,6 +13,7 @@ import { whenDecoderReady } from './renderer.js';
 import type { SharedSampleTable } from './shared-samples.js';
 import { loadSoundBank, shareDecodedSamples } from './sound-bank.js';
 import {
+  firstSungAlike,
   PHRASES_PREPARED_TOGETHER,
   prepareVocalPhrases,
   type SungElsewhere,
@@ -164,6 +165,30 @@ function sharedSingingOf(job: Extract<ToWorker, { type: 'job' }>) {
   const singsPart = job.partIndexes.includes(shared.partIndex);
   const keyOf = (ref: { take: number; index: number }) => `${ref.take}/${ref.index}`;
   const positions = new Map(schedule.map((ref, position) => [keyOf(ref), position]));
+  // A phrase sung again (a repeated chorus line) is claimed with the phrase it repeats, by the
+  // thread that sings that one: it hands the same samples on, instead of another thread speaking,
+  // analysing and singing the line again.
+  const firstAlike = firstSungAlike(job.composition, part, schedule, job.sampleRate);
+  const claimRepeatsOf = (position: number): VocalPhraseRef[] => {
+    const repeats: VocalPhraseRef[] = [];
+    for (let at = position + 1; at < schedule.length; at++) {
+      if (firstAlike[at] === firstAlike[position] && claim(at)) repeats.push(schedule[at]!);
+    }
+    return repeats;
+  };
+  /** Sings a claimed phrase; its repeats, claimed too, get its samples (handed on by `share`). */
+  const singWithRepeats = async (
+    ref: VocalPhraseRef,
+    share: (repeat: VocalPhraseRef, audio: Float32Array) => void,
+  ): Promise<Float32Array> => {
+    const repeats = claimRepeatsOf(positions.get(keyOf(ref))!);
+    const audio = await singVocalPhrase(job.composition, part, ref, job.sampleRate, jobVoiceBank);
+    if (activeJob === job.jobId) for (const repeat of repeats) share(repeat, audio);
+    return audio;
+  };
+  // the part's own thread reads shared samples as they are (it only adds them to its take)
+  const shareHere = (repeat: VocalPhraseRef, audio: Float32Array) =>
+    phraseSungElsewhere(keyOf(repeat)).resolve(audio);
   /** Phrases this thread claimed for its own part, sung where the render reaches them. */
   const singsHere = new Set<string>();
   // the part's thread: a phrase nobody took yet is sung where the render reaches it, with the
@@ -171,16 +196,21 @@ function sharedSingingOf(job: Extract<ToWorker, { type: 'job' }>) {
   const sungElsewhere: SungElsewhere | undefined = singsPart
     ? (ref) => {
         const key = keyOf(ref);
-        if (singsHere.has(key)) return undefined;
         const position = positions.get(key);
         if (position === undefined) return undefined;
+        if (singsHere.has(key)) return singWithRepeats(schedule[position]!, shareHere);
         if (!claim(position)) return phraseSungElsewhere(key).promise;
         return claimBatchFrom(position, Number.POSITIVE_INFINITY).then((batch) => {
           for (const claimed of batch) singsHere.add(keyOf(claimed));
-          return singVocalPhrase(job.composition, part, ref, job.sampleRate, jobVoiceBank);
+          return singWithRepeats(schedule[position]!, shareHere);
         });
       }
     : undefined;
+  /** Hands a phrase sung here to the part's thread: the last use may move the samples, not copy them. */
+  const post = (ref: VocalPhraseRef, audio: Float32Array) => {
+    const message: FromWorker = { type: 'sung', jobId: job.jobId, take: ref.take, index: ref.index, audio };
+    port?.postMessage(message, [audio.buffer as ArrayBuffer]);
+  };
   let next = 0;
   /** Sings the next unclaimed phrases whose windows start before `untilSeconds`; false when none. */
   const singAhead = async (untilSeconds: number): Promise<boolean> => {
@@ -188,19 +218,12 @@ function sharedSingingOf(job: Extract<ToWorker, { type: 'job' }>) {
       const position = next++;
       if (!claim(position)) continue;
       for (const ref of await claimBatchFrom(position, untilSeconds)) {
-        const audio = await singVocalPhrase(job.composition, part, ref, job.sampleRate, jobVoiceBank);
+        const audio = await singWithRepeats(ref, (repeat, samples) =>
+          singsPart ? shareHere(repeat, samples) : post(repeat, samples.slice()),
+        );
         if (activeJob !== job.jobId) return false;
         if (singsPart) phraseSungElsewhere(keyOf(ref)).resolve(audio);
-        else {
-          const message: FromWorker = {
-            type: 'sung',
-            jobId: job.jobId,
-            take: ref.take,
-            index: ref.index,
-            audio,
-          };
-          port?.postMessage(message, [audio.buffer as ArrayBuffer]);
-        }
+        else post(ref, audio);
       }
       return true;
     }

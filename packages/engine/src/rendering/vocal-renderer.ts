@@ -107,6 +107,33 @@ export function vocalPhraseSchedule(composition: Composition, part: Part): Vocal
     .sort((a, b) => a.fromSeconds - b.fromSeconds || a.take - b.take || a.index - b.index);
 }
 
+/**
+ * For each phrase of a schedule, the position of the first phrase whose singing is the same (its
+ * own position when none before it is): a chorus line sung again asks singPhrases for equal notes,
+ * syllables and window, and singPhrases being pure, for equal samples — so it is sung once and its
+ * samples used again. Compared as the exact input (every number as stored), never approximately.
+ */
+export function firstSungAlike(
+  composition: Composition,
+  part: Part,
+  schedule: readonly { take: number; index: number }[],
+  sampleRate: number,
+): Int32Array {
+  const takes = takesOf(composition, part);
+  const firstByInput = new Map<string, number>();
+  return Int32Array.from(schedule, (ref, position) => {
+    const pending = takes[ref.take]?.[ref.index];
+    if (!pending) return position;
+    const input = JSON.stringify(singInputOf(part, pending, sampleRate, undefined), (_key, value) =>
+      Object.is(value, -0) ? '-0' : value,
+    );
+    const first = firstByInput.get(input);
+    if (first !== undefined) return first;
+    firstByInput.set(input, position);
+    return position;
+  });
+}
+
 /** Sings one phrase of a take into its window (pure: any thread gets the same samples). */
 export function singVocalPhrase(
   composition: Composition,
@@ -175,6 +202,14 @@ function singPending(
 }
 
 /**
+ * Adds `count` samples into `target` from `at`: a plain function, not a loop inside the async
+ * singing (where it ran several times slower, its generator frame not optimised).
+ */
+function addInto(target: Float32Array, at: number, samples: Float32Array, count: number): void {
+  for (let i = 0; i < count; i++) target[at + i] = target[at + i]! + samples[i]!;
+}
+
+/**
  * Another thread's share of the singing (the render pool's): called for each phrase before it is
  * sung here; a Promise of the phrase's samples when that thread sings it, undefined to sing here.
  */
@@ -209,6 +244,12 @@ export function createVocalRenderer(
   // sung here alone: the next few phrases are made ready together as the first of them is needed
   const schedule = sungElsewhere ? [] : vocalPhraseSchedule(composition, part);
   const positions = new Map(schedule.map((ref, position) => [`${ref.take}/${ref.index}`, position]));
+  // a phrase sung again (a repeated chorus line) takes the samples of its first singing, kept
+  // until its last repeat has them
+  const firstAlike = firstSungAlike(composition, part, schedule, sampleRate);
+  const usesLeft = new Map<number, number>();
+  for (const first of firstAlike) usesLeft.set(first, (usesLeft.get(first) ?? 0) + 1);
+  const sungAlike = new Map<number, Promise<Float32Array>>();
   const prepared = new Set<number>();
   const prepareFrom = (position: number) => {
     const batch: VocalPhraseRef[] = [];
@@ -237,13 +278,22 @@ export function createVocalRenderer(
         let audio = sungElsewhere?.({ take: takeIndex, index });
         if (!audio) {
           const position = positions.get(`${takeIndex}/${index}`);
-          if (position !== undefined && !prepared.has(position)) await prepareFrom(position);
-          audio = singPending(part, pending, sampleRate, voiceBank);
+          const first = position === undefined ? undefined : firstAlike[position]!;
+          audio = first === undefined ? undefined : sungAlike.get(first);
+          if (!audio) {
+            if (position !== undefined && !prepared.has(position)) await prepareFrom(position);
+            audio = singPending(part, pending, sampleRate, voiceBank);
+          }
+          if (first !== undefined) {
+            const left = usesLeft.get(first)! - 1;
+            usesLeft.set(first, left);
+            if (left > 0) sungAlike.set(first, audio);
+            else sungAlike.delete(first);
+          }
         }
         const samples = await audio;
         const at = Math.round(pending.fromSeconds * sampleRate);
-        const count = Math.min(samples.length, totalSamples - at);
-        for (let i = 0; i < count; i++) take.raw[at + i] = take.raw[at + i]! + samples[i]!;
+        addInto(take.raw, at, samples, Math.min(samples.length, totalSamples - at));
       }
     }
   };

@@ -1,5 +1,6 @@
-// A YIN pitch tracker (de Cheveigné & Kawahara 2002): the evaluation and the tests use it to check
-// that the voice sings the written notes. Frames with no clear period are unvoiced (NaN).
+// A YIN pitch tracker (de Cheveigné & Kawahara 2002): the Flite voice finds its speech's periods
+// with it, and the evaluation and the tests check with it that the voice sings the written notes.
+// Frames with no clear period are unvoiced (NaN).
 
 export interface PitchTrackOptions {
   sampleRateHz: number;
@@ -7,6 +8,12 @@ export interface PitchTrackOptions {
   hopSeconds?: number;
   minFrequencyHz?: number;
   maxFrequencyHz?: number;
+  /**
+   * The lowest frequency looked for (default minFrequencyHz, never below it): the frames keep
+   * minFrequencyHz's length and times, so a frame's answer changes only where it was lower than
+   * this; the cost falls with the longest lag compared (a caller that knows the voice's range).
+   */
+  searchMinFrequencyHz?: number;
   /** Cumulative-mean-normalised difference below which a dip counts as a period; default 0.15. */
   threshold?: number;
   /** Frames quieter than this RMS are unvoiced; default 0.005. */
@@ -32,6 +39,11 @@ export function trackPitch(samples: Float32Array, options: PitchTrackOptions): P
   const maxLag = Math.ceil(sampleRateHz / minFrequencyHz);
   const minLag = Math.floor(sampleRateHz / maxFrequencyHz);
   const window = maxLag;
+  // the lags compared: each one's sums are the same, whichever lags are left out
+  const searchMaxLag = Math.min(
+    maxLag,
+    Math.ceil(sampleRateHz / Math.max(options.searchMinFrequencyHz ?? minFrequencyHz, minFrequencyHz)),
+  );
   const hop = Math.max(1, Math.round(hopSeconds * sampleRateHz));
   const frameCount = Math.max(0, Math.floor((samples.length - window - maxLag) / hop));
   const timesSeconds = new Float64Array(frameCount);
@@ -54,12 +66,12 @@ export function trackPitch(samples: Float32Array, options: PitchTrackOptions): P
     // Summed whole when that is not cheaper (a long hop or a gap) and every FULL_SUM_EVERY frames,
     // so rounding cannot build up.
     if (summedStart >= 0 && 2 * (start - summedStart) < window && sinceFullSum < FULL_SUM_EVERY) {
-      addSquaredDifferences(samples, summedStart, start, maxLag, difference, -1);
-      addSquaredDifferences(samples, summedStart + window, start + window, maxLag, difference, 1);
+      addSquaredDifferences(samples, summedStart, start, searchMaxLag, difference, -1);
+      addSquaredDifferences(samples, summedStart + window, start + window, searchMaxLag, difference, 1);
       sinceFullSum++;
     } else {
       difference.fill(0);
-      addSquaredDifferences(samples, start, start + window, maxLag, difference, 1);
+      addSquaredDifferences(samples, start, start + window, searchMaxLag, difference, 1);
       sinceFullSum = 0;
     }
     summedStart = start;
@@ -67,7 +79,7 @@ export function trackPitch(samples: Float32Array, options: PitchTrackOptions): P
     let bestLag = -1;
     const normalised = (lag: number): number => (difference[lag]! * lag) / (runningSum || 1);
     cmnd[0] = 1;
-    for (let lag = 1; lag <= maxLag; lag++) {
+    for (let lag = 1; lag <= searchMaxLag; lag++) {
       runningSum += difference[lag]!;
       cmnd[lag] = normalised(lag);
     }
@@ -77,7 +89,7 @@ export function trackPitch(samples: Float32Array, options: PitchTrackOptions): P
     // whose second harmonic is strong.
     let deepest = Number.POSITIVE_INFINITY;
     const dips: number[] = [];
-    for (let lag = Math.max(minLag, 2); lag < maxLag; lag++) {
+    for (let lag = Math.max(minLag, 2); lag < searchMaxLag; lag++) {
       if (cmnd[lag]! < threshold && cmnd[lag]! <= cmnd[lag - 1]! && cmnd[lag]! <= cmnd[lag + 1]!) {
         dips.push(lag);
         deepest = Math.min(deepest, cmnd[lag]!);

@@ -52,6 +52,10 @@ export async function singPhrases(input: SingPhrasesInput): Promise<Float32Array
     }
     fliteModule = await compileFlite(input.voiceBank.flite);
   }
+  // Where phrases were sung: the peak is looked for there, and a phrase that starts after every
+  // earlier one ended is sung straight into the output (zeros there, as in its own new array).
+  let sungFrom = totalSamples;
+  let sungTo = 0;
   input.phrases.forEach((phrase, phraseIndex) => {
     if (phrase.notes.length === 0) return;
     const plan = planPhrase(phrase, singer, input.delivery);
@@ -62,6 +66,9 @@ export async function singPhrases(input: SingPhrasesInput): Promise<Float32Array
     const endSample = Math.min(totalSamples, Math.ceil(plan.endSeconds * sampleRateHz));
     if (endSample <= startSample) return;
     const renderOptions = { sampleRateHz, startSample, sampleCount: endSample - startSample, seed };
+    const fresh = startSample >= sungTo;
+    sungFrom = Math.min(sungFrom, startSample);
+    sungTo = Math.max(sungTo, endSample);
     let audio: Float32Array;
     if (fliteModule && fliteVoice) {
       const { phones, speech } = speakPlan(fliteModule, fliteVoice, plan);
@@ -71,19 +78,34 @@ export async function singPhrases(input: SingPhrasesInput): Promise<Float32Array
           `Flite returned ${speech.phones.length} phones for ${phones.length}`,
         );
       }
+      if (fresh) {
+        renderFliteVoice(plan, singer, speech, {
+          ...renderOptions,
+          into: output.subarray(startSample, endSample),
+        });
+        return;
+      }
       audio = renderFliteVoice(plan, singer, speech, renderOptions);
     } else {
       audio = renderFormantVoice(plan, singer, renderOptions);
     }
     for (let i = 0; i < audio.length; i++) output[startSample + i]! += audio[i]!;
   });
-  let peak = 0;
-  for (let i = 0; i < output.length; i++) peak = Math.max(peak, Math.abs(output[i]!));
-  if (peak > 0) {
-    const gain = OUTPUT_PEAK / peak;
-    for (let i = 0; i < output.length; i++) output[i]! *= gain;
-  }
+  // outside what was sung the output is zeros: no peak there, and scaled they stay zeros
+  scaleToPeak(output, sungFrom, sungTo);
   return output;
+}
+
+/**
+ * Scales samples `from`…`to` so their peak is OUTPUT_PEAK (silence stays silence). Its own plain
+ * function: loops inside the async singPhrases ran several times slower.
+ */
+function scaleToPeak(output: Float32Array, from: number, to: number): void {
+  let peak = 0;
+  for (let i = from; i < to; i++) peak = Math.max(peak, Math.abs(output[i]!));
+  if (peak === 0) return;
+  const gain = OUTPUT_PEAK / peak;
+  for (let i = from; i < to; i++) output[i]! *= gain;
 }
 
 /** Flite speaks the plan's phonemes (kept per thread: a repeated line is spoken once). */

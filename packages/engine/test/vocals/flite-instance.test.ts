@@ -8,6 +8,8 @@ import { forgetSpeeches } from '../../src/vocals/flite/flite-voice.js';
 import {
   compileFlite,
   fliteInstanceCounts,
+  keptFliteMemory,
+  readOnlyDataOf,
   runFlite,
   type WasmModule,
 } from '../../src/vocals/flite/flite-wasi.js';
@@ -45,6 +47,37 @@ function speak(module: WasmModule, phrase: (typeof PHRASES)[number]) {
 }
 
 describe('one Flite instance reused per thread', () => {
+  it('finds the read-only data of flite.wasm, and nothing in a binary that does not name it', () => {
+    const readOnly = readOnlyDataOf(voiceBank.flite);
+    assert.ok(readOnly, 'flite.wasm names its .rodata segment');
+    assert.equal(readOnly.fromByte, 1024);
+    assert.ok(readOnly.toByte - readOnly.fromByte > 16_000_000, 'the voices are read-only data');
+    assert.equal(readOnlyDataOf(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0])), null);
+  });
+
+  it('copies back all but the read-only data, which runs leave as the module holds it', async () => {
+    forgetSpeeches();
+    const module = await compileFlite(voiceBank.flite);
+    const alone = [];
+    for (const phrase of PHRASES) alone.push(speak(await compileAfresh(), phrase));
+    for (const index of [0, 1, 2, 2, 1, 0, 0]) {
+      const spoken = speak(module, PHRASES[index]!);
+      assert.equal(spoken.stdout, alone[index]!.stdout, `phrase ${index}`);
+      assert.ok(spoken.wav.equals(alone[index]!.wav), `phrase ${index}'s samples`);
+    }
+    const { fromByte, toByte } = readOnlyDataOf(voiceBank.flite)!;
+    const memory = keptFliteMemory(module)!;
+    const inBinary = Buffer.from(voiceBank.flite).indexOf(memory.subarray(fromByte, fromByte + 4096));
+    assert.ok(inBinary > 0, 'the segment is found in the binary');
+    assert.ok(
+      Buffer.from(memory.subarray(fromByte, toByte)).equals(
+        voiceBank.flite.subarray(inBinary, inBinary + toByte - fromByte),
+      ),
+      'no run wrote into the read-only data',
+    );
+    forgetSpeeches();
+  });
+
   it('speaks each phrase exactly as a fresh instance does, whatever was spoken before', async () => {
     const alone = [];
     for (const phrase of PHRASES) alone.push(speak(await compileAfresh(), phrase));

@@ -28,6 +28,15 @@ describe('Flite voice', () => {
     assert.deepEqual(again.pcm, speech.pcm);
   });
 
+  it('tells the pitch analysis how low each voice speaks: near the asked pitch, or its own range', async () => {
+    const module = await compileFlite(voiceBank.flite);
+    const phones = ['pau', 'hh', 'ax', 'l', 'ow', 'pau'];
+    // slt speaks at the pitch asked for; rms at its own, whatever is asked (analysed as low as ever)
+    assert.equal(speakPhones(module, 'slt', phones, 220).lowestPitchHz, 220 * 0.6);
+    assert.equal(speakPhones(module, 'rms', phones, 150).lowestPitchHz, undefined);
+    assert.equal(speakPhones(module, 'slt', phones).lowestPitchHz, undefined);
+  });
+
   it('compiles the voice bank once per thread, even when its bytes are copied', async () => {
     const first = compileFlite(voiceBank.flite);
     assert.equal(compileFlite(voiceBank.flite), first);

@@ -57,4 +57,37 @@ describe('trackPitch', () => {
     }
     assert.ok(compared > 50);
   });
+  it('looks no lower than searchMinFrequencyHz, and reads every frame above it exactly as before', () => {
+    // a voice at 200 Hz, then an octave-and-more lower buzz at 80 Hz (as a creak would read)
+    const sampleRateHz = 16000;
+    const samples = new Float32Array(2 * sampleRateHz);
+    for (let i = 0; i < samples.length; i++) {
+      const frequencyHz = i < sampleRateHz ? 200 : 80;
+      const phase = (2 * Math.PI * frequencyHz * i) / sampleRateHz;
+      samples[i] = 0.4 * Math.sin(phase) + 0.2 * Math.sin(2 * phase);
+    }
+    const options = {
+      sampleRateHz,
+      hopSeconds: 0.005,
+      minFrequencyHz: 60,
+      maxFrequencyHz: 500,
+      threshold: 0.35,
+    };
+    const whole = trackPitch(samples, options);
+    const above = trackPitch(samples, { ...options, searchMinFrequencyHz: 120 });
+    assert.deepEqual(above.timesSeconds, whole.timesSeconds);
+    let compared = 0;
+    let buzz = 0;
+    whole.frequenciesHz.forEach((frequencyHz, frame) => {
+      const found = above.frequenciesHz[frame]!;
+      if (frequencyHz >= 120) {
+        assert.equal(found, frequencyHz, `frame ${frame}`);
+        compared++;
+      } else if (Math.abs(frequencyHz - 80) < 2) {
+        assert.ok(Number.isNaN(found) || found >= 120, `frame ${frame} found ${found} Hz`);
+        buzz++;
+      }
+    });
+    assert.ok(compared > 150 && buzz > 150, `${compared} frames at 200 Hz, ${buzz} at 80 Hz`);
+  });
 });

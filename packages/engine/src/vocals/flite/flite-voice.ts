@@ -19,6 +19,25 @@ export interface FliteSpeech {
   sampleRateHz: number;
   /** One entry per phone asked for (leading and trailing pauses included), in order. */
   phones: Array<{ phone: string; startSeconds: number; endSeconds: number }>;
+  /** Lower than any pitch the voice speaks this speech at (Hz): the pitch analysis looks no lower. */
+  lowestPitchHz?: number;
+}
+
+/**
+ * How low Flite's voices speak: slt and awb speak near the pitch asked for (int_f0_target_mean
+ * with a 5 Hz spread): across their ranges their voiced frames stay above 0.72 × the asked pitch
+ * but for octave errors and creak, so the analysis looks down to 0.6 × it, at a cost that falls
+ * with the longest period compared. rms ignores the asked pitch and speaks at 88–160 Hz with creaky
+ * onsets near 65 Hz that its consonant timing relies on (read as voiced, they stay with the vowel):
+ * it is analysed down to the tracker's 60 Hz as before.
+ */
+const LOWEST_PITCH_OF_ASKED = 0.6;
+const VOICES_AT_ASKED_PITCH: ReadonlySet<string> = new Set(['slt', 'awb']);
+
+function lowestPitchOf(voice: string, pitchHz: number | undefined): number | undefined {
+  return pitchHz !== undefined && VOICES_AT_ASKED_PITCH.has(voice)
+    ? pitchHz * LOWEST_PITCH_OF_ASKED
+    : undefined;
 }
 
 /** Flite's phone names: ARPAbet in lower case, the unstressed AH as the schwa `ax`. */
@@ -127,7 +146,7 @@ function speakPhonesUncached(
     spans.push({ phone, startSeconds: start, endSeconds });
     start = endSeconds;
   }
-  return { pcm, sampleRateHz, phones: spans };
+  return { pcm, sampleRateHz, phones: spans, lowestPitchHz: lowestPitchOf(voice, pitchHz) };
 }
 
 /** Windowed-sinc resampling (16 taps a side): Flite's 16 kHz to the engine's rate. */
@@ -257,8 +276,12 @@ function resampleDirect(input: Float32Array, fromRateHz: number, toRateHz: numbe
   return output;
 }
 
-/** In-place RBJ high-pass (Q 0.707). */
-function highPass(samples: Float32Array, sampleRateHz: number, cutoffHz: number): void {
+/**
+ * In-place RBJ high-pass (Q 0.707) applied twice (4 poles), in one pass over the samples: the
+ * second filter reads each first-filter output as stored (rounded to 32 bits), so the samples are
+ * those of filtering the array once and then again.
+ */
+export function highPassTwice(samples: Float32Array, sampleRateHz: number, cutoffHz: number): void {
   const w0 = (2 * Math.PI * cutoffHz) / sampleRateHz;
   const alpha = Math.sin(w0) / (2 * Math.SQRT1_2);
   const cos = Math.cos(w0);
@@ -271,6 +294,10 @@ function highPass(samples: Float32Array, sampleRateHz: number, cutoffHz: number)
   let x2 = 0;
   let y1 = 0;
   let y2 = 0;
+  let u1 = 0;
+  let u2 = 0;
+  let z1 = 0;
+  let z2 = 0;
   for (let n = 0; n < samples.length; n++) {
     const x = samples[n]!;
     const y = b0 * x + b1 * x1 + b0 * x2 - a1 * y1 - a2 * y2;
@@ -278,7 +305,13 @@ function highPass(samples: Float32Array, sampleRateHz: number, cutoffHz: number)
     x1 = x;
     y2 = y1;
     y1 = y;
-    samples[n] = y;
+    const u = Math.fround(y);
+    const z = b0 * u + b1 * u1 + b0 * u2 - a1 * z1 - a2 * z2;
+    u2 = u1;
+    u1 = u;
+    z2 = z1;
+    z1 = z;
+    samples[n] = z;
   }
 }
 
@@ -294,12 +327,13 @@ const UNVOICED_HOP_SECONDS = 0.004;
 const DIPHTHONGS: ReadonlySet<string> = new Set(['AY', 'EY', 'OW', 'AW', 'OY']);
 
 /** Pitch marks one per period on the waveform's peak in voiced parts, a fixed hop elsewhere. */
-function analyseSource(pcm: Float32Array, sampleRateHz: number): SourceAnalysis {
+function analyseSource(pcm: Float32Array, sampleRateHz: number, lowestPitchHz?: number): SourceAnalysis {
   const hopSeconds = 0.005;
   const track = trackPitch(pcm, {
     sampleRateHz,
     hopSeconds,
     minFrequencyHz: 60,
+    searchMinFrequencyHz: lowestPitchHz,
     maxFrequencyHz: 500,
     silenceRms: 0.003,
     // Flite's speech is clean, so a lenient threshold: a breathy vowel missed here would be
@@ -368,8 +402,9 @@ function analyseAtRate(
   speechRateHz: number,
   source: Float32Array,
   sampleRateHz: number,
+  lowestPitchHz?: number,
 ): SourceAnalysis {
-  const atSpeechRate = analyseSource(speechPcm, speechRateHz);
+  const atSpeechRate = analyseSource(speechPcm, speechRateHz, lowestPitchHz);
   const ratio = sampleRateHz / speechRateHz;
   if (ratio === 1) return atSpeechRate;
   const smooth = lowPassTwice(source, sampleRateHz, 500);
@@ -540,7 +575,13 @@ export function prepareSources(speeches: readonly FliteSpeech[], sampleRateHz: n
     );
     atRate.forEach((speech, index) => {
       const source = sources[index]!;
-      const analysis = analyseAtRate(speech.pcm, speech.sampleRateHz, source, sampleRateHz);
+      const analysis = analyseAtRate(
+        speech.pcm,
+        speech.sampleRateHz,
+        source,
+        sampleRateHz,
+        speech.lowestPitchHz,
+      );
       preparedSources.set(speech, { sampleRateHz, source, analysis });
     });
   }
@@ -630,11 +671,62 @@ function createHoldBlend(source: Float32Array, analysis: SourceAnalysis, sampleR
   };
 }
 
+/**
+ * Adds one grain to `output`: the source read around `mark` (and, for a held vowel's blend, around
+ * `secondMark`), `formantShift` source samples a step with linear interpolation, Hann-windowed
+ * (`hann`, 2·reach + 1 values), centred on output sample `centre`. The hot loop of this voice: the
+ * output bounds are taken out of the loop and the blend gets its own loop; every sample is the same
+ * expression, in the same order, as reading it one output sample at a time with both checks inside.
+ */
+export function addGrain(
+  output: Float32Array,
+  source: Float32Array,
+  hann: Float64Array,
+  centre: number,
+  mark: number,
+  firstGain: number,
+  secondMark: number,
+  secondGain: number,
+  formantShift: number,
+): void {
+  const reach = (hann.length - 1) / 2;
+  const kFrom = Math.max(-reach, -centre);
+  const kTo = Math.min(reach, output.length - 1 - centre);
+  const lastBase = source.length - 2;
+  if (secondGain === 0) {
+    for (let k = kFrom; k <= kTo; k++) {
+      const read = mark + k * formantShift;
+      const base = Math.floor(read);
+      if (base < 0 || base > lastBase) continue;
+      const first = source[base]!;
+      output[centre + k]! +=
+        (first + (source[base + 1]! - first) * (read - base)) * firstGain * hann[k + reach]!;
+    }
+    return;
+  }
+  for (let k = kFrom; k <= kTo; k++) {
+    const read = mark + k * formantShift;
+    const base = Math.floor(read);
+    if (base < 0 || base > lastBase) continue;
+    const first = source[base]!;
+    let sample = (first + (source[base + 1]! - first) * (read - base)) * firstGain;
+    const readSecond = secondMark + k * formantShift;
+    const baseSecond = Math.floor(readSecond);
+    if (baseSecond >= 0 && baseSecond <= lastBase) {
+      const second = source[baseSecond]!;
+      sample += (second + (source[baseSecond + 1]! - second) * (readSecond - baseSecond)) * secondGain;
+    }
+    output[centre + k]! += sample * hann[k + reach]!;
+  }
+}
+
 export interface FliteVoiceOptions {
   sampleRateHz: number;
   startSample: number;
   sampleCount: number;
   seed: number;
+  /** Zeros to sing into, `sampleCount` long (a caller's buffer, spared a copy); default a new array. */
+  into?: Float32Array;
 }
 
 /**
@@ -648,7 +740,7 @@ export function renderFliteVoice(
   options: FliteVoiceOptions,
 ): Float32Array {
   const { sampleRateHz, startSample, sampleCount } = options;
-  const output = new Float32Array(sampleCount);
+  const output = options.into ?? new Float32Array(sampleCount);
   const { source, analysis } = prepareSource(speech, sampleRateHz);
   const loudestVoiced = (fromSeconds: number, toSeconds: number): number => {
     const windowSamples = Math.round(0.02 * sampleRateHz);
@@ -720,31 +812,10 @@ export function renderFliteVoice(
     // A formant shift reads the grain faster (shorter tract, higher formants) or slower.
     const reach = Math.floor(halfWidth / formantShift);
     const centre = Math.round(outputPosition);
-    const hann = hannOf(reach);
     const secondMark = blend ? analysis.marks[blend.first + 1]! : 0;
     const firstGain = blend ? gain * blend.firstGain * shimmer : gain;
     const secondGain = blend ? gain * blend.secondGain * shimmer : 0;
-    for (let k = -reach; k <= reach; k++) {
-      const out = centre + k;
-      if (out < 0 || out >= sampleCount) continue;
-      const read = mark + k * formantShift;
-      const base = Math.floor(read);
-      if (base < 0 || base + 1 >= source.length) continue;
-      const fraction = read - base;
-      let sample = (source[base]! + (source[base + 1]! - source[base]!) * fraction) * firstGain;
-      if (secondGain !== 0) {
-        const readSecond = secondMark + k * formantShift;
-        const baseSecond = Math.floor(readSecond);
-        if (baseSecond >= 0 && baseSecond + 1 < source.length) {
-          const fractionSecond = readSecond - baseSecond;
-          sample +=
-            (source[baseSecond]! + (source[baseSecond + 1]! - source[baseSecond]!) * fractionSecond) *
-            secondGain;
-        }
-      }
-      const window = hann[k + reach]!;
-      output[out]! += sample * window;
-    }
+    addGrain(output, source, hannOf(reach), centre, mark, firstGain, secondMark, secondGain, formantShift);
     outputPosition += targetPeriod;
   }
 
@@ -752,8 +823,7 @@ export function renderFliteVoice(
   // lowest note (−1 dB there) removes it; rap's speech contour dips lower, so its cut is lower.
   const lowestHz = 440 * 2 ** ((singer.rangeMidi[0] - 69) / 12);
   const cutoffHz = lowestHz * (plan.delivery === 'rap' ? 0.7 : 0.85);
-  highPass(output, sampleRateHz, cutoffHz);
-  highPass(output, sampleRateHz, cutoffHz);
+  highPassTwice(output, sampleRateHz, cutoffHz);
 
   if (plan.breath) {
     // The breath before the phrase: soft band-limited noise swelling and fading.
