@@ -10,7 +10,9 @@
 import { createRng } from '../../random.js';
 import { createPitchCurve } from '../pitch-curve.js';
 import { trackPitch } from '../pitch-track.js';
-import type { PhrasePlan } from '../vocal-plan.js';
+import { getPhonemeAcoustics } from '../phoneme-acoustics.js';
+import { isVowelPhoneme } from '../pronounce.js';
+import { type PhrasePlan, SONORANTS } from '../vocal-plan.js';
 import type { SingerSpec } from '../vocal-types.js';
 import { releaseFliteInstances, runFlite, type WasmModule } from './flite-wasi.js';
 
@@ -421,6 +423,19 @@ function nearestMark(marks: Int32Array, sample: number): number {
 interface SourcePoint {
   seconds: number;
   hold: { fromSeconds: number; toSeconds: number; weight: number } | null;
+  /** Reading a nasal, liquid or glide (its hum is mostly below the spoken pitch's second harmonic). */
+  sonorant?: boolean;
+}
+
+/** Vowels and sonorants: sounds a singer voices throughout. */
+function carriesVoice(phoneme: string): boolean {
+  return isVowelPhoneme(phoneme) || SONORANTS.has(phoneme);
+}
+
+/** Consonants with no voice (p, t, k, ch, s, sh, f, th, h). */
+function isVoiceless(phoneme: string): boolean {
+  const acoustics = getPhonemeAcoustics(phoneme);
+  return acoustics.kind === 'consonant' && !acoustics.voiced;
 }
 
 /** Maps plan time to spoken time, segment by segment; long vowels pass once through their steady middle. */
@@ -431,21 +446,51 @@ function createTimeMap(
   firstVoiced: (fromSeconds: number, toSeconds: number) => number,
   voicedAtSeconds: (timeSeconds: number) => boolean,
 ): (timeSeconds: number) => SourcePoint | null {
+  /** Searching back from `fromSeconds` (not past `limitSeconds`): the end of the last voiced stretch. */
+  const lastVoiced = (fromSeconds: number, limitSeconds: number): number => {
+    for (let time = fromSeconds; time > limitSeconds; time -= 0.002) {
+      if (voicedAtSeconds(time)) return time;
+    }
+    return fromSeconds;
+  };
+  /** Searching on from `fromSeconds` (to `toSeconds`): where the voice stops. */
+  const firstUnvoiced = (fromSeconds: number, toSeconds: number): number => {
+    for (let time = fromSeconds; time < toSeconds; time += 0.002) {
+      if (!voicedAtSeconds(time)) return time;
+    }
+    return fromSeconds;
+  };
   const spoken = speech.phones.slice(1, 1 + plan.segments.length).map((phone) => ({ ...phone }));
-  // After an onset consonant Flite's vowel label starts before the voice does (a stop's release
-  // and aspiration, the tail of a fricative): that unvoiced head belongs to the consonant, or the
-  // vowel planned on the beat is heard 15-30 ms late.
-  plan.segments.forEach((segment, index) => {
-    const previous = plan.segments[index - 1];
-    if (segment.role !== 'vowel' || previous?.role !== 'onset') return;
-    const vowel = spoken[index]!;
-    const voicedFrom = firstVoiced(
-      vowel.startSeconds,
-      vowel.startSeconds + (vowel.endSeconds - vowel.startSeconds) / 2,
-    );
-    vowel.startSeconds = voicedFrom;
-    spoken[index - 1]!.endSeconds = voicedFrom;
-  });
+  // Flite's labels and the voice part at other moments than the plan needs:
+  // - after a consonant, a vowel's or sonorant's label starts before the voice does (a stop's
+  //   release and aspiration, the tail of a fricative, the devoiced "l" of "sleep"): that unvoiced
+  //   head belongs to the consonant, or the vowel planned on the beat is heard 15-30 ms late and
+  //   the "l" is sung as noise;
+  // - before a consonant, a vowel's label runs on after its voice has stopped, or ends while the
+  //   voice still rings into a voiceless consonant: the voice's end belongs to the vowel.
+  // Each such boundary moves to where the voice starts or stops (within the nearer half of the
+  // phone it moves into), so a held note reads voice to its last consonant and consonants read
+  // their noise: read as labelled, a 375 ms "as" before "sleep" lost a fifth of its voice.
+  const halfOf = (phone: { startSeconds: number; endSeconds: number }) =>
+    (phone.endSeconds - phone.startSeconds) / 2;
+  for (let index = 1; index < plan.segments.length; index++) {
+    const before = plan.segments[index - 1]!.phoneme;
+    const after = plan.segments[index]!.phoneme;
+    const earlier = spoken[index - 1]!;
+    const later = spoken[index]!;
+    let boundary = later.startSeconds;
+    if (carriesVoice(after) && !carriesVoice(before)) {
+      boundary = firstVoiced(later.startSeconds, later.startSeconds + halfOf(later));
+    } else if (carriesVoice(before) && !carriesVoice(after)) {
+      if (!voicedAtSeconds(later.startSeconds)) {
+        boundary = lastVoiced(earlier.endSeconds, earlier.endSeconds - halfOf(earlier));
+      } else if (isVoiceless(after)) {
+        boundary = firstUnvoiced(later.startSeconds, later.startSeconds + halfOf(later));
+      }
+    }
+    earlier.endSeconds = boundary;
+    later.startSeconds = boundary;
+  }
   const steadyParts = new Map<number, { start: number; length: number }>();
   return (timeSeconds: number) => {
     const index = plan.segments.findIndex(
@@ -458,7 +503,11 @@ function createTimeMap(
     const length = source.endSeconds - source.startSeconds;
     const into = timeSeconds - segment.startSeconds;
     if (segment.role !== 'vowel' || target <= length)
-      return { seconds: source.startSeconds + (into / target) * length, hold: null };
+      return {
+        seconds: source.startSeconds + (into / target) * length,
+        hold: null,
+        sonorant: SONORANTS.has(segment.phoneme),
+      };
     // A held vowel: its attack as spoken, then one slow pass through its steady part, then its
     // release as spoken. A diphthong holds its first quality and glides only at the end
     // ("night" is held on "ah" and closes to "ee"), as singers do; walking through the glide
@@ -714,7 +763,15 @@ export function renderFliteVoice(
     const targetPeriod = voiced
       ? (sampleRateHz / (440 * 2 ** ((pitchAt(timeSeconds) - 69) / 12))) * jitter
       : unvoicedHop;
-    const halfWidth = voiced ? sourcePeriod : unvoicedHop;
+    // A nasal's or liquid's hum lies near the spoken pitch, below its second harmonic: raised an
+    // octave with grains two spoken periods wide, the grains' hum cancels and a sung "n" turned to
+    // a whisper (a high "don't" lost its voice at the "n"). Grains no wider than the sung period
+    // (down to half the spoken one) keep it voiced; vowels keep their wide grains and formants.
+    const halfWidth = voiced
+      ? point.sonorant
+        ? Math.min(sourcePeriod, Math.max(targetPeriod, sourcePeriod * 0.5))
+        : sourcePeriod
+      : unvoicedHop;
     // Raising the pitch overlaps more grains: scale them so loudness does not climb with pitch.
     const gain = voiced ? Math.min(1, targetPeriod / sourcePeriod) : 1;
     // A formant shift reads the grain faster (shorter tract, higher formants) or slower.
