@@ -8,9 +8,9 @@
 //   3. synthesis: grains two source periods long, Hann-windowed, laid one per target period.
 // The output is band-limited at Flite's 8 kHz Nyquist; the mix's EQ decides the air above it.
 import { createRng } from '../../random.js';
+import { getPhonemeAcoustics } from '../phoneme-acoustics.js';
 import { createPitchCurve } from '../pitch-curve.js';
 import { trackPitch } from '../pitch-track.js';
-import { getPhonemeAcoustics } from '../phoneme-acoustics.js';
 import { isVowelPhoneme } from '../pronounce.js';
 import { type PhrasePlan, SONORANTS } from '../vocal-plan.js';
 import type { SingerSpec } from '../vocal-types.js';
@@ -293,6 +293,8 @@ interface SourceAnalysis {
 }
 
 const UNVOICED_HOP_SECONDS = 0.004;
+/** How long a held vowel takes to read on from its steady part to its release (seconds). */
+const CLOSE_SECONDS = 0.04;
 const DIPHTHONGS: ReadonlySet<string> = new Set(['AY', 'EY', 'OW', 'AW', 'OY']);
 
 /** Pitch marks one per period on the waveform's peak in voiced parts, a fixed hop elsewhere. */
@@ -333,7 +335,13 @@ function analyseSource(pcm: Float32Array, sampleRateHz: number): SourceAnalysis 
       previousVoiced = false;
       continue;
     }
-    const period = sampleRateHz / frequencyHz;
+    let period = sampleRateHz / frequencyHz;
+    // Inside a voiced run the period moves smoothly: a frame that reads an octave (or a third)
+    // away from the last mark's is the tracker's mistake on a fading or creaky stretch (a vowel's
+    // end before a stop), and grains two or three periods wide there broke the sung voice.
+    const previousPeriod = periods[periods.length - 1]!;
+    if (previousVoiced && (period > previousPeriod * 1.5 || period < previousPeriod / 1.5))
+      period = previousPeriod;
     // The first mark of a voiced run takes the strongest peak of its period; each next one the
     // strongest within ±20 % of a period from where the period says it should be.
     const expected = previousVoiced ? marks[marks.length - 1]! + period : position + period / 2;
@@ -445,7 +453,24 @@ function createTimeMap(
   loudestVoiced: (fromSeconds: number, toSeconds: number) => number,
   firstVoiced: (fromSeconds: number, toSeconds: number) => number,
   voicedAtSeconds: (timeSeconds: number) => boolean,
+  levelAt: (timeSeconds: number) => number,
 ): (timeSeconds: number) => SourcePoint | null {
+  /**
+   * Where a voice coming in from silence is steady: voiced for the next 20 ms and within 6 dB of
+   * the loudest moment before `toSeconds` (searching from `fromSeconds`, which it returns when
+   * none is).
+   */
+  const steadyVoiceFrom = (fromSeconds: number, toSeconds: number): number => {
+    let loudest = 0;
+    for (let time = fromSeconds; time < toSeconds; time += 0.002) loudest = Math.max(loudest, levelAt(time));
+    for (let time = fromSeconds; time < toSeconds; time += 0.002) {
+      if (levelAt(time) < loudest / 2) continue;
+      let steady = true;
+      for (let ahead = 0; ahead <= 0.02 && steady; ahead += 0.002) steady = voicedAtSeconds(time + ahead);
+      if (steady) return time;
+    }
+    return fromSeconds;
+  };
   /** Searching back from `fromSeconds` (not past `limitSeconds`): the end of the last voiced stretch. */
   const lastVoiced = (fromSeconds: number, limitSeconds: number): number => {
     for (let time = fromSeconds; time > limitSeconds; time -= 0.002) {
@@ -473,6 +498,12 @@ function createTimeMap(
   // their noise: read as labelled, a 375 ms "as" before "sleep" lost a fifth of its voice.
   const halfOf = (phone: { startSeconds: number; endSeconds: number }) =>
     (phone.endSeconds - phone.startSeconds) / 2;
+  // The phrase's first sound, when voiced ("I", "And"), follows a pause: Flite lets the voice
+  // come in 20-40 ms after the label, softly and unevenly; a singer's vowel starts on the note at
+  // full voice, so it is read from where the spoken voice is steady.
+  const first = spoken[0];
+  if (first && carriesVoice(plan.segments[0]!.phoneme))
+    first.startSeconds = steadyVoiceFrom(first.startSeconds, first.startSeconds + halfOf(first));
   for (let index = 1; index < plan.segments.length; index++) {
     const before = plan.segments[index - 1]!.phoneme;
     const after = plan.segments[index]!.phoneme;
@@ -551,7 +582,21 @@ function createTimeMap(
     // One slow pass through the steady part over the whole hold, never turning back: a walk back
     // and forth repeats its colour at the walk's rate, which Whisper heard as a syllable sung
     // again and again ("light" → "I-I-I-I…").
-    const holdLength = Math.max(target - release - attack - approach, 0.001);
+    // Then the vowel's close (a diphthong's glide, the move towards the next consonant) is read on
+    // to the release over its last moments, not jumped to: the jump changed the voice's waveform
+    // from one period to the next, and the tracker heard a break in the voice just before a
+    // consonant, then the voice again (a vowel onset heard 75 ms early).
+    const steadyEnd = steadyStart + steadyLength;
+    const releaseStart = source.endSeconds - release;
+    const close =
+      releaseStart <= steadyEnd
+        ? 0
+        : Math.min(CLOSE_SECONDS, Math.max(target - release - attack - approach, 0) * 0.3);
+    if (close > 0 && fromEnd < release + close) {
+      const closed = 1 - (fromEnd - release) / close;
+      return { seconds: steadyEnd + closed * (releaseStart - steadyEnd), hold };
+    }
+    const holdLength = Math.max(target - release - close - attack - approach, 0.001);
     const along = Math.min((walked - approach) / holdLength, 1);
     return { seconds: steadyStart + along * steadyLength, hold };
   };
@@ -679,6 +724,44 @@ function createHoldBlend(source: Float32Array, analysis: SourceAnalysis, sampleR
   };
 }
 
+/** Low-pass of the noise that turns a sung "h" to breath (Hz): wider than half a sung pitch. */
+const BREATH_NOISE_HZ = 600;
+const ASPIRATE_FADE_SECONDS = 0.005;
+
+/**
+ * A sung "h" is breath. Flite speaks "a heart", "the hills" with a voiced, breathy h, which PSOLA
+ * then sings on the note: the vowel seemed to start 60 ms early, and the h was barely heard.
+ * The h's stretch of the output is multiplied by seeded low-passed noise (about unit loudness):
+ * its formants stay, its harmonics smear into noise, so it has no pitch; 5 ms fades at its ends.
+ */
+function breatheAspirates(plan: PhrasePlan, output: Float32Array, options: FliteVoiceOptions): void {
+  const { sampleRateHz, startSample } = options;
+  const rng = createRng(options.seed ^ 0x68686868);
+  const coefficient = 1 - Math.exp((-2 * Math.PI * BREATH_NOISE_HZ) / sampleRateHz);
+  const fade = Math.max(1, Math.round(ASPIRATE_FADE_SECONDS * sampleRateHz));
+  for (const segment of plan.segments) {
+    if (segment.phoneme !== 'HH') continue;
+    const from = Math.max(0, Math.round(segment.startSeconds * sampleRateHz) - startSample);
+    const to = Math.min(output.length, Math.round(segment.endSeconds * sampleRateHz) - startSample);
+    if (to <= from) continue;
+    const noise = new Float32Array(to - from);
+    let stage1 = 0;
+    let stage2 = 0;
+    let energy = 0;
+    for (let i = 0; i < noise.length; i++) {
+      stage1 += coefficient * (rng.next() * 2 - 1 - stage1);
+      stage2 += coefficient * (stage1 - stage2);
+      noise[i] = stage2;
+      energy += stage2 * stage2;
+    }
+    const scale = energy > 0 ? 1 / Math.sqrt(energy / noise.length) : 0;
+    for (let i = 0; i < noise.length; i++) {
+      const edge = Math.min(1, i / fade, (noise.length - 1 - i) / fade);
+      output[from + i]! *= 1 - edge + edge * noise[i]! * scale;
+    }
+  }
+}
+
 export interface FliteVoiceOptions {
   sampleRateHz: number;
   startSample: number;
@@ -727,8 +810,21 @@ export function renderFliteVoice(
     }
     return fromSeconds;
   };
-  const timeMap = createTimeMap(plan, speech, loudestVoiced, firstVoiced, (timeSeconds) =>
-    analysis.voicedAt(timeSeconds * sampleRateHz),
+  const levelAt = (timeSeconds: number): number => {
+    const centre = Math.round(timeSeconds * sampleRateHz);
+    const reach = Math.round(0.005 * sampleRateHz);
+    let energy = 0;
+    for (let i = Math.max(0, centre - reach); i < Math.min(source.length, centre + reach); i++)
+      energy += source[i]! * source[i]!;
+    return Math.sqrt(energy / (2 * reach));
+  };
+  const timeMap = createTimeMap(
+    plan,
+    speech,
+    loudestVoiced,
+    firstVoiced,
+    (timeSeconds) => analysis.voicedAt(timeSeconds * sampleRateHz),
+    levelAt,
   );
   const pitchAt = createPitchCurve(plan, {
     vibratoDepthCents: singer.vibratoDepthCents,
@@ -804,6 +900,7 @@ export function renderFliteVoice(
     }
     outputPosition += targetPeriod;
   }
+  if (plan.delivery === 'sung') breatheAspirates(plan, output, options);
 
   // Overlapping grains leave a rumble below the voice: a 4-pole high-pass just under the singer's
   // lowest note (−1 dB there) removes it; rap's speech contour dips lower, so its cut is lower.
