@@ -318,6 +318,19 @@ function analyseSource(pcm: Float32Array, sampleRateHz: number): SourceAnalysis 
     );
   const frequencyAt = (sample: number) =>
     track.frequenciesHz.length > 0 ? track.frequenciesHz[frameOf(sample)]! : Number.NaN;
+  // A mark's period is the median of the voiced frames within ±10 ms: the tracker slips an octave
+  // (or a fifth) for a frame or two on a fading or creaky stretch (a vowel's end before a stop),
+  // and grains two or three periods wide there broke the sung voice just before the consonant.
+  const around: number[] = [];
+  const periodFrequencyAt = (sample: number) => {
+    const frame = frameOf(sample);
+    around.length = 0;
+    for (let f = Math.max(0, frame - 2); f <= Math.min(track.frequenciesHz.length - 1, frame + 2); f++) {
+      if (!Number.isNaN(track.frequenciesHz[f]!)) around.push(track.frequenciesHz[f]!);
+    }
+    around.sort((a, b) => a - b);
+    return around.length > 0 ? around[(around.length - 1) >> 1]! : Number.NaN;
+  };
   // Peaks are picked on a low-passed copy, where each period has one clear maximum (on the raw
   // wave a strong first formant gives two, and alternating between them makes grains misalign).
   const smooth = lowPassTwice(pcm, sampleRateHz, 500);
@@ -335,13 +348,7 @@ function analyseSource(pcm: Float32Array, sampleRateHz: number): SourceAnalysis 
       previousVoiced = false;
       continue;
     }
-    let period = sampleRateHz / frequencyHz;
-    // Inside a voiced run the period moves smoothly: a frame that reads an octave (or a third)
-    // away from the last mark's is the tracker's mistake on a fading or creaky stretch (a vowel's
-    // end before a stop), and grains two or three periods wide there broke the sung voice.
-    const previousPeriod = periods[periods.length - 1]!;
-    if (previousVoiced && (period > previousPeriod * 1.5 || period < previousPeriod / 1.5))
-      period = previousPeriod;
+    const period = sampleRateHz / periodFrequencyAt(position);
     // The first mark of a voiced run takes the strongest peak of its period; each next one the
     // strongest within ±20 % of a period from where the period says it should be.
     const expected = previousVoiced ? marks[marks.length - 1]! + period : position + period / 2;
