@@ -505,11 +505,12 @@ function createTimeMap(
   // their noise: read as labelled, a 375 ms "as" before "sleep" lost a fifth of its voice.
   const halfOf = (phone: { startSeconds: number; endSeconds: number }) =>
     (phone.endSeconds - phone.startSeconds) / 2;
-  // The phrase's first sound, when voiced ("I", "And"), follows a pause: Flite lets the voice
-  // come in 20-40 ms after the label, softly and unevenly; a singer's vowel starts on the note at
-  // full voice, so it is read from where the spoken voice is steady.
+  // A phrase that opens on its vowel ("I", "And") follows a pause: Flite lets the voice come in
+  // 20-40 ms after the label, softly and unevenly; a singer's vowel starts on the note at full
+  // voice, so it is read from where the spoken voice is steady. (An opening "w" or "l" keeps its
+  // soft start: it sounds before the beat, and at full voice there it is heard as the note early.)
   const first = spoken[0];
-  if (first && carriesVoice(plan.segments[0]!.phoneme))
+  if (first && isVowelPhoneme(plan.segments[0]!.phoneme))
     first.startSeconds = steadyVoiceFrom(first.startSeconds, first.startSeconds + halfOf(first));
   for (let index = 1; index < plan.segments.length; index++) {
     const before = plan.segments[index - 1]!.phoneme;
