@@ -732,44 +732,6 @@ function createHoldBlend(source: Float32Array, analysis: SourceAnalysis, sampleR
   };
 }
 
-/** Low-pass of the noise that turns a sung "h" to breath (Hz): wider than half a sung pitch. */
-const BREATH_NOISE_HZ = 600;
-const ASPIRATE_FADE_SECONDS = 0.005;
-
-/**
- * A sung "h" is breath. Flite speaks "a heart", "the hills" with a voiced, breathy h, which PSOLA
- * then sings on the note: the vowel seemed to start 60 ms early, and the h was barely heard.
- * The h's stretch of the output is multiplied by seeded low-passed noise (about unit loudness):
- * its formants stay, its harmonics smear into noise, so it has no pitch; 5 ms fades at its ends.
- */
-function breatheAspirates(plan: PhrasePlan, output: Float32Array, options: FliteVoiceOptions): void {
-  const { sampleRateHz, startSample } = options;
-  const rng = createRng(options.seed ^ 0x68686868);
-  const coefficient = 1 - Math.exp((-2 * Math.PI * BREATH_NOISE_HZ) / sampleRateHz);
-  const fade = Math.max(1, Math.round(ASPIRATE_FADE_SECONDS * sampleRateHz));
-  for (const segment of plan.segments) {
-    if (segment.phoneme !== 'HH') continue;
-    const from = Math.max(0, Math.round(segment.startSeconds * sampleRateHz) - startSample);
-    const to = Math.min(output.length, Math.round(segment.endSeconds * sampleRateHz) - startSample);
-    if (to <= from) continue;
-    const noise = new Float32Array(to - from);
-    let stage1 = 0;
-    let stage2 = 0;
-    let energy = 0;
-    for (let i = 0; i < noise.length; i++) {
-      stage1 += coefficient * (rng.next() * 2 - 1 - stage1);
-      stage2 += coefficient * (stage1 - stage2);
-      noise[i] = stage2;
-      energy += stage2 * stage2;
-    }
-    const scale = energy > 0 ? 1 / Math.sqrt(energy / noise.length) : 0;
-    for (let i = 0; i < noise.length; i++) {
-      const edge = Math.min(1, i / fade, (noise.length - 1 - i) / fade);
-      output[from + i]! *= 1 - edge + edge * noise[i]! * scale;
-    }
-  }
-}
-
 export interface FliteVoiceOptions {
   sampleRateHz: number;
   startSample: number;
@@ -908,7 +870,6 @@ export function renderFliteVoice(
     }
     outputPosition += targetPeriod;
   }
-  if (plan.delivery === 'sung') breatheAspirates(plan, output, options);
 
   // Overlapping grains leave a rumble below the voice: a 4-pole high-pass just under the singer's
   // lowest note (−1 dB there) removes it; rap's speech contour dips lower, so its cut is lower.
