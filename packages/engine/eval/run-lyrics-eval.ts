@@ -237,9 +237,18 @@ async function measureCase(c: LyricCase): Promise<CaseResult> {
     midi: note.pitch,
     syllable: part.vocal!.syllables[index] ?? null,
   }));
-  const vowelOnsetErrorsMs = measureVowelOnsets(stem, SAMPLE_RATE, vocalNotes)
+  const vowelOnsets = measureVowelOnsets(stem, SAMPLE_RATE, vocalNotes);
+  const vowelOnsetErrorsMs = vowelOnsets
     .filter((error): error is number => error !== null)
     .map((error) => Math.round(error * 1000));
+  if (values.verbose)
+    vowelOnsets.forEach((error, index) => {
+      if (error === null || Math.abs(Math.round(error * 1000)) <= 30) return;
+      const note = vocalNotes[index]!;
+      console.log(
+        `  vowel onset at ${note.startSeconds.toFixed(2)} s ("${note.syllable?.text}") ${Math.round(error * 1000)} ms`,
+      );
+    });
   const sungWords: string[] = [];
   let word = '';
   for (const syllable of part.vocal.syllables) {

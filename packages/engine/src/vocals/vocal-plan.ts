@@ -41,39 +41,60 @@ export interface PhrasePlan {
  * How much of a note consonants may take when they must be squeezed: the next syllable's onset
  * (sung before its beat, so inside this note) and this syllable's coda. Sonorants (m, n, l, r, w,
  * y) are voiced and carry the pitch, so they may take more than the noisy obstruents, which
- * silence the pitch. Sung notes stay mostly vowel, as in singing; rap keeps nearer to speech.
+ * silence the pitch. Sung notes stay mostly vowel, as in singing: the coda and the next onset
+ * share one allowance (the onset, which starts the next word, first; the coda gets what is left,
+ * short, at the very end of the held vowel). Rap keeps nearer to speech: each has its own.
  */
 const CONSONANT_SHARE = {
-  sung: { obstruent: 0.1, sonorant: 0.25 },
-  rap: { obstruent: 0.35, sonorant: 0.4 },
+  sung: { obstruent: 0.1, sonorant: 0.25, codaSharesWithNextOnset: true },
+  rap: { obstruent: 0.35, sonorant: 0.4, codaSharesWithNextOnset: false },
 } as const;
-const SONORANTS: ReadonlySet<string> = new Set(['M', 'N', 'NG', 'L', 'R', 'W', 'Y']);
+/** Voiced consonants that carry the pitch (nasals, liquids, glides). */
+export const SONORANTS: ReadonlySet<string> = new Set(['M', 'N', 'NG', 'L', 'R', 'W', 'Y']);
 
-/** Each consonant's length: natural when it fits, else sonorants and obstruents squeezed apart. */
-function fitConsonants(
-  phonemes: readonly string[],
+/** Seconds that obstruents and sonorants may take, each kind its own. */
+interface ConsonantAllowance {
+  obstruentSeconds: number;
+  sonorantSeconds: number;
+}
+
+/** What `share` of a note's `roomSeconds` (plus a rest before the note ends) allows. */
+function allowanceOf(
   roomSeconds: number,
   share: { obstruent: number; sonorant: number },
   restSeconds: number,
-): number[] {
+): ConsonantAllowance {
+  return {
+    obstruentSeconds: restSeconds + roomSeconds * share.obstruent,
+    sonorantSeconds: restSeconds + roomSeconds * share.sonorant,
+  };
+}
+
+/** Each consonant's length: natural when it fits, else sonorants and obstruents squeezed apart. */
+function fitConsonants(phonemes: readonly string[], allowance: ConsonantAllowance): number[] {
   const natural = (wanted: boolean) =>
     phonemes
       .filter((phoneme) => SONORANTS.has(phoneme) === wanted)
       .reduce((sum, p) => sum + consonantSeconds(p), 0);
-  const sonorantScale = Math.min(
-    1,
-    (restSeconds + roomSeconds * share.sonorant) / Math.max(natural(true), 1e-9),
-  );
-  const obstruentScale = Math.min(
-    1,
-    (restSeconds + roomSeconds * share.obstruent) / Math.max(natural(false), 1e-9),
-  );
+  const sonorantScale = Math.min(1, allowance.sonorantSeconds / Math.max(natural(true), 1e-9));
+  const obstruentScale = Math.min(1, allowance.obstruentSeconds / Math.max(natural(false), 1e-9));
   return phonemes.map((phoneme) =>
     Math.max(
       consonantSeconds(phoneme) * (SONORANTS.has(phoneme) ? sonorantScale : obstruentScale),
       MIN_CONSONANT_SECONDS,
     ),
   );
+}
+
+/** The seconds `phonemes` with these lengths take of each kind. */
+function usedAllowance(phonemes: readonly string[], lengths: readonly number[]): ConsonantAllowance {
+  let obstruentSeconds = 0;
+  let sonorantSeconds = 0;
+  phonemes.forEach((phoneme, index) => {
+    if (SONORANTS.has(phoneme)) sonorantSeconds += lengths[index]!;
+    else obstruentSeconds += lengths[index]!;
+  });
+  return { obstruentSeconds, sonorantSeconds };
 }
 
 /** No consonant shrinks below this (seconds): shorter ones are not heard as the consonant. */
@@ -148,7 +169,7 @@ export function planPhrase(phrase: VocalPhrase, singer: SingerSpec, delivery: Vo
     if (!previous) return onset.map((phoneme) => consonantSeconds(phoneme));
     const previousLength = group.startSeconds - previous.startSeconds;
     const rest = Math.max(0, group.startSeconds - previous.endSeconds);
-    return fitConsonants(onset, previousLength, CONSONANT_SHARE[delivery], rest);
+    return fitConsonants(onset, allowanceOf(previousLength, CONSONANT_SHARE[delivery], rest));
   });
   const onsetStarts = groups.map(
     (group, index) => group.startSeconds - onsetLengths[index]!.reduce((sum, length) => sum + length, 0),
@@ -192,7 +213,26 @@ export function planPhrase(phrase: VocalPhrase, singer: SingerSpec, delivery: Vo
       codaLengths = natural.map((length) => length * scale);
       vowelEnd = singEnd;
     } else {
-      codaLengths = fitConsonants(coda, vowelRoom, CONSONANT_SHARE[delivery], 0);
+      const share = CONSONANT_SHARE[delivery];
+      let allowance = allowanceOf(vowelRoom, share, 0);
+      if (share.codaSharesWithNextOnset && next) {
+        // The note holds its vowel: its coda and the next word's onset sung inside it together
+        // stay within the note's allowance (a 0.9 s "don't" before "stop" was a fifth consonants).
+        const nextOnset = next.phonemes.slice(0, next.vowelIndex);
+        const taken = usedAllowance(nextOnset, onsetLengths[index + 1]!);
+        const whole = allowanceOf(next.startSeconds - group.startSeconds, share, 0);
+        allowance = {
+          obstruentSeconds: Math.min(
+            allowance.obstruentSeconds,
+            Math.max(0, whole.obstruentSeconds - taken.obstruentSeconds),
+          ),
+          sonorantSeconds: Math.min(
+            allowance.sonorantSeconds,
+            Math.max(0, whole.sonorantSeconds - taken.sonorantSeconds),
+          ),
+        };
+      }
+      codaLengths = fitConsonants(coda, allowance);
       const fitted = codaLengths.reduce((sum, length) => sum + length, 0);
       const codaLength = Math.min(fitted, vowelRoom * 0.5);
       codaLengths = codaLengths.map((length) => (length * codaLength) / Math.max(fitted, 1e-9));

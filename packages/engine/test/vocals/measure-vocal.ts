@@ -84,3 +84,33 @@ export function measureVowelOnsets(
     return null;
   });
 }
+
+/**
+ * For each note: the share of its middle that is voiced, as the lyric evaluation judges long notes
+ * (a 5 ms YIN track; the glide in and the next syllable's consonants at the edges are left out:
+ * 60 ms, or a quarter of a short note, at each end).
+ */
+export function measureNoteVoicing(
+  pcm: Float32Array,
+  sampleRateHz: number,
+  notes: readonly VocalNote[],
+): number[] {
+  const track = trackPitch(pcm, {
+    sampleRateHz,
+    hopSeconds: 0.005,
+    minFrequencyHz: 70,
+    maxFrequencyHz: 1100,
+  });
+  const firstCentre = track.timesSeconds[0] ?? 0;
+  const frameAt = (seconds: number) => Math.max(0, Math.round((seconds - firstCentre) / track.hopSeconds));
+  return notes.map((note) => {
+    const start = note.startSeconds;
+    const end = start + note.durationSeconds;
+    const edge = Math.min(0.06, note.durationSeconds * 0.25);
+    const from = frameAt(start + edge);
+    const to = Math.min(frameAt(end - edge), track.frequenciesHz.length);
+    let voiced = 0;
+    for (let frame = from; frame < to; frame++) if (!Number.isNaN(track.frequenciesHz[frame]!)) voiced++;
+    return voiced / Math.max(1, to - from);
+  });
+}

@@ -8,9 +8,11 @@
 //   3. synthesis: grains two source periods long, Hann-windowed, laid one per target period.
 // The output is band-limited at Flite's 8 kHz Nyquist; the mix's EQ decides the air above it.
 import { createRng } from '../../random.js';
+import { getPhonemeAcoustics } from '../phoneme-acoustics.js';
 import { createPitchCurve } from '../pitch-curve.js';
 import { trackPitch } from '../pitch-track.js';
-import type { PhrasePlan } from '../vocal-plan.js';
+import { isVowelPhoneme } from '../pronounce.js';
+import { type PhrasePlan, SONORANTS } from '../vocal-plan.js';
 import type { SingerSpec } from '../vocal-types.js';
 import { releaseFliteInstances, runFlite, type WasmModule } from './flite-wasi.js';
 
@@ -324,6 +326,8 @@ interface SourceAnalysis {
 }
 
 const UNVOICED_HOP_SECONDS = 0.004;
+/** How long a held vowel takes to read on from its steady part to its release (seconds). */
+const CLOSE_SECONDS = 0.04;
 const DIPHTHONGS: ReadonlySet<string> = new Set(['AY', 'EY', 'OW', 'AW', 'OY']);
 
 /** Pitch marks one per period on the waveform's peak in voiced parts, a fixed hop elsewhere. */
@@ -348,6 +352,19 @@ function analyseSource(pcm: Float32Array, sampleRateHz: number, lowestPitchHz?: 
     );
   const frequencyAt = (sample: number) =>
     track.frequenciesHz.length > 0 ? track.frequenciesHz[frameOf(sample)]! : Number.NaN;
+  // A mark's period is the median of the voiced frames within ±10 ms: the tracker slips an octave
+  // (or a fifth) for a frame or two on a fading or creaky stretch (a vowel's end before a stop),
+  // and grains two or three periods wide there broke the sung voice just before the consonant.
+  const around: number[] = [];
+  const periodFrequencyAt = (sample: number) => {
+    const frame = frameOf(sample);
+    around.length = 0;
+    for (let f = Math.max(0, frame - 2); f <= Math.min(track.frequenciesHz.length - 1, frame + 2); f++) {
+      if (!Number.isNaN(track.frequenciesHz[f]!)) around.push(track.frequenciesHz[f]!);
+    }
+    around.sort((a, b) => a - b);
+    return around.length > 0 ? around[(around.length - 1) >> 1]! : Number.NaN;
+  };
   // Peaks are picked on a low-passed copy, where each period has one clear maximum (on the raw
   // wave a strong first formant gives two, and alternating between them makes grains misalign).
   const smooth = lowPassTwice(pcm, sampleRateHz, 500);
@@ -365,7 +382,7 @@ function analyseSource(pcm: Float32Array, sampleRateHz: number, lowestPitchHz?: 
       previousVoiced = false;
       continue;
     }
-    const period = sampleRateHz / frequencyHz;
+    const period = sampleRateHz / periodFrequencyAt(position);
     // The first mark of a voiced run takes the strongest peak of its period; each next one the
     // strongest within ±20 % of a period from where the period says it should be.
     const expected = previousVoiced ? marks[marks.length - 1]! + period : position + period / 2;
@@ -456,6 +473,19 @@ function nearestMark(marks: Int32Array, sample: number): number {
 interface SourcePoint {
   seconds: number;
   hold: { fromSeconds: number; toSeconds: number; weight: number } | null;
+  /** Reading a nasal, liquid or glide (its hum is mostly below the spoken pitch's second harmonic). */
+  sonorant?: boolean;
+}
+
+/** Vowels and sonorants: sounds a singer voices throughout. */
+function carriesVoice(phoneme: string): boolean {
+  return isVowelPhoneme(phoneme) || SONORANTS.has(phoneme);
+}
+
+/** Consonants with no voice (p, t, k, ch, s, sh, f, th, h). */
+function isVoiceless(phoneme: string): boolean {
+  const acoustics = getPhonemeAcoustics(phoneme);
+  return acoustics.kind === 'consonant' && !acoustics.voiced;
 }
 
 /** Maps plan time to spoken time, segment by segment; long vowels pass once through their steady middle. */
@@ -465,22 +495,76 @@ function createTimeMap(
   loudestVoiced: (fromSeconds: number, toSeconds: number) => number,
   firstVoiced: (fromSeconds: number, toSeconds: number) => number,
   voicedAtSeconds: (timeSeconds: number) => boolean,
+  levelAt: (timeSeconds: number) => number,
 ): (timeSeconds: number) => SourcePoint | null {
+  /**
+   * Where a voice coming in from silence is steady: voiced for the next 20 ms and within 6 dB of
+   * the loudest moment before `toSeconds` (searching from `fromSeconds`, which it returns when
+   * none is).
+   */
+  const steadyVoiceFrom = (fromSeconds: number, toSeconds: number): number => {
+    let loudest = 0;
+    for (let time = fromSeconds; time < toSeconds; time += 0.002) loudest = Math.max(loudest, levelAt(time));
+    for (let time = fromSeconds; time < toSeconds; time += 0.002) {
+      if (levelAt(time) < loudest / 2) continue;
+      let steady = true;
+      for (let ahead = 0; ahead <= 0.02 && steady; ahead += 0.002) steady = voicedAtSeconds(time + ahead);
+      if (steady) return time;
+    }
+    return fromSeconds;
+  };
+  /** Searching back from `fromSeconds` (not past `limitSeconds`): the end of the last voiced stretch. */
+  const lastVoiced = (fromSeconds: number, limitSeconds: number): number => {
+    for (let time = fromSeconds; time > limitSeconds; time -= 0.002) {
+      if (voicedAtSeconds(time)) return time;
+    }
+    return fromSeconds;
+  };
+  /** Searching on from `fromSeconds` (to `toSeconds`): where the voice stops. */
+  const firstUnvoiced = (fromSeconds: number, toSeconds: number): number => {
+    for (let time = fromSeconds; time < toSeconds; time += 0.002) {
+      if (!voicedAtSeconds(time)) return time;
+    }
+    return fromSeconds;
+  };
   const spoken = speech.phones.slice(1, 1 + plan.segments.length).map((phone) => ({ ...phone }));
-  // After an onset consonant Flite's vowel label starts before the voice does (a stop's release
-  // and aspiration, the tail of a fricative): that unvoiced head belongs to the consonant, or the
-  // vowel planned on the beat is heard 15-30 ms late.
-  plan.segments.forEach((segment, index) => {
-    const previous = plan.segments[index - 1];
-    if (segment.role !== 'vowel' || previous?.role !== 'onset') return;
-    const vowel = spoken[index]!;
-    const voicedFrom = firstVoiced(
-      vowel.startSeconds,
-      vowel.startSeconds + (vowel.endSeconds - vowel.startSeconds) / 2,
-    );
-    vowel.startSeconds = voicedFrom;
-    spoken[index - 1]!.endSeconds = voicedFrom;
-  });
+  // Flite's labels and the voice part at other moments than the plan needs:
+  // - after a consonant, a vowel's or sonorant's label starts before the voice does (a stop's
+  //   release and aspiration, the tail of a fricative, the devoiced "l" of "sleep"): that unvoiced
+  //   head belongs to the consonant, or the vowel planned on the beat is heard 15-30 ms late and
+  //   the "l" is sung as noise;
+  // - before a consonant, a vowel's label runs on after its voice has stopped, or ends while the
+  //   voice still rings into a voiceless consonant: the voice's end belongs to the vowel.
+  // Each such boundary moves to where the voice starts or stops (within the nearer half of the
+  // phone it moves into), so a held note reads voice to its last consonant and consonants read
+  // their noise: read as labelled, a 375 ms "as" before "sleep" lost a fifth of its voice.
+  const halfOf = (phone: { startSeconds: number; endSeconds: number }) =>
+    (phone.endSeconds - phone.startSeconds) / 2;
+  // A phrase that opens on its vowel ("I", "And") follows a pause: Flite lets the voice come in
+  // 20-40 ms after the label, softly and unevenly; a singer's vowel starts on the note at full
+  // voice, so it is read from where the spoken voice is steady. (An opening "w" or "l" keeps its
+  // soft start: it sounds before the beat, and at full voice there it is heard as the note early.)
+  const first = spoken[0];
+  if (first && isVowelPhoneme(plan.segments[0]!.phoneme))
+    first.startSeconds = steadyVoiceFrom(first.startSeconds, first.startSeconds + halfOf(first));
+  for (let index = 1; index < plan.segments.length; index++) {
+    const before = plan.segments[index - 1]!.phoneme;
+    const after = plan.segments[index]!.phoneme;
+    const earlier = spoken[index - 1]!;
+    const later = spoken[index]!;
+    let boundary = later.startSeconds;
+    if (carriesVoice(after) && !carriesVoice(before)) {
+      boundary = firstVoiced(later.startSeconds, later.startSeconds + halfOf(later));
+    } else if (carriesVoice(before) && !carriesVoice(after)) {
+      if (!voicedAtSeconds(later.startSeconds)) {
+        boundary = lastVoiced(earlier.endSeconds, earlier.endSeconds - halfOf(earlier));
+      } else if (isVoiceless(after)) {
+        boundary = firstUnvoiced(later.startSeconds, later.startSeconds + halfOf(later));
+      }
+    }
+    earlier.endSeconds = boundary;
+    later.startSeconds = boundary;
+  }
   const steadyParts = new Map<number, { start: number; length: number }>();
   return (timeSeconds: number) => {
     const index = plan.segments.findIndex(
@@ -493,7 +577,11 @@ function createTimeMap(
     const length = source.endSeconds - source.startSeconds;
     const into = timeSeconds - segment.startSeconds;
     if (segment.role !== 'vowel' || target <= length)
-      return { seconds: source.startSeconds + (into / target) * length, hold: null };
+      return {
+        seconds: source.startSeconds + (into / target) * length,
+        hold: null,
+        sonorant: SONORANTS.has(segment.phoneme),
+      };
     // A held vowel: its attack as spoken, then one slow pass through its steady part, then its
     // release as spoken. A diphthong holds its first quality and glides only at the end
     // ("night" is held on "ah" and closes to "ee"), as singers do; walking through the glide
@@ -537,7 +625,21 @@ function createTimeMap(
     // One slow pass through the steady part over the whole hold, never turning back: a walk back
     // and forth repeats its colour at the walk's rate, which Whisper heard as a syllable sung
     // again and again ("light" → "I-I-I-I…").
-    const holdLength = Math.max(target - release - attack - approach, 0.001);
+    // Then the vowel's close (a diphthong's glide, the move towards the next consonant) is read on
+    // to the release over its last moments, not jumped to: the jump changed the voice's waveform
+    // from one period to the next, and the tracker heard a break in the voice just before a
+    // consonant, then the voice again (a vowel onset heard 75 ms early).
+    const steadyEnd = steadyStart + steadyLength;
+    const releaseStart = source.endSeconds - release;
+    const close =
+      releaseStart <= steadyEnd
+        ? 0
+        : Math.min(CLOSE_SECONDS, Math.max(target - release - attack - approach, 0) * 0.3);
+    if (close > 0 && fromEnd < release + close) {
+      const closed = 1 - (fromEnd - release) / close;
+      return { seconds: steadyEnd + closed * (releaseStart - steadyEnd), hold };
+    }
+    const holdLength = Math.max(target - release - close - attack - approach, 0.001);
     const along = Math.min((walked - approach) / holdLength, 1);
     return { seconds: steadyStart + along * steadyLength, hold };
   };
@@ -770,8 +872,21 @@ export function renderFliteVoice(
     }
     return fromSeconds;
   };
-  const timeMap = createTimeMap(plan, speech, loudestVoiced, firstVoiced, (timeSeconds) =>
-    analysis.voicedAt(timeSeconds * sampleRateHz),
+  const levelAt = (timeSeconds: number): number => {
+    const centre = Math.round(timeSeconds * sampleRateHz);
+    const reach = Math.round(0.005 * sampleRateHz);
+    let energy = 0;
+    for (let i = Math.max(0, centre - reach); i < Math.min(source.length, centre + reach); i++)
+      energy += source[i]! * source[i]!;
+    return Math.sqrt(energy / (2 * reach));
+  };
+  const timeMap = createTimeMap(
+    plan,
+    speech,
+    loudestVoiced,
+    firstVoiced,
+    (timeSeconds) => analysis.voicedAt(timeSeconds * sampleRateHz),
+    levelAt,
   );
   const pitchAt = createPitchCurve(plan, {
     vibratoDepthCents: singer.vibratoDepthCents,
@@ -806,7 +921,15 @@ export function renderFliteVoice(
     const targetPeriod = voiced
       ? (sampleRateHz / (440 * 2 ** ((pitchAt(timeSeconds) - 69) / 12))) * jitter
       : unvoicedHop;
-    const halfWidth = voiced ? sourcePeriod : unvoicedHop;
+    // A nasal's or liquid's hum lies near the spoken pitch, below its second harmonic: raised an
+    // octave with grains two spoken periods wide, the grains' hum cancels and a sung "n" turned to
+    // a whisper (a high "don't" lost its voice at the "n"). Grains no wider than the sung period
+    // (down to half the spoken one) keep it voiced; vowels keep their wide grains and formants.
+    const halfWidth = voiced
+      ? point.sonorant
+        ? Math.min(sourcePeriod, Math.max(targetPeriod, sourcePeriod * 0.5))
+        : sourcePeriod
+      : unvoicedHop;
     // Raising the pitch overlaps more grains: scale them so loudness does not climb with pitch.
     const gain = voiced ? Math.min(1, targetPeriod / sourcePeriod) : 1;
     // A formant shift reads the grain faster (shorter tract, higher formants) or slower.
