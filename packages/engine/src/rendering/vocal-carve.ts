@@ -1,12 +1,14 @@
 // Room for the words: while the vocal sings, the band's pitched parts (chords, pads, guitars, keys,
-// the other leads — not the drums or the bass) are cut around 2 kHz, the 1–4 kHz band where the
-// consonants and the vowels' upper formants live, and come back between phrases. A mix engineer
+// the other leads — not the drums or the bass) dip a few dB and are cut deeper around 2 kHz, the
+// 1–4 kHz band where the consonants and the vowels' upper formants live, and come back between
+// phrases. A mix engineer
 // does this with a sidechained dynamic EQ keyed on the vocal; here the key is the score's vocal
 // notes, not the rendered voice, so the cut is a pure function of the sample and the score: each
 // part still renders alone, in any thread, and its stem carries the cut the mix has.
 //
-// The cut is x − depth(t) × bandpass(x): with the RBJ constant-peak band-pass, 1 − bandpass is the
-// matching notch, so at full depth d the centre is at (1 − d) and far from it the part is untouched.
+// The cut is gain(t) × (x − depth(t) × bandpass(x)): with the RBJ constant-peak band-pass,
+// 1 − bandpass is the matching notch, so at full depth d the centre is at (1 − d), and the dip
+// (gain) lowers the whole part under it.
 // The band-pass runs only inside a span (from its ramp's first sample, from zero state): outside,
 // depth is 0 and the part's samples pass exactly as they were.
 import type { Composition, Part } from '../types.js';
@@ -18,6 +20,8 @@ const CARVE_CENTRE_HZ = 2000;
 const CARVE_Q = 0.7;
 /** Depth at the centre while the vocal sings: 1 − 0.6 is −8 dB. */
 const CARVE_DEPTH = 0.6;
+/** The whole part's level while the vocal sings: 0.5 is −6 dB. */
+const DIP_GAIN = 0.5;
 /** The cut is fully in this long before a note: the consonants are sung before the beat. */
 const ATTACK_SECONDS = 0.1;
 /** And gone this long after the phrase's last note ends. */
@@ -35,8 +39,8 @@ export interface VocalCarve {
     fromSample: number,
     sampleCount: number,
   ): void;
-  /** The depth of the cut at a sample (0 untouched … CARVE_DEPTH while the vocal sings). */
-  depthAt(sample: number): number;
+  /** How far in the cut and the dip are at a sample: 0 untouched … 1 while the vocal sings. */
+  amountAt(sample: number): number;
 }
 
 /** Whether a part makes room for the vocal: pitched parts that share its range, not drums or bass. */
@@ -104,16 +108,16 @@ export function createVocalCarve(
     }
     return low;
   };
-  /** The depth at a sample inside a span's ramps (linear in, flat, linear out). */
-  const depthIn = ([from, fullFrom, fullTo, to]: [number, number, number, number], sample: number) =>
+  /** How far in at a sample inside a span's ramps: linear in, 1 while the vocal sings, linear out. */
+  const amountIn = ([from, fullFrom, fullTo, to]: [number, number, number, number], sample: number) =>
     sample < fullFrom
-      ? (CARVE_DEPTH * (sample - from)) / (fullFrom - from)
+      ? (sample - from) / (fullFrom - from)
       : sample < fullTo
-        ? CARVE_DEPTH
-        : (CARVE_DEPTH * (to - sample)) / (to - fullTo);
-  const depthAt = (sample: number): number => {
+        ? 1
+        : (to - sample) / (to - fullTo);
+  const amountAt = (sample: number): number => {
     const span = spans[spanFrom(sample)];
-    return !span || sample < span[0] ? 0 : depthIn(span, sample);
+    return !span || sample < span[0] ? 0 : amountIn(span, sample);
   };
 
   // the band-pass's state, and the span it belongs to (entering another span starts it from zero)
@@ -127,7 +131,7 @@ export function createVocalCarve(
   let ry1 = 0;
   let ry2 = 0;
   return {
-    depthAt,
+    amountAt,
     process(left, right, offset, fromSample, sampleCount) {
       const endSample = fromSample + sampleCount;
       for (let index = spanFrom(fromSample); index < spans.length; index++) {
@@ -142,21 +146,23 @@ export function createVocalCarve(
         const last = Math.min(to, endSample);
         for (let sample = first; sample < last; sample++) {
           const i = offset + sample - fromSample;
-          const depth = depthIn(span, sample);
+          const amount = amountIn(span, sample);
+          const depth = CARVE_DEPTH * amount;
+          const gain = 1 - (1 - DIP_GAIN) * amount;
           const l = left[i]!;
           const lb = b0 * (l - lx2) - a1 * ly1 - a2 * ly2;
           lx2 = lx1;
           lx1 = l;
           ly2 = ly1;
           ly1 = lb;
-          left[i] = l - depth * lb;
+          left[i] = gain * (l - depth * lb);
           const r = right[i]!;
           const rb = b0 * (r - rx2) - a1 * ry1 - a2 * ry2;
           rx2 = rx1;
           rx1 = r;
           ry2 = ry1;
           ry1 = rb;
-          right[i] = r - depth * rb;
+          right[i] = gain * (r - depth * rb);
         }
       }
     },
