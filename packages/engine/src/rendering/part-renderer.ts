@@ -15,6 +15,7 @@ import { createSidechain } from './synth/sidechain.js';
 import { createSynthPartStream, synthNotesOf } from './synth/synth-part.js';
 import { createTapeColour } from './tape-colour.js';
 import { createToneTilt } from './tone-tilt.js';
+import { createVocalCarve } from './vocal-carve.js';
 import { createVocalRenderer, type SungElsewhere } from './vocal-renderer.js';
 
 export interface PartRenderContext {
@@ -117,6 +118,8 @@ export function createPartRenderer(
     : duck && context.synthesis !== false && duck.roles.includes(scored.role) && !scored.isDrums
       ? createSidechain(composition, duck.depth, sampleRate)
       : undefined;
+  // room for the words: cut around 2 kHz while the vocal sings (none without a vocal part)
+  const carve = createVocalCarve(composition, scored, sampleRate);
   return {
     renderChunk(left, right, fromSample, sampleCount) {
       cached?.renderRange(left, right, 0, fromSample, sampleCount);
@@ -127,6 +130,7 @@ export function createPartRenderer(
       sampler?.process(left, right, 0, sampleCount);
       tape?.process(left, right, 0, fromSample, sampleCount);
       sidechain?.process(left, right, 0, fromSample, sampleCount);
+      carve?.process(left, right, 0, fromSample, sampleCount);
     },
   };
 }
