@@ -2,6 +2,7 @@
 // treble roll-off and, on pitched parts, slow "wow" and faint "flutter" (a delay swaying by a
 // millisecond or two, so the pitch drifts by ~10 cents). Per part, so stems still sum to the mix;
 // the sway is a function of the absolute sample, so chunking never changes it.
+import type { PartEffect } from './part-effect.js';
 
 const WOW_HZ = 0.55;
 /** ±1.7 ms at 0.55 Hz sways the pitch by about ±10 cents. */
@@ -28,15 +29,7 @@ function softClip(x: number): number {
 }
 
 /** Processes a part's chunks in place, in order. */
-export interface TapeColour {
-  process(
-    left: Float32Array,
-    right: Float32Array,
-    offset: number,
-    fromSample: number,
-    sampleCount: number,
-  ): void;
-}
+export type TapeColour = PartEffect;
 
 /** Creates the tape stage for one part; `wow` off for drums, whose pitch a listener would not hear sway. */
 export function createTapeColour(sampleRate: number, wow: boolean): TapeColour {

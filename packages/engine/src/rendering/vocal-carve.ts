@@ -13,6 +13,7 @@
 // The band-pass runs only inside a span (from its ramp's first sample, from zero state): outside,
 // depth is 0 and the part's samples pass exactly as they were.
 import type { Composition, Part } from '../types.js';
+import type { PartEffect } from './part-effect.js';
 import { createTickToSample } from './schedule.js';
 
 /** Centre of the cut: the middle (in octaves) of 1–4 kHz. */
@@ -31,15 +32,7 @@ const RELEASE_SECONDS = 0.25;
 const BRIDGE_SECONDS = 0.6;
 
 /** A part's cut under the vocal, applied chunk by chunk in order. */
-export interface VocalCarve {
-  /** Cuts samples [offset, offset + sampleCount) of the buffers, which hold the part from `fromSample`. */
-  process(
-    left: Float32Array,
-    right: Float32Array,
-    offset: number,
-    fromSample: number,
-    sampleCount: number,
-  ): void;
+export interface VocalCarve extends PartEffect {
   /** How far in the cut and the dip are at a sample: 0 untouched … 1 while the vocal sings. */
   amountAt(sample: number): number;
 }

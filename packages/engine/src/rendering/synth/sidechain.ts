@@ -3,6 +3,7 @@
 // sample and the score's kicks (not of the rendered kick), so each part can still render alone,
 // in any thread and any chunk size, and its stem carries the ducking the mix has.
 import type { Composition } from '../../types.js';
+import type { PartEffect } from '../part-effect.js';
 import { createTickToSample } from '../schedule.js';
 
 const KICK_NOTES = new Set([35, 36]);
@@ -12,14 +13,7 @@ const DUCK_ATTACK_SECONDS = 0.005;
 const DUCK_RECOVERY_BEATS = 0.7;
 
 /** Applies a part's ducking, range by range (in any order). */
-export interface Sidechain {
-  process(
-    left: Float32Array,
-    right: Float32Array,
-    offset: number,
-    fromSample: number,
-    sampleCount: number,
-  ): void;
+export interface Sidechain extends PartEffect {
   /** The gain at a sample (1 = untouched). */
   gainAt(sample: number): number;
 }
