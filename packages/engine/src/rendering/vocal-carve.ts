@@ -31,19 +31,13 @@ const RELEASE_SECONDS = 0.25;
 /** Notes closer than this stay one span: the band does not swell back between words. */
 const BRIDGE_SECONDS = 0.6;
 
-/** A part's cut under the vocal, applied chunk by chunk in order. */
-export interface VocalCarve extends PartEffect {
-  /** How far in the cut and the dip are at a sample: 0 untouched … 1 while the vocal sings. */
-  amountAt(sample: number): number;
-}
-
 /** Whether a part makes room for the vocal: pitched parts that share its range, not drums or bass. */
-export function carvesUnderVocal(part: Part): boolean {
+function carvesUnderVocal(part: Part): boolean {
   return !part.isDrums && part.vocal === undefined && part.role !== 'bass' && part.role !== 'drums';
 }
 
 /** [start, end) sample spans where the vocal sings, ramps excluded, merged across short gaps. */
-export function vocalSpans(composition: Composition, sampleRate: number): [number, number][] {
+function vocalSpans(composition: Composition, sampleRate: number): [number, number][] {
   const toSample = createTickToSample(composition, sampleRate);
   const notes = composition.parts
     .filter((part) => part.vocal !== undefined)
@@ -70,7 +64,7 @@ export function createVocalCarve(
   composition: Composition,
   part: Part,
   sampleRate: number,
-): VocalCarve | undefined {
+): PartEffect | undefined {
   if (!carvesUnderVocal(part)) return undefined;
   const attackSamples = Math.round(ATTACK_SECONDS * sampleRate);
   const releaseSamples = Math.round(RELEASE_SECONDS * sampleRate);
@@ -102,25 +96,12 @@ export function createVocalCarve(
     }
     return low;
   };
-  /** How far in at a sample inside a span's ramps: linear in, 1 while the vocal sings, linear out. */
-  const amountIn = ([from, fullFrom, fullTo, to]: [number, number, number, number], sample: number) =>
-    sample < fullFrom
-      ? (sample - from) / (fullFrom - from)
-      : sample < fullTo
-        ? 1
-        : (to - sample) / (to - fullTo);
-  const amountAt = (sample: number): number => {
-    const span = spans[spanFrom(sample)];
-    return !span || sample < span[0] ? 0 : amountIn(span, sample);
-  };
-
   // the band-pass's state (left x1 x2 y1 y2, then right), and the span it belongs to: entering
   // another span starts it from zero. `process` works on copies in locals (a hot loop reads stack
   // locals far faster than closed-over variables) and writes them back.
   const state = new Float64Array(8);
   let stateSpan = -1;
   return {
-    amountAt,
     process(left, right, offset, fromSample, sampleCount) {
       const endSample = fromSample + sampleCount;
       let lx1 = state[0]!;
@@ -145,6 +126,7 @@ export function createVocalCarve(
         const release = to - fullTo;
         for (let sample = first; sample < last; sample++) {
           const i = offset + sample - fromSample;
+          // how far in: linear over the attack, 1 while the vocal sings, linear over the release
           const amount =
             sample < fullFrom ? (sample - from) / attack : sample < fullTo ? 1 : (to - sample) / release;
           const depth = CARVE_DEPTH * amount;

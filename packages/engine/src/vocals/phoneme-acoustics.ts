@@ -247,3 +247,18 @@ const PHONEMES: Readonly<Record<string, PhonemeAcoustics>> = {
 export function getPhonemeAcoustics(phoneme: string): PhonemeAcoustics {
   return PHONEMES[phoneme] ?? PHONEMES.AH!;
 }
+
+/** Nasals, liquids and glides (m, n, ng, l, r, w, y): voiced consonants that carry the pitch. */
+export function isSonorant(phoneme: string): boolean {
+  const acoustics = getPhonemeAcoustics(phoneme);
+  return (
+    acoustics.kind === 'consonant' &&
+    (acoustics.manner === 'nasal' || acoustics.manner === 'liquid' || acoustics.manner === 'glide')
+  );
+}
+
+/** Consonants with no voice (p, t, k, ch, s, sh, f, th, h). */
+export function isVoiceless(phoneme: string): boolean {
+  const acoustics = getPhonemeAcoustics(phoneme);
+  return acoustics.kind === 'consonant' && !acoustics.voiced;
+}

@@ -2,7 +2,7 @@
 // Timing follows singers: a syllable's onset consonants sound before its beat so the vowel starts
 // on the note, the vowel holds for the note (and any melisma notes after it), coda consonants close
 // the note just before the next syllable's onset begins.
-import { type ConsonantAcoustics, getPhonemeAcoustics } from './phoneme-acoustics.js';
+import { type ConsonantAcoustics, getPhonemeAcoustics, isSonorant } from './phoneme-acoustics.js';
 import { isVowelPhoneme } from './pronounce.js';
 import type { SingerSpec, VocalDelivery, VocalNote, VocalPhrase } from './vocal-types.js';
 
@@ -49,8 +49,6 @@ const CONSONANT_SHARE = {
   sung: { obstruent: 0.1, sonorant: 0.25, codaSharesWithNextOnset: true },
   rap: { obstruent: 0.35, sonorant: 0.4, codaSharesWithNextOnset: false },
 } as const;
-/** Voiced consonants that carry the pitch (nasals, liquids, glides). */
-export const SONORANTS: ReadonlySet<string> = new Set(['M', 'N', 'NG', 'L', 'R', 'W', 'Y']);
 
 /** Seconds that obstruents and sonorants may take, each kind its own. */
 interface ConsonantAllowance {
@@ -74,13 +72,13 @@ function allowanceOf(
 function fitConsonants(phonemes: readonly string[], allowance: ConsonantAllowance): number[] {
   const natural = (wanted: boolean) =>
     phonemes
-      .filter((phoneme) => SONORANTS.has(phoneme) === wanted)
+      .filter((phoneme) => isSonorant(phoneme) === wanted)
       .reduce((sum, p) => sum + consonantSeconds(p), 0);
   const sonorantScale = Math.min(1, allowance.sonorantSeconds / Math.max(natural(true), 1e-9));
   const obstruentScale = Math.min(1, allowance.obstruentSeconds / Math.max(natural(false), 1e-9));
   return phonemes.map((phoneme) =>
     Math.max(
-      consonantSeconds(phoneme) * (SONORANTS.has(phoneme) ? sonorantScale : obstruentScale),
+      consonantSeconds(phoneme) * (isSonorant(phoneme) ? sonorantScale : obstruentScale),
       MIN_CONSONANT_SECONDS,
     ),
   );
@@ -91,7 +89,7 @@ function usedAllowance(phonemes: readonly string[], lengths: readonly number[]):
   let obstruentSeconds = 0;
   let sonorantSeconds = 0;
   phonemes.forEach((phoneme, index) => {
-    if (SONORANTS.has(phoneme)) sonorantSeconds += lengths[index]!;
+    if (isSonorant(phoneme)) sonorantSeconds += lengths[index]!;
     else obstruentSeconds += lengths[index]!;
   });
   return { obstruentSeconds, sonorantSeconds };

@@ -8,11 +8,11 @@
 //   3. synthesis: grains two source periods long, Hann-windowed, laid one per target period.
 // The output is band-limited at Flite's 8 kHz Nyquist; the mix's EQ decides the air above it.
 import { createRng } from '../../random.js';
-import { getPhonemeAcoustics } from '../phoneme-acoustics.js';
+import { isSonorant, isVoiceless } from '../phoneme-acoustics.js';
 import { createPitchCurve } from '../pitch-curve.js';
 import { trackPitch } from '../pitch-track.js';
 import { isVowelPhoneme } from '../pronounce.js';
-import { type PhrasePlan, SONORANTS } from '../vocal-plan.js';
+import type { PhrasePlan } from '../vocal-plan.js';
 import type { SingerSpec } from '../vocal-types.js';
 import { releaseFliteInstances, runFlite, type WasmModule } from './flite-wasi.js';
 
@@ -479,13 +479,7 @@ interface SourcePoint {
 
 /** Vowels and sonorants: sounds a singer voices throughout. */
 function carriesVoice(phoneme: string): boolean {
-  return isVowelPhoneme(phoneme) || SONORANTS.has(phoneme);
-}
-
-/** Consonants with no voice (p, t, k, ch, s, sh, f, th, h). */
-function isVoiceless(phoneme: string): boolean {
-  const acoustics = getPhonemeAcoustics(phoneme);
-  return acoustics.kind === 'consonant' && !acoustics.voiced;
+  return isVowelPhoneme(phoneme) || isSonorant(phoneme);
 }
 
 /** Maps plan time to spoken time, segment by segment; long vowels pass once through their steady middle. */
@@ -493,7 +487,6 @@ function createTimeMap(
   plan: PhrasePlan,
   speech: FliteSpeech,
   loudestVoiced: (fromSeconds: number, toSeconds: number) => number,
-  firstVoiced: (fromSeconds: number, toSeconds: number) => number,
   voicedAtSeconds: (timeSeconds: number) => boolean,
   levelAt: (timeSeconds: number) => number,
 ): (timeSeconds: number) => SourcePoint | null {
@@ -513,17 +506,14 @@ function createTimeMap(
     }
     return fromSeconds;
   };
-  /** Searching back from `fromSeconds` (not past `limitSeconds`): the end of the last voiced stretch. */
-  const lastVoiced = (fromSeconds: number, limitSeconds: number): number => {
-    for (let time = fromSeconds; time > limitSeconds; time -= 0.002) {
-      if (voicedAtSeconds(time)) return time;
-    }
-    return fromSeconds;
-  };
-  /** Searching on from `fromSeconds` (to `toSeconds`): where the voice stops. */
-  const firstUnvoiced = (fromSeconds: number, toSeconds: number): number => {
-    for (let time = fromSeconds; time < toSeconds; time += 0.002) {
-      if (!voicedAtSeconds(time)) return time;
+  /**
+   * From `fromSeconds` towards `toSeconds` (on or back) in 2 ms steps: the first moment voiced
+   * (`voiced`) or not; `fromSeconds` when there is none.
+   */
+  const findVoicing = (voiced: boolean, fromSeconds: number, toSeconds: number): number => {
+    const step = toSeconds < fromSeconds ? -0.002 : 0.002;
+    for (let time = fromSeconds; step > 0 ? time < toSeconds : time > toSeconds; time += step) {
+      if (voicedAtSeconds(time) === voiced) return time;
     }
     return fromSeconds;
   };
@@ -554,12 +544,12 @@ function createTimeMap(
     const later = spoken[index]!;
     let boundary = later.startSeconds;
     if (carriesVoice(after) && !carriesVoice(before)) {
-      boundary = firstVoiced(later.startSeconds, later.startSeconds + halfOf(later));
+      boundary = findVoicing(true, later.startSeconds, later.startSeconds + halfOf(later));
     } else if (carriesVoice(before) && !carriesVoice(after)) {
       if (!voicedAtSeconds(later.startSeconds)) {
-        boundary = lastVoiced(earlier.endSeconds, earlier.endSeconds - halfOf(earlier));
+        boundary = findVoicing(true, earlier.endSeconds, earlier.endSeconds - halfOf(earlier));
       } else if (isVoiceless(after)) {
-        boundary = firstUnvoiced(later.startSeconds, later.startSeconds + halfOf(later));
+        boundary = findVoicing(false, later.startSeconds, later.startSeconds + halfOf(later));
       }
     }
     earlier.endSeconds = boundary;
@@ -580,7 +570,7 @@ function createTimeMap(
       return {
         seconds: source.startSeconds + (into / target) * length,
         hold: null,
-        sonorant: SONORANTS.has(segment.phoneme),
+        sonorant: isSonorant(segment.phoneme),
       };
     // A held vowel: its attack as spoken, then one slow pass through its steady part, then its
     // release as spoken. A diphthong holds its first quality and glides only at the end
@@ -866,12 +856,6 @@ export function renderFliteVoice(
     }
     return best;
   };
-  const firstVoiced = (fromSeconds: number, toSeconds: number): number => {
-    for (let time = fromSeconds; time < toSeconds; time += 0.002) {
-      if (analysis.voicedAt(time * sampleRateHz)) return time;
-    }
-    return fromSeconds;
-  };
   const levelAt = (timeSeconds: number): number => {
     const centre = Math.round(timeSeconds * sampleRateHz);
     const reach = Math.round(0.005 * sampleRateHz);
@@ -884,7 +868,6 @@ export function renderFliteVoice(
     plan,
     speech,
     loudestVoiced,
-    firstVoiced,
     (timeSeconds) => analysis.voicedAt(timeSeconds * sampleRateHz),
     levelAt,
   );
