@@ -13,12 +13,15 @@
 //    vocal stem; with --mix the track is rendered as the product does (prompt, lyrics and voice,
 //    full bank, generateTrack with stems) and Whisper also hears the full mix; the vocal stem is
 //    then the product's `vocals` stem.
+//    With --spoken, Whisper also hears each line spoken by the same Flite voice (the phonemes the
+//    singer sings, Flite's own durations and intonation): what the voice loses before any singing.
+//    With --verbose, each line is printed with its notes (syllable, ms, MIDI) and what was heard.
 // 5. Heard as singing (--tagger PYTHON, the musicnn venv of eval/tagger/setup.sh): each case's full
 //    mix and the same request without lyrics or voice are tagged; the report gives the rank of the
 //    best vocalist tag and of `instrumental` (MSD) / `no vocals` (MTT).
 // Flags: --speed (also) · --speed-only · --bank small|full (full) · --json FILE · --only SONG[,SONG…]
 // (song names: ballad, uptempo, slow, folk, rap; or a singer's name) · --asr PYTHON · --mix ·
-// --tagger PYTHON · --out DIR (WAVs, default /tmp/trackforge-lyrics-eval). Prints a table; exits 1
+// --spoken · --tagger PYTHON · --out DIR (WAVs, default /tmp/trackforge-lyrics-eval). Prints a table; exits 1
 // when a bar fails.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -27,13 +30,17 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadBankFile } from '../node/load-bank.js';
 import { loadVoiceBank } from '../node/load-voices.js';
+import { findSinger } from '../src/composition/singer-choice.js';
 import { createRenderPool, generateTrack } from '../src/index.js';
 import { composeRequest } from '../src/lineage.js';
 import { createVocalRenderer, phrasesOf } from '../src/rendering/vocal-renderer.js';
 import { findSungVoice, sungVoiceSpec } from '../src/singer-voices.js';
 import type { Composition, Part, TrackRequest } from '../src/types.js';
+import { speakPhones, toFlitePhone } from '../src/vocals/flite/flite-voice.js';
+import { compileFlite } from '../src/vocals/flite/flite-wasi.js';
 import { centsBetween, midiToHz, trackPitch } from '../src/vocals/pitch-track.js';
 import type { VocalNote } from '../src/vocals/sing.js';
+import { planPhrase } from '../src/vocals/vocal-plan.js';
 import { measureVowelOnsets } from '../test/vocals/measure-vocal.js';
 import { resample } from './dsp.js';
 import { transcribeWavs, wordErrorRate } from './vocals/word-error-rate.js';
@@ -48,6 +55,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     asr: { type: 'string' },
     mix: { type: 'boolean', default: false },
+    spoken: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     tagger: { type: 'string' },
     out: { type: 'string', default: '/tmp/trackforge-lyrics-eval' },
@@ -120,6 +128,11 @@ interface CaseResult {
   sungWords: string;
   /** One 16 kHz WAV per sung line. */
   stemWav16: string[];
+  /** Each line's words and its notes as "syllable ms MIDI", for the verbose report. */
+  lineWords: string[];
+  lineNotes: string[];
+  /** One 16 kHz WAV per line spoken by the same Flite voice (--spoken), else null. */
+  spokenWav16: string[] | null;
   mixWav16: string[] | null;
   mixWav: string | null;
   instrumentalWav: string | null;
@@ -225,6 +238,26 @@ const fullBank = () => {
   return loadedBank;
 };
 
+/**
+ * Each line spoken by the singer's Flite voice: the phonemes the singer sings (the plan's), with
+ * Flite's own durations and intonation, as 16 kHz WAVs. Null for a singer that is not a Flite voice.
+ */
+async function speakLines(composition: Composition, part: Part, stem: string): Promise<string[] | null> {
+  const singer = findSinger(part.vocal!.singerId);
+  if (!singer?.model.startsWith('flite-')) return null;
+  const module = await compileFlite(voiceBank.flite);
+  return phrasesOf(composition, part).map((phrase, index) => {
+    const plan = planPhrase(phrase, singer, part.vocal!.delivery);
+    const phones = ['pau', ...plan.segments.map((s) => toFlitePhone(s.phoneme, s.stress > 0)), 'pau'];
+    const speech = speakPhones(module, singer.model.slice('flite-'.length), phones);
+    const padding = new Float32Array(Math.round(0.4 * speech.sampleRateHz));
+    const audio = Float32Array.from([...padding, ...speech.pcm, ...padding]);
+    const path = `${stem}-line${index + 1}-16k.wav`;
+    writeFileSync(path, writeWav16([resample(audio, speech.sampleRateHz, 16000)], 16000));
+    return path;
+  });
+}
+
 async function measureCase(c: LyricCase): Promise<CaseResult> {
   const { composition } = composeRequest(requestOf(c));
   const part = composition.parts.find((candidate) => candidate.vocal);
@@ -264,6 +297,21 @@ async function measureCase(c: LyricCase): Promise<CaseResult> {
     const last = phrase.notes.at(-1)!;
     return [phrase.notes[0]!.startSeconds, last.startSeconds + last.durationSeconds];
   });
+  const phrases = phrasesOf(composition, part);
+  const lineWords = phrases.map((phrase) => {
+    let text = '';
+    for (const note of phrase.notes)
+      if (note.syllable) text += `${note.syllable.wordStart && text ? ' ' : ''}${note.syllable.text}`;
+    return text;
+  });
+  const lineNotes = phrases.map((phrase) =>
+    phrase.notes
+      .map((note) => `${note.syllable?.text ?? '~'} ${Math.round(note.durationSeconds * 1000)} ${note.midi}`)
+      .join(' · '),
+  );
+  const spokenWav16 = values.spoken
+    ? await speakLines(composition, part, join(outDir, `${fileName(c)}-spoken`))
+    : null;
   let stemWav16 = writeLines(resample(stem, SAMPLE_RATE, 16000), lines, join(outDir, `${fileName(c)}-stem`));
   let mixWav16: string[] | null = null;
   let mixWav: string | null = null;
@@ -349,6 +397,9 @@ async function measureCase(c: LyricCase): Promise<CaseResult> {
     vowelOnsetErrorsMs,
     sungWords: sungWords.join(' '),
     stemWav16,
+    lineWords,
+    lineNotes,
+    spokenWav16,
     mixWav16,
     mixWav,
     instrumentalWav,
@@ -434,33 +485,50 @@ const words: {
   stemText: string;
   mixWer: number | null;
   mixText: string | null;
+  spokenWer: number | null;
+  spokenText: string | null;
 }[] = [];
 if (values.asr && results.length > 0) {
-  const paths = results.flatMap((r) => [...r.stemWav16, ...(r.mixWav16 ?? [])]);
-  const heard = transcribeWavs(values.asr, paths);
-  const textOf = (lines: readonly string[]) => lines.map((path) => heard.get(path) ?? '').join(' ');
+  const paths = results.flatMap((r) => [...r.stemWav16, ...(r.mixWav16 ?? []), ...(r.spokenWav16 ?? [])]);
+  const transcripts = transcribeWavs(values.asr, paths);
+  const textOf = (lines: readonly string[]) => lines.map((path) => transcripts.get(path) ?? '').join(' ');
   for (const r of results) {
     const stemText = textOf(r.stemWav16);
     const mixText = r.mixWav16 ? textOf(r.mixWav16) : null;
+    const spokenText = r.spokenWav16 ? textOf(r.spokenWav16) : null;
     const row = {
       name: r.name,
       stemWer: wordErrorRate(r.sungWords, stemText),
       stemText,
       mixWer: mixText === null ? null : wordErrorRate(r.sungWords, mixText),
       mixText,
+      spokenWer: spokenText === null ? null : wordErrorRate(r.sungWords, spokenText),
+      spokenText,
     };
     words.push(row);
+    const percent = (wer: number) => `${(wer * 100).toFixed(0)} %`;
     console.log(
-      `words ${r.name}: stem ${(row.stemWer * 100).toFixed(0)} %${row.mixWer === null ? '' : `, mix ${(row.mixWer * 100).toFixed(0)} %`}\n  stem: ${stemText}${mixText === null ? '' : `\n  mix:  ${mixText}`}`,
+      `words ${r.name}: stem ${percent(row.stemWer)}${row.mixWer === null ? '' : `, mix ${percent(row.mixWer)}`}${row.spokenWer === null ? '' : `, spoken ${percent(row.spokenWer)}`}\n  stem: ${stemText}${mixText === null ? '' : `\n  mix:  ${mixText}`}${spokenText === null ? '' : `\n  spoken: ${spokenText}`}`,
     );
+    if (values.verbose)
+      r.lineWords.forEach((lineText, i) => {
+        const heard = (paths?: string[] | null) => (paths ? (transcripts.get(paths[i]!) ?? '') : null);
+        const stemLine = heard(r.stemWav16)!;
+        const spokenLine = heard(r.spokenWav16);
+        console.log(
+          `  line ${i + 1} (${percent(wordErrorRate(lineText, stemLine))}${spokenLine === null ? '' : `, spoken ${percent(wordErrorRate(lineText, spokenLine))}`}): ${lineText}\n    notes: ${r.lineNotes[i]}\n    sung:   ${stemLine}${spokenLine === null ? '' : `\n    spoken: ${spokenLine}`}`,
+        );
+      });
   }
   const sungWords = words.filter((w) => results.find((r) => r.name === w.name)?.delivery === 'sung');
   overall.stemWerMedianPct = Math.round(median(sungWords.map((w) => w.stemWer)) * 1000) / 10;
   overall.stemWerMedianAllPct = Math.round(median(words.map((w) => w.stemWer)) * 1000) / 10;
   const mixWers = words.flatMap((w) => (w.mixWer === null ? [] : [w.mixWer]));
   if (mixWers.length > 0) overall.mixWerMedianPct = Math.round(median(mixWers) * 1000) / 10;
+  const spokenWers = sungWords.flatMap((w) => (w.spokenWer === null ? [] : [w.spokenWer]));
+  if (spokenWers.length > 0) overall.spokenWerMedianPct = Math.round(median(spokenWers) * 1000) / 10;
   console.log(
-    `words: median WER vocal stem ${overall.stemWerMedianPct} % sung (${overall.stemWerMedianAllPct} % with rap)${mixWers.length > 0 ? `, full mix ${overall.mixWerMedianPct} % (all cases)` : ''}`,
+    `words: median WER vocal stem ${overall.stemWerMedianPct} % sung (${overall.stemWerMedianAllPct} % with rap)${mixWers.length > 0 ? `, full mix ${overall.mixWerMedianPct} % (all cases)` : ''}${spokenWers.length > 0 ? `, spoken by the same voice ${overall.spokenWerMedianPct} % sung cases` : ''}`,
   );
 }
 
