@@ -1,6 +1,7 @@
 // The rhythm of one sung or rapped line: a syllable per grid step, stressed syllables moved onto
 // beats while the line has room to spare, and the last syllable held to the end of the phrase
-// (a breath before the next line, held at most two beats or 1.5 s). Sung lines use quarters
+// (held at most two beats or 1.5 s, and a sung line leaves half a second to breathe before the
+// next when its last note keeps a beat). Sung lines use quarters
 // when the line has room, eighths, sixteenths only when it must; rap keeps the sixteenth grid.
 // A sung line holds what a singer holds: the time a stress waits for its beat goes to the stressed
 // syllable before it, and the unstressed syllables between them follow a step apart into the beat
@@ -106,6 +107,18 @@ export function sungStress(syllable: Syllable): 0 | 1 | 2 {
 /** The breath between lines: an eighth (a sixteenth in rap). */
 export function breathTicks(delivery: Delivery): number {
   return delivery === 'rap' ? SIXTEENTH_TICKS : EIGHTH_TICKS;
+}
+
+// Between two sung lines the voice stops this long at least when the last note can spare it (it
+// keeps a beat): with only an eighth (0.3 s at 100 bpm) the last vowel, its coda and release ran
+// into the next line's breath and first consonant, and a recogniser heard them as words of their
+// own ("gold" + "She sang" → "All the keys and", "Don't cheat and"). The span a line needs is
+// unchanged (an eighth), so no lyrics that fit before are refused.
+const SUNG_BREATH_SECONDS = 0.5;
+
+/** The silence a sung line leaves before the next when it can, in whole eighths. */
+function sungBreathTicks(grid: RhythmGrid): number {
+  return Math.ceil(SUNG_BREATH_SECONDS / SECONDS_PER_TICK(grid.bpm) / EIGHTH_TICKS) * EIGHTH_TICKS;
 }
 
 /** The shortest hold of a line's last syllable. */
@@ -222,6 +235,16 @@ export function placeLine(
     delivery === 'rap'
       ? Math.max(finalMin, Math.min(available - last.offsetTicks, grid.beatTicks))
       : Math.min(available - last.offsetTicks, finalHoldMaxTicks(grid));
+  if (delivery === 'sung') {
+    // the singer breathes before the next line: a held last note gives up time for it
+    const breath = sungBreathTicks(grid);
+    const rest = spanTicks - (last.offsetTicks + last.durationTicks);
+    if (rest < breath)
+      last.durationTicks = Math.max(
+        Math.min(last.durationTicks, finalMin),
+        last.durationTicks - (breath - rest),
+      );
+  }
   return timings;
 }
 

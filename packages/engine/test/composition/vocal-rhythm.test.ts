@@ -90,3 +90,34 @@ Hold me close and don't look down`;
     assert.ok(melismas > 0, 'some lines end in a melisma');
   });
 });
+
+describe('the breath between sung lines', () => {
+  it('leaves half a second between a line’s last note and the next line when the last note can spare it', () => {
+    // the folk song's lines: 10 syllables in three bars at 100 bpm, the next line right after
+    const bpm = 100;
+    const span = 3 * 4 * PPQ;
+    const timings = placeLine(
+      syllabifyLine('Down by the water where the willows grow'),
+      0,
+      span,
+      'sung',
+      gridAt(bpm),
+    );
+    const last = timings.at(-1)!;
+    const rest = secondsOf(span - last.offsetTicks - last.durationTicks, bpm);
+    assert.ok(rest >= 0.5 - 1e-9, `the voice stops ${rest.toFixed(2)} s before the next line`);
+    assert.ok(
+      secondsOf(last.durationTicks, bpm) >= secondsOf(2 * PPQ, bpm),
+      'the last note still held two beats',
+    );
+  });
+
+  it('keeps the last note a beat long rather than the breath when the line is tight', () => {
+    const bpm = 100;
+    const syllables = syllabifyLine('Down by the water where the willows grow');
+    // nine eighths, a beat and the eighth's breath: the least this line needs
+    const span = 9 * (PPQ / 2) + PPQ + PPQ / 2;
+    const timings = placeLine(syllables, 0, span, 'sung', gridAt(bpm));
+    assert.equal(timings.at(-1)!.durationTicks, PPQ);
+  });
+});
