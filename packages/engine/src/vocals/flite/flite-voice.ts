@@ -8,7 +8,7 @@
 //   3. synthesis: grains two source periods long, Hann-windowed, laid one per target period.
 // The output is band-limited at Flite's 8 kHz Nyquist; the mix's EQ decides the air above it.
 import { createRng } from '../../random.js';
-import { isSonorant, isVoiceless } from '../phoneme-acoustics.js';
+import { isSonorant, isVoiceless, isVoicelessStop } from '../phoneme-acoustics.js';
 import { createPitchCurve } from '../pitch-curve.js';
 import { trackPitch } from '../pitch-track.js';
 import { isVowelPhoneme } from '../pronounce.js';
@@ -328,6 +328,10 @@ interface SourceAnalysis {
 const UNVOICED_HOP_SECONDS = 0.004;
 /** How long a held vowel takes to read on from its steady part to its release (seconds). */
 const CLOSE_SECONDS = 0.04;
+/** A squeezed voiceless stop keeps at least this share of its time silent (its closure). */
+const STOP_CLOSURE_SHARE = 0.35;
+/** How much of a squeezed stop's release (burst and breath) is read at the spoken rate. */
+const BURST_AS_SPOKEN_SECONDS = 0.02;
 const DIPHTHONGS: ReadonlySet<string> = new Set(['AY', 'EY', 'OW', 'AW', 'OY']);
 
 /** Pitch marks one per period on the waveform's peak in voiced parts, a fixed hop elsewhere. */
@@ -475,6 +479,8 @@ interface SourcePoint {
   hold: { fromSeconds: number; toSeconds: number; weight: number } | null;
   /** Reading a nasal, liquid or glide (its hum is mostly below the spoken pitch's second harmonic). */
   sonorant?: boolean;
+  /** Reading a voiceless stop's release: where (spoken seconds) the vowel after it starts. */
+  releasedInto?: number;
 }
 
 /** Vowels and sonorants: sounds a singer voices throughout. */
@@ -555,7 +561,27 @@ function createTimeMap(
     earlier.endSeconds = boundary;
     later.startSeconds = boundary;
   }
+  /**
+   * Where a stop's burst is: after its quietest moment (the closure), the first moment the level
+   * reaches a quarter of its loudest after it. Away from the segment's edges, where the level
+   * window still hears the neighbouring voice; a spoken stop may also open with the voice of the
+   * vowel before it dying away, which is not its burst.
+   */
+  const burstOf = (fromSeconds: number, toSeconds: number): number => {
+    const from = Math.min(fromSeconds + 0.008, toSeconds);
+    const to = Math.max(toSeconds - 0.006, from);
+    let quietest = from;
+    for (let time = from; time < to; time += 0.001) if (levelAt(time) < levelAt(quietest)) quietest = time;
+    let loudest = 0;
+    for (let time = quietest; time < to; time += 0.001) loudest = Math.max(loudest, levelAt(time));
+    for (let time = quietest; time < to; time += 0.001) {
+      if (levelAt(time) >= loudest / 4) return Math.max(quietest, time - 0.003);
+    }
+    return quietest;
+  };
   const steadyParts = new Map<number, { start: number; length: number }>();
+  /** Each squeezed stop's burst (spoken seconds), by segment. */
+  const bursts = new Map<number, number>();
   return (timeSeconds: number) => {
     const index = plan.segments.findIndex(
       (segment) => timeSeconds >= segment.startSeconds && timeSeconds < segment.endSeconds,
@@ -566,6 +592,30 @@ function createTimeMap(
     const target = segment.endSeconds - segment.startSeconds;
     const length = source.endSeconds - source.startSeconds;
     const into = timeSeconds - segment.startSeconds;
+    if (isVoicelessStop(segment.phoneme) && target < length) {
+      // A squeezed voiceless stop shortens its silence, not its release: the burst and the first
+      // of its breath are read as spoken (read faster, the grains skipped past the burst and the
+      // "k" of "keep" was heard as a "d"); the rest of the breath is read faster.
+      let burst = bursts.get(index);
+      if (burst === undefined) {
+        burst = burstOf(source.startSeconds, source.endSeconds);
+        bursts.set(index, burst);
+      }
+      const releaseLength = source.endSeconds - burst;
+      const closureTarget = Math.max(target - releaseLength, target * STOP_CLOSURE_SHARE);
+      if (into < closureTarget)
+        return {
+          seconds: source.startSeconds + (into / closureTarget) * (burst - source.startSeconds),
+          hold: null,
+        };
+      const released = into - closureTarget;
+      const releaseTarget = target - closureTarget;
+      const asSpoken = Math.min(BURST_AS_SPOKEN_SECONDS, releaseTarget, releaseLength);
+      const releasedInto = source.endSeconds;
+      if (released < asSpoken) return { seconds: burst + released, hold: null, releasedInto };
+      const rest = (released - asSpoken) / Math.max(releaseTarget - asSpoken, 1e-9);
+      return { seconds: burst + asSpoken + rest * (releaseLength - asSpoken), hold: null, releasedInto };
+    }
     if (segment.role !== 'vowel' || target <= length)
       return {
         seconds: source.startSeconds + (into / target) * length,
@@ -882,6 +932,14 @@ export function renderFliteVoice(
   // jitter (period) and shimmer (amplitude) per grain, as a singer's held note has.
   const holdRng = createRng(options.seed ^ 0x5f3759df);
 
+  /** The gain the vowel spoken from `vowelSeconds` gets when sung at the pitch of `timeSeconds`. */
+  const releaseGain = (vowelSeconds: number, timeSeconds: number): number => {
+    const vowelMark = nearestMark(analysis.marks, (vowelSeconds + 0.01) * sampleRateHz);
+    if (!analysis.voicedAt(analysis.marks[vowelMark]!)) return 1;
+    const sungPeriod = sampleRateHz / (440 * 2 ** ((pitchAt(timeSeconds) - 69) / 12));
+    return Math.min(1, sungPeriod / analysis.periods[vowelMark]!);
+  };
+
   let outputPosition = 0;
   while (outputPosition < sampleCount) {
     const timeSeconds = (startSample + outputPosition) / sampleRateHz;
@@ -914,7 +972,13 @@ export function renderFliteVoice(
         : sourcePeriod
       : unvoicedHop;
     // Raising the pitch overlaps more grains: scale them so loudness does not climb with pitch.
-    const gain = voiced ? Math.min(1, targetPeriod / sourcePeriod) : 1;
+    // A stop's release read as spoken keeps its spoken balance with the vowel it opens: that vowel
+    // is scaled so when raised, and its burst is too.
+    const gain = voiced
+      ? Math.min(1, targetPeriod / sourcePeriod)
+      : point.releasedInto === undefined
+        ? 1
+        : releaseGain(point.releasedInto, timeSeconds);
     // A formant shift reads the grain faster (shorter tract, higher formants) or slower.
     const reach = Math.floor(halfWidth / formantShift);
     const centre = Math.round(outputPosition);
