@@ -332,6 +332,11 @@ const CLOSE_SECONDS = 0.04;
 const STOP_CLOSURE_SHARE = 0.35;
 /** How much of a squeezed stop's release (burst and breath) is read at the spoken rate. */
 const BURST_AS_SPOKEN_SECONDS = 0.02;
+/**
+ * Before a sung voiceless stop, the voice ends where the spoken voice has fallen this far under
+ * the sound's loudest (as an amplitude ratio: 10 dB); what Flite speaks after that is the stop's.
+ */
+const VOICE_FADED_RATIO = 10 ** (-10 / 20);
 const DIPHTHONGS: ReadonlySet<string> = new Set(['AY', 'EY', 'OW', 'AW', 'OY']);
 
 /** Pitch marks one per period on the waveform's peak in voiced parts, a fixed hop elsewhere. */
@@ -481,6 +486,8 @@ interface SourcePoint {
   sonorant?: boolean;
   /** Reading a voiceless stop's release: where (spoken seconds) the vowel after it starts. */
   releasedInto?: number;
+  /** A sung voiceless stop's closure: nothing sounds. */
+  silent?: boolean;
 }
 
 /** Vowels and sonorants: sounds a singer voices throughout. */
@@ -524,6 +531,22 @@ function createTimeMap(
     return fromSeconds;
   };
   const spoken = speech.phones.slice(1, 1 + plan.segments.length).map((phone) => ({ ...phone }));
+  const sung = plan.delivery === 'sung';
+  /**
+   * Where a sound's voice, spoken from `fromSeconds` until `toSeconds`, has last been within 10 dB
+   * of its loudest (searched back over its second half). Flite lets a vowel die away slowly into
+   * a voiceless stop: 30 ms at 15-35 dB under it, its pitch marks uneven. Sung, that tail was a
+   * weak voice the pitch tracker lost for a frame and found again — heard as the next vowel
+   * starting 70 ms early ("to" of "tonight") — so the voice ends before it and the stop's closure,
+   * silent, takes it.
+   */
+  const voiceFadedBefore = (fromSeconds: number, toSeconds: number): number => {
+    const loudest = levelAt(loudestVoiced(fromSeconds, toSeconds));
+    const middle = (fromSeconds + toSeconds) / 2;
+    let time = toSeconds;
+    while (time - 0.002 > middle && levelAt(time) < loudest * VOICE_FADED_RATIO) time -= 0.002;
+    return time;
+  };
   // Flite's labels and the voice part at other moments than the plan needs:
   // - after a consonant, a vowel's or sonorant's label starts before the voice does (a stop's
   //   release and aspiration, the tail of a fricative, the devoiced "l" of "sleep"): that unvoiced
@@ -557,6 +580,7 @@ function createTimeMap(
       } else if (isVoiceless(after)) {
         boundary = findVoicing(false, later.startSeconds, later.startSeconds + halfOf(later));
       }
+      if (sung && isVoicelessStop(after)) boundary = voiceFadedBefore(earlier.startSeconds, boundary);
     }
     earlier.endSeconds = boundary;
     later.startSeconds = boundary;
@@ -592,10 +616,14 @@ function createTimeMap(
     const target = segment.endSeconds - segment.startSeconds;
     const length = source.endSeconds - source.startSeconds;
     const into = timeSeconds - segment.startSeconds;
-    if (isVoicelessStop(segment.phoneme) && target < length) {
+    if (isVoicelessStop(segment.phoneme) && (target < length || sung)) {
       // A squeezed voiceless stop shortens its silence, not its release: the burst and the first
       // of its breath are read as spoken (read faster, the grains skipped past the burst and the
-      // "k" of "keep" was heard as a "d"); the rest of the breath is read faster.
+      // "k" of "keep" was heard as a "d"); the rest of the breath is read faster. Sung, its
+      // closure is silent, however long: what Flite voices there (the vowel before dying away, a
+      // flapped "t" in "city") stretched to a lengthened stop was a second, weak voice before the
+      // burst, heard as the next vowel starting early; and a stop given more time than spoken
+      // lengthens its silence, not its burst.
       let burst = bursts.get(index);
       if (burst === undefined) {
         burst = burstOf(source.startSeconds, source.endSeconds);
@@ -607,6 +635,7 @@ function createTimeMap(
         return {
           seconds: source.startSeconds + (into / closureTarget) * (burst - source.startSeconds),
           hold: null,
+          silent: sung,
         };
       const released = into - closureTarget;
       const releaseTarget = target - closureTarget;
@@ -944,7 +973,7 @@ export function renderFliteVoice(
   while (outputPosition < sampleCount) {
     const timeSeconds = (startSample + outputPosition) / sampleRateHz;
     const point = timeMap(timeSeconds);
-    if (point === null) {
+    if (point === null || point.silent) {
       outputPosition += unvoicedHop;
       continue;
     }
