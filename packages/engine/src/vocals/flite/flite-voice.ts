@@ -486,8 +486,8 @@ interface SourcePoint {
   sonorant?: boolean;
   /** Reading a voiceless stop's release: where (spoken seconds) the vowel after it starts. */
   releasedInto?: number;
-  /** A sung voiceless stop's closure: nothing sounds. */
-  silent?: boolean;
+  /** A sung voiceless stop's closure: no voice sounds in it (its noise does). */
+  closure?: boolean;
 }
 
 /** Vowels and sonorants: sounds a singer voices throughout. */
@@ -537,8 +537,8 @@ function createTimeMap(
    * of its loudest (searched back over its second half). Flite lets a vowel die away slowly into
    * a voiceless stop: 30 ms at 15-35 dB under it, its pitch marks uneven. Sung, that tail was a
    * weak voice the pitch tracker lost for a frame and found again — heard as the next vowel
-   * starting 70 ms early ("to" of "tonight") — so the voice ends before it and the stop's closure,
-   * silent, takes it.
+   * starting 70 ms early ("to" of "tonight") — so the voice ends before it and the stop's
+   * closure, where no voice is sung, takes it.
    */
   const voiceFadedBefore = (fromSeconds: number, toSeconds: number): number => {
     const loudest = levelAt(loudestVoiced(fromSeconds, toSeconds));
@@ -619,15 +619,21 @@ function createTimeMap(
     if (isVoicelessStop(segment.phoneme) && (target < length || sung)) {
       // A squeezed voiceless stop shortens its silence, not its release: the burst and the first
       // of its breath are read as spoken (read faster, the grains skipped past the burst and the
-      // "k" of "keep" was heard as a "d"); the rest of the breath is read faster. Sung, its
-      // closure is silent, however long: what Flite voices there (the vowel before dying away, a
-      // flapped "t" in "city") stretched to a lengthened stop was a second, weak voice before the
-      // burst, heard as the next vowel starting early; and a stop given more time than spoken
-      // lengthens its silence, not its burst.
+      // "k" of "keep" was heard as a "d"); the rest of the breath is read faster. Sung, no voice
+      // sounds before its burst: what Flite voices there (the vowel before dying away, a flapped
+      // "t" in "city"), stretched to a lengthened stop, was a second, weak voice before the
+      // burst, heard as the next vowel starting early. Only the voice goes: the whole closure
+      // silenced also took the burst of a phrase-opening "Quiet" where the burst search found it
+      // late ("Why is now…"). A stop given as much time as spoken or more is read as before.
       let burst = bursts.get(index);
       if (burst === undefined) {
         burst = burstOf(source.startSeconds, source.endSeconds);
         bursts.set(index, burst);
+      }
+      if (target >= length) {
+        // only sung stops get here (a stop read at or below the spoken rate keeps its burst)
+        const seconds = source.startSeconds + (into / target) * length;
+        return { seconds, hold: null, closure: seconds < burst };
       }
       const releaseLength = source.endSeconds - burst;
       const closureTarget = Math.max(target - releaseLength, target * STOP_CLOSURE_SHARE);
@@ -635,7 +641,7 @@ function createTimeMap(
         return {
           seconds: source.startSeconds + (into / closureTarget) * (burst - source.startSeconds),
           hold: null,
-          silent: sung,
+          closure: sung,
         };
       const released = into - closureTarget;
       const releaseTarget = target - closureTarget;
@@ -973,7 +979,7 @@ export function renderFliteVoice(
   while (outputPosition < sampleCount) {
     const timeSeconds = (startSample + outputPosition) / sampleRateHz;
     const point = timeMap(timeSeconds);
-    if (point === null || point.silent) {
+    if (point === null) {
       outputPosition += unvoicedHop;
       continue;
     }
@@ -985,6 +991,11 @@ export function renderFliteVoice(
     const blend = point.hold ? holdBlend(point.hold, sourceSample) : null;
     const mark = analysis.marks[blend?.first ?? markIndex]!;
     const voiced = analysis.voicedAt(mark);
+    if (voiced && point.closure) {
+      // the voice Flite leaves in a voiceless stop's closure is not sung (see createTimeMap)
+      outputPosition += unvoicedHop;
+      continue;
+    }
     const sourcePeriod = blend ? blend.period : analysis.periods[markIndex]!;
     const jitter = blend ? 1 + (holdRng.next() - 0.5) * 0.01 * point.hold!.weight : 1;
     const shimmer = blend ? 1 + (holdRng.next() - 0.5) * 0.1 * point.hold!.weight : 1;
