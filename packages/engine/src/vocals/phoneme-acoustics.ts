@@ -262,3 +262,9 @@ export function isVoiceless(phoneme: string): boolean {
   const acoustics = getPhonemeAcoustics(phoneme);
   return acoustics.kind === 'consonant' && !acoustics.voiced;
 }
+
+/** Stops with no voice (p, t, k): a silence, then a burst and breath before the next sound. */
+export function isVoicelessStop(phoneme: string): boolean {
+  const acoustics = getPhonemeAcoustics(phoneme);
+  return acoustics.kind === 'consonant' && acoustics.manner === 'stop' && !acoustics.voiced;
+}

@@ -2,7 +2,12 @@
 // Timing follows singers: a syllable's onset consonants sound before its beat so the vowel starts
 // on the note, the vowel holds for the note (and any melisma notes after it), coda consonants close
 // the note just before the next syllable's onset begins.
-import { type ConsonantAcoustics, getPhonemeAcoustics, isSonorant } from './phoneme-acoustics.js';
+import {
+  type ConsonantAcoustics,
+  getPhonemeAcoustics,
+  isSonorant,
+  isVoicelessStop,
+} from './phoneme-acoustics.js';
 import { isVowelPhoneme } from './pronounce.js';
 import type { SingerSpec, VocalDelivery, VocalNote, VocalPhrase } from './vocal-types.js';
 
@@ -68,8 +73,16 @@ function allowanceOf(
   };
 }
 
-/** Each consonant's length: natural when it fits, else sonorants and obstruents squeezed apart. */
-function fitConsonants(phonemes: readonly string[], allowance: ConsonantAllowance): number[] {
+/**
+ * Each consonant's length: natural when it fits, else sonorants and obstruents squeezed apart. An
+ * onset's voiceless stop keeps room for its closure and release (a coda's closes the note and is
+ * heard by its silence; given that room it took the held vowel's).
+ */
+function fitConsonants(
+  phonemes: readonly string[],
+  allowance: ConsonantAllowance,
+  role: 'onset' | 'coda',
+): number[] {
   const natural = (wanted: boolean) =>
     phonemes
       .filter((phoneme) => isSonorant(phoneme) === wanted)
@@ -79,7 +92,7 @@ function fitConsonants(phonemes: readonly string[], allowance: ConsonantAllowanc
   return phonemes.map((phoneme) =>
     Math.max(
       consonantSeconds(phoneme) * (isSonorant(phoneme) ? sonorantScale : obstruentScale),
-      MIN_CONSONANT_SECONDS,
+      role === 'onset' && isVoicelessStop(phoneme) ? MIN_VOICELESS_STOP_SECONDS : MIN_CONSONANT_SECONDS,
     ),
   );
 }
@@ -97,6 +110,12 @@ function usedAllowance(phonemes: readonly string[], lengths: readonly number[]):
 
 /** No consonant shrinks below this (seconds): shorter ones are not heard as the consonant. */
 const MIN_CONSONANT_SECONDS = 0.018;
+/**
+ * A voiceless stop (p, t, k) is a silence, then a burst and breath before the voice: squeezed to
+ * 23 ms before an uptempo "keep", its silence lasted 5 ms and Whisper heard "we need" / "we do".
+ * An onset's keeps room for a short closure and its release.
+ */
+const MIN_VOICELESS_STOP_SECONDS = 0.05;
 const BREATH_SECONDS = 0.22;
 /** A gap this long between a note's end and the next onset is a rest, not legato. */
 const REST_SECONDS = 0.12;
@@ -167,7 +186,7 @@ export function planPhrase(phrase: VocalPhrase, singer: SingerSpec, delivery: Vo
     if (!previous) return onset.map((phoneme) => consonantSeconds(phoneme));
     const previousLength = group.startSeconds - previous.startSeconds;
     const rest = Math.max(0, group.startSeconds - previous.endSeconds);
-    return fitConsonants(onset, allowanceOf(previousLength, CONSONANT_SHARE[delivery], rest));
+    return fitConsonants(onset, allowanceOf(previousLength, CONSONANT_SHARE[delivery], rest), 'onset');
   });
   const onsetStarts = groups.map(
     (group, index) => group.startSeconds - onsetLengths[index]!.reduce((sum, length) => sum + length, 0),
@@ -230,7 +249,7 @@ export function planPhrase(phrase: VocalPhrase, singer: SingerSpec, delivery: Vo
           ),
         };
       }
-      codaLengths = fitConsonants(coda, allowance);
+      codaLengths = fitConsonants(coda, allowance, 'coda');
       const fitted = codaLengths.reduce((sum, length) => sum + length, 0);
       const codaLength = Math.min(fitted, vowelRoom * 0.5);
       codaLengths = codaLengths.map((length) => (length * codaLength) / Math.max(fitted, 1e-9));

@@ -8,7 +8,7 @@
 //   3. synthesis: grains two source periods long, Hann-windowed, laid one per target period.
 // The output is band-limited at Flite's 8 kHz Nyquist; the mix's EQ decides the air above it.
 import { createRng } from '../../random.js';
-import { isSonorant, isVoiceless } from '../phoneme-acoustics.js';
+import { isSonorant, isVoiceless, isVoicelessStop } from '../phoneme-acoustics.js';
 import { createPitchCurve } from '../pitch-curve.js';
 import { trackPitch } from '../pitch-track.js';
 import { isVowelPhoneme } from '../pronounce.js';
@@ -328,6 +328,15 @@ interface SourceAnalysis {
 const UNVOICED_HOP_SECONDS = 0.004;
 /** How long a held vowel takes to read on from its steady part to its release (seconds). */
 const CLOSE_SECONDS = 0.04;
+/** A squeezed voiceless stop keeps at least this share of its time silent (its closure). */
+const STOP_CLOSURE_SHARE = 0.35;
+/** How much of a squeezed stop's release (burst and breath) is read at the spoken rate. */
+const BURST_AS_SPOKEN_SECONDS = 0.02;
+/**
+ * Before a sung voiceless stop, the voice ends where the spoken voice has fallen this far under
+ * the sound's loudest (as an amplitude ratio: 10 dB); what Flite speaks after that is the stop's.
+ */
+const VOICE_FADED_RATIO = 10 ** (-10 / 20);
 const DIPHTHONGS: ReadonlySet<string> = new Set(['AY', 'EY', 'OW', 'AW', 'OY']);
 
 /** Pitch marks one per period on the waveform's peak in voiced parts, a fixed hop elsewhere. */
@@ -475,6 +484,10 @@ interface SourcePoint {
   hold: { fromSeconds: number; toSeconds: number; weight: number } | null;
   /** Reading a nasal, liquid or glide (its hum is mostly below the spoken pitch's second harmonic). */
   sonorant?: boolean;
+  /** Reading a voiceless stop's release: where (spoken seconds) the vowel after it starts. */
+  releasedInto?: number;
+  /** A sung voiceless stop's closure: no voice sounds in it (its noise does). */
+  closure?: boolean;
 }
 
 /** Vowels and sonorants: sounds a singer voices throughout. */
@@ -518,6 +531,22 @@ function createTimeMap(
     return fromSeconds;
   };
   const spoken = speech.phones.slice(1, 1 + plan.segments.length).map((phone) => ({ ...phone }));
+  const sung = plan.delivery === 'sung';
+  /**
+   * Where a sound's voice, spoken from `fromSeconds` until `toSeconds`, has last been within 10 dB
+   * of its loudest (searched back over its second half). Flite lets a vowel die away slowly into
+   * a voiceless stop: 30 ms at 15-35 dB under it, its pitch marks uneven. Sung, that tail was a
+   * weak voice the pitch tracker lost for a frame and found again — heard as the next vowel
+   * starting 70 ms early ("to" of "tonight") — so the voice ends before it and the stop's
+   * closure, where no voice is sung, takes it.
+   */
+  const voiceFadedBefore = (fromSeconds: number, toSeconds: number): number => {
+    const loudest = levelAt(loudestVoiced(fromSeconds, toSeconds));
+    const middle = (fromSeconds + toSeconds) / 2;
+    let time = toSeconds;
+    while (time - 0.002 > middle && levelAt(time) < loudest * VOICE_FADED_RATIO) time -= 0.002;
+    return time;
+  };
   // Flite's labels and the voice part at other moments than the plan needs:
   // - after a consonant, a vowel's or sonorant's label starts before the voice does (a stop's
   //   release and aspiration, the tail of a fricative, the devoiced "l" of "sleep"): that unvoiced
@@ -551,11 +580,32 @@ function createTimeMap(
       } else if (isVoiceless(after)) {
         boundary = findVoicing(false, later.startSeconds, later.startSeconds + halfOf(later));
       }
+      if (sung && isVoicelessStop(after)) boundary = voiceFadedBefore(earlier.startSeconds, boundary);
     }
     earlier.endSeconds = boundary;
     later.startSeconds = boundary;
   }
+  /**
+   * Where a stop's burst is: after its quietest moment (the closure), the first moment the level
+   * reaches a quarter of its loudest after it. Away from the segment's edges, where the level
+   * window still hears the neighbouring voice; a spoken stop may also open with the voice of the
+   * vowel before it dying away, which is not its burst.
+   */
+  const burstOf = (fromSeconds: number, toSeconds: number): number => {
+    const from = Math.min(fromSeconds + 0.008, toSeconds);
+    const to = Math.max(toSeconds - 0.006, from);
+    let quietest = from;
+    for (let time = from; time < to; time += 0.001) if (levelAt(time) < levelAt(quietest)) quietest = time;
+    let loudest = 0;
+    for (let time = quietest; time < to; time += 0.001) loudest = Math.max(loudest, levelAt(time));
+    for (let time = quietest; time < to; time += 0.001) {
+      if (levelAt(time) >= loudest / 4) return Math.max(quietest, time - 0.003);
+    }
+    return quietest;
+  };
   const steadyParts = new Map<number, { start: number; length: number }>();
+  /** Each squeezed stop's burst (spoken seconds), by segment. */
+  const bursts = new Map<number, number>();
   return (timeSeconds: number) => {
     const index = plan.segments.findIndex(
       (segment) => timeSeconds >= segment.startSeconds && timeSeconds < segment.endSeconds,
@@ -566,6 +616,41 @@ function createTimeMap(
     const target = segment.endSeconds - segment.startSeconds;
     const length = source.endSeconds - source.startSeconds;
     const into = timeSeconds - segment.startSeconds;
+    if (isVoicelessStop(segment.phoneme) && (target < length || sung)) {
+      // A squeezed voiceless stop shortens its silence, not its release: the burst and the first
+      // of its breath are read as spoken (read faster, the grains skipped past the burst and the
+      // "k" of "keep" was heard as a "d"); the rest of the breath is read faster. Sung, no voice
+      // sounds before its burst: what Flite voices there (the vowel before dying away, a flapped
+      // "t" in "city"), stretched to a lengthened stop, was a second, weak voice before the
+      // burst, heard as the next vowel starting early. Only the voice goes: the whole closure
+      // silenced also took the burst of a phrase-opening "Quiet" where the burst search found it
+      // late ("Why is now…"). A stop given as much time as spoken or more is read as before.
+      let burst = bursts.get(index);
+      if (burst === undefined) {
+        burst = burstOf(source.startSeconds, source.endSeconds);
+        bursts.set(index, burst);
+      }
+      if (target >= length) {
+        // only sung stops get here (a stop read at or below the spoken rate keeps its burst)
+        const seconds = source.startSeconds + (into / target) * length;
+        return { seconds, hold: null, closure: seconds < burst };
+      }
+      const releaseLength = source.endSeconds - burst;
+      const closureTarget = Math.max(target - releaseLength, target * STOP_CLOSURE_SHARE);
+      if (into < closureTarget)
+        return {
+          seconds: source.startSeconds + (into / closureTarget) * (burst - source.startSeconds),
+          hold: null,
+          closure: sung,
+        };
+      const released = into - closureTarget;
+      const releaseTarget = target - closureTarget;
+      const asSpoken = Math.min(BURST_AS_SPOKEN_SECONDS, releaseTarget, releaseLength);
+      const releasedInto = source.endSeconds;
+      if (released < asSpoken) return { seconds: burst + released, hold: null, releasedInto };
+      const rest = (released - asSpoken) / Math.max(releaseTarget - asSpoken, 1e-9);
+      return { seconds: burst + asSpoken + rest * (releaseLength - asSpoken), hold: null, releasedInto };
+    }
     if (segment.role !== 'vowel' || target <= length)
       return {
         seconds: source.startSeconds + (into / target) * length,
@@ -882,6 +967,14 @@ export function renderFliteVoice(
   // jitter (period) and shimmer (amplitude) per grain, as a singer's held note has.
   const holdRng = createRng(options.seed ^ 0x5f3759df);
 
+  /** The gain the vowel spoken from `vowelSeconds` gets when sung at the pitch of `timeSeconds`. */
+  const releaseGain = (vowelSeconds: number, timeSeconds: number): number => {
+    const vowelMark = nearestMark(analysis.marks, (vowelSeconds + 0.01) * sampleRateHz);
+    if (!analysis.voicedAt(analysis.marks[vowelMark]!)) return 1;
+    const sungPeriod = sampleRateHz / (440 * 2 ** ((pitchAt(timeSeconds) - 69) / 12));
+    return Math.min(1, sungPeriod / analysis.periods[vowelMark]!);
+  };
+
   let outputPosition = 0;
   while (outputPosition < sampleCount) {
     const timeSeconds = (startSample + outputPosition) / sampleRateHz;
@@ -898,6 +991,11 @@ export function renderFliteVoice(
     const blend = point.hold ? holdBlend(point.hold, sourceSample) : null;
     const mark = analysis.marks[blend?.first ?? markIndex]!;
     const voiced = analysis.voicedAt(mark);
+    if (voiced && point.closure) {
+      // the voice Flite leaves in a voiceless stop's closure is not sung (see createTimeMap)
+      outputPosition += unvoicedHop;
+      continue;
+    }
     const sourcePeriod = blend ? blend.period : analysis.periods[markIndex]!;
     const jitter = blend ? 1 + (holdRng.next() - 0.5) * 0.01 * point.hold!.weight : 1;
     const shimmer = blend ? 1 + (holdRng.next() - 0.5) * 0.1 * point.hold!.weight : 1;
@@ -914,7 +1012,13 @@ export function renderFliteVoice(
         : sourcePeriod
       : unvoicedHop;
     // Raising the pitch overlaps more grains: scale them so loudness does not climb with pitch.
-    const gain = voiced ? Math.min(1, targetPeriod / sourcePeriod) : 1;
+    // A stop's release read as spoken keeps its spoken balance with the vowel it opens: that vowel
+    // is scaled so when raised, and its burst is too.
+    const gain = voiced
+      ? Math.min(1, targetPeriod / sourcePeriod)
+      : point.releasedInto === undefined
+        ? 1
+        : releaseGain(point.releasedInto, timeSeconds);
     // A formant shift reads the grain faster (shorter tract, higher formants) or slower.
     const reach = Math.floor(halfWidth / formantShift);
     const centre = Math.round(outputPosition);
