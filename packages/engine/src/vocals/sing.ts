@@ -122,7 +122,16 @@ function speakPlan(
     'ax',
     'pau',
   ];
-  return { phones, speech: speakPhones(module, voice, phones, speakingPitchHz(plan, voice)) };
+  return {
+    phones,
+    speech: speakPhones(
+      module,
+      voice,
+      phones,
+      speakingPitchHz(plan, voice),
+      sungSpeechStretch(voice, plan.delivery),
+    ),
+  };
 }
 
 /**
@@ -160,6 +169,21 @@ function speakingPitchHz(plan: PhrasePlan, voice: string): number {
   const median = midis[Math.floor(midis.length / 2)] ?? 60;
   const hz = plan.delivery === 'rap' ? Math.sqrt(low * high) : 440 * 2 ** ((median - 69) / 12);
   return Math.min(Math.max(hz, low), high);
+}
+
+/**
+ * How much slower than its own pace each Flite voice speaks a line it will sing. rms speaks fast:
+ * its vowels last about half as long as slt's (median 105 against 184 ms over the folk song's
+ * lines), 40–70 ms for the short ones, so the steady part a held note is read from lay in the
+ * move between two consonants, and Whisper heard the wrong vowel ("heart" → "fire", "hills" →
+ * "girls", "falling" → "fouling"). Spoken 1.7 times slower, its vowels are as long as slt's.
+ * Rap keeps the voice's own pace (its syllables are read at about their spoken length).
+ */
+const SUNG_SPEECH_STRETCH: Readonly<Record<string, number>> = { rms: 1.7 };
+
+/** The duration stretch Flite speaks with for this voice and delivery (1: its own pace). */
+export function sungSpeechStretch(voice: string, delivery: PhrasePlan['delivery']): number {
+  return delivery === 'sung' ? (SUNG_SPEECH_STRETCH[voice] ?? 1) : 1;
 }
 
 /** A singer by id; throws when none has it. */

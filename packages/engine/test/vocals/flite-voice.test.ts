@@ -5,7 +5,7 @@ import { EngineError } from '../../src/types.js';
 import { speakPhones } from '../../src/vocals/flite/flite-voice.js';
 import { compileFlite } from '../../src/vocals/flite/flite-wasi.js';
 import { syllabifyLine } from '../../src/vocals/pronounce.js';
-import { getSinger, singPhrases } from '../../src/vocals/sing.js';
+import { getSinger, singPhrases, sungSpeechStretch } from '../../src/vocals/sing.js';
 
 const voiceBank = loadVoiceBank();
 
@@ -35,6 +35,20 @@ describe('Flite voice', () => {
     assert.equal(speakPhones(module, 'slt', phones, 220).lowestPitchHz, 220 * 0.6);
     assert.equal(speakPhones(module, 'rms', phones, 150).lowestPitchHz, undefined);
     assert.equal(speakPhones(module, 'slt', phones).lowestPitchHz, undefined);
+  });
+
+  it('has the fast-speaking rms voice speak a sung line slower, so its vowels are as long as slt’s', async () => {
+    const module = await compileFlite(voiceBank.flite);
+    // "and stories older than the hills are old": the vowels a held note is read from
+    const phones = 'pau ae n d s t ao r iy z ow l d er dh ae n dh ax hh ih l z aa r ow l d ax pau'.split(' ');
+    const vowelSeconds = (voice: string, pitchHz: number) =>
+      speakPhones(module, voice, phones, pitchHz, sungSpeechStretch(voice, 'sung'))
+        .phones.filter((span) => /^[aeiou]/.test(span.phone) && span.phone !== 'ax')
+        .reduce((sum, span) => sum + span.endSeconds - span.startSeconds, 0);
+    const rms = vowelSeconds('rms', 120);
+    const slt = vowelSeconds('slt', 220);
+    assert.ok(rms >= 0.85 * slt, `rms's vowels ${rms.toFixed(2)} s against slt's ${slt.toFixed(2)} s`);
+    assert.equal(sungSpeechStretch('rms', 'rap'), 1, 'rap keeps the voice’s own pace');
   });
 
   it('compiles the voice bank once per thread, even when its bytes are copied', async () => {

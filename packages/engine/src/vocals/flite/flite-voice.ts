@@ -70,17 +70,19 @@ function parseWav16(bytes: Uint8Array): { pcm: Float32Array; sampleRateHz: numbe
 /**
  * Speaks a phone sequence with one of Flite's voices; returns the audio and each phone's span.
  * `pitchHz` asks for a flat intonation at that pitch (voices that honour it: slt, awb), so the
- * speech starts near the notes and PSOLA moves it less.
+ * speech starts near the notes and PSOLA moves it less; `durationStretch` above 1 speaks slower
+ * (Flite's duration_stretch: every phone longer).
  */
 export function speakPhones(
   module: WasmModule,
   voice: string,
   phones: readonly string[],
   pitchHz?: number,
+  durationStretch = 1,
 ): FliteSpeech {
   // A repeated line (a chorus sung again) asks for the same speech: Flite is deterministic, so
   // the earlier answer is the same bytes, and what renderFliteVoice derived from it is kept too.
-  const key = `${voice}|${pitchHz?.toFixed(1) ?? ''}|${phones.join(' ')}`;
+  const key = `${voice}|${pitchHz?.toFixed(1) ?? ''}|${durationStretch.toFixed(2)}|${phones.join(' ')}`;
   let cache = speechCache.get(module);
   if (!cache) {
     cache = new Map();
@@ -93,7 +95,7 @@ export function speakPhones(
     cache.set(key, cached);
     return cached;
   }
-  const speech = speakPhonesUncached(module, voice, phones, pitchHz);
+  const speech = speakPhonesUncached(module, voice, phones, pitchHz, durationStretch);
   cache.set(key, speech);
   if (cache.size > SPEECH_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
   return speech;
@@ -120,16 +122,19 @@ function speakPhonesUncached(
   module: WasmModule,
   voice: string,
   phones: readonly string[],
-  pitchHz?: number,
+  pitchHz: number | undefined,
+  durationStretch: number,
 ): FliteSpeech {
   const intonation =
     pitchHz === undefined
       ? []
       : ['--setf', `int_f0_target_mean=${pitchHz.toFixed(1)}`, '--setf', 'int_f0_target_stddev=5'];
+  const pace = durationStretch === 1 ? [] : ['--setf', `duration_stretch=${durationStretch.toFixed(2)}`];
   const result = runFlite(module, [
     '-voice',
     voice,
     ...intonation,
+    ...pace,
     '-psdur',
     '-p',
     phones.join(' '),
