@@ -176,10 +176,12 @@ function speakingPitchHz(plan: PhrasePlan, voice: string): number {
  * its vowels last about half as long as slt's (median 105 against 184 ms over the folk song's
  * lines), 40–70 ms for the short ones, so the steady part a held note is read from lay in the
  * move between two consonants, and Whisper heard the wrong vowel ("heart" → "fire", "hills" →
- * "girls", "falling" → "fouling"). Spoken 1.7 times slower, its vowels are as long as slt's.
- * Rap keeps the voice's own pace (its syllables are read at about their spoken length).
+ * "girls", "falling" → "fouling"). 1.35 times slower: 1.7 (its vowels as long as slt's) read
+ * its longer, partly voiced consonants into the sung notes (a vowel onset 70 ms early, long
+ * notes 78 % voiced) and heard no better. Rap keeps the voice's own pace (its syllables are
+ * read at about their spoken length).
  */
-const SUNG_SPEECH_STRETCH: Readonly<Record<string, number>> = { rms: 1.7 };
+const SUNG_SPEECH_STRETCH: Readonly<Record<string, number>> = { rms: 1.35 };
 
 /** The duration stretch Flite speaks with for this voice and delivery (1: its own pace). */
 export function sungSpeechStretch(voice: string, delivery: PhrasePlan['delivery']): number {

@@ -543,7 +543,9 @@ function createTimeMap(
    * a voiceless stop: 30 ms at 15-35 dB under it, its pitch marks uneven. Sung, that tail was a
    * weak voice the pitch tracker lost for a frame and found again — heard as the next vowel
    * starting 70 ms early ("to" of "tonight") — so the voice ends before it and the stop's
-   * closure, where no voice is sung, takes it.
+   * closure, where no voice is sung, takes it. The same before a voiceless fricative or "h": the
+   * faded tail read into a held note left its last 30 ms unvoiced before the "s" of "a
+   * stranger", and rms's voice fading into the "h" of "hills" was heard as its vowel, 55 ms early.
    */
   const voiceFadedBefore = (fromSeconds: number, toSeconds: number): number => {
     const loudest = levelAt(loudestVoiced(fromSeconds, toSeconds));
@@ -585,7 +587,7 @@ function createTimeMap(
       } else if (isVoiceless(after)) {
         boundary = findVoicing(false, later.startSeconds, later.startSeconds + halfOf(later));
       }
-      if (sung && isVoicelessStop(after)) boundary = voiceFadedBefore(earlier.startSeconds, boundary);
+      if (sung && isVoiceless(after)) boundary = voiceFadedBefore(earlier.startSeconds, boundary);
     }
     earlier.endSeconds = boundary;
     later.startSeconds = boundary;
