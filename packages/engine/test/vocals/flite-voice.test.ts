@@ -37,7 +37,7 @@ describe('Flite voice', () => {
     assert.equal(speakPhones(module, 'slt', phones).lowestPitchHz, undefined);
   });
 
-  it('has the fast-speaking rms voice speak a sung line slower, so its vowels are as long as slt’s', async () => {
+  it('has the fast-speaking rms voice speak a sung line slower, so its vowels are nearly as long as slt’s', async () => {
     const module = await compileFlite(voiceBank.flite);
     // "and stories older than the hills are old": the vowels a held note is read from
     const phones = 'pau ae n d s t ao r iy z ow l d er dh ae n dh ax hh ih l z aa r ow l d ax pau'.split(' ');

@@ -7,7 +7,7 @@ import { loadVoiceBank } from '../../node/load-voices.js';
 import { syllabifyLine } from '../../src/vocals/pronounce.js';
 import { SINGERS, type SingerSpec, singPhrases, type VocalNote } from '../../src/vocals/sing.js';
 import { planPhrase } from '../../src/vocals/vocal-plan.js';
-import { measureVowelOnsets } from './measure-vocal.js';
+import { measureNoteVoicing, measureVowelOnsets } from './measure-vocal.js';
 
 const SAMPLE_RATE_HZ = 44100;
 const soprano = SINGERS.find((candidate) => candidate.id === 'soprano')!;
@@ -144,5 +144,35 @@ describe('a held vowel before a lengthened voiceless stop', () => {
     assert.ok(onsets.has('2 ty'), 'the onset of "ty" is measured');
     for (const [syllable, errorMs] of onsets)
       assert.ok(Math.abs(errorMs) <= 30, `the vowel of "${syllable}" starts ${errorMs} ms from its note`);
+  });
+});
+
+describe('a held vowel before a voiceless consonant', () => {
+  it('stays voiced up to the consonant: "the" before "hills", sung by the baritone', async () => {
+    // the folk song's last line as the baritone sings it (100 bpm, 600 ms a syllable)
+    const midis = [47, 48, 47, 47, 48, 50, 48, 50, 48, 48];
+    let time = 0.6;
+    const notes: VocalNote[] = syllabifyLine('And stories older than the hills are old').map(
+      (syllable, index) => {
+        const durationSeconds = index === midis.length - 1 ? 1.2 : 0.6;
+        const note = { startSeconds: time, durationSeconds, midi: midis[index]!, syllable };
+        time += durationSeconds;
+        return note;
+      },
+    );
+    const baritone = SINGERS.find((candidate) => candidate.id === 'baritone')!;
+    const pcm = await singPhrases({
+      phrases: [{ notes }],
+      singer: baritone,
+      delivery: 'sung',
+      sampleRateHz: SAMPLE_RATE_HZ,
+      voiceBank: loadVoiceBank(),
+      totalSeconds: time + 0.6,
+    });
+    const the = notes.findIndex((note) => note.syllable?.text === 'the');
+    // Flite's voice dies away slowly into the "h": read into the held note as its end, that tail
+    // left the note's last frames unvoiced (97 %) and the "h" voiced, heard as "hills" 55 ms early.
+    const voiced = measureNoteVoicing(pcm, SAMPLE_RATE_HZ, notes)[the]!;
+    assert.ok(voiced >= 0.99, `"the" is voiced for ${(voiced * 100).toFixed(1)} % of its note`);
   });
 });
