@@ -23,6 +23,8 @@ export interface FliteSpeech {
   phones: Array<{ phone: string; startSeconds: number; endSeconds: number }>;
   /** Lower than any pitch the voice speaks this speech at (Hz): the pitch analysis looks no lower. */
   lowestPitchHz?: number;
+  /** Above 1: spoken that many times slower than the voice's own pace (Flite's duration_stretch). */
+  durationStretch?: number;
 }
 
 /**
@@ -153,7 +155,13 @@ function speakPhonesUncached(
     spans.push({ phone, startSeconds: start, endSeconds });
     start = endSeconds;
   }
-  return { pcm, sampleRateHz, phones: spans, lowestPitchHz: lowestPitchOf(voice, pitchHz) };
+  return {
+    pcm,
+    sampleRateHz,
+    phones: spans,
+    lowestPitchHz: lowestPitchOf(voice, pitchHz),
+    ...(durationStretch === 1 ? {} : { durationStretch }),
+  };
 }
 
 /** Windowed-sinc resampling (16 taps a side): Flite's 16 kHz to the engine's rate. */
@@ -537,15 +545,22 @@ function createTimeMap(
   };
   const spoken = speech.phones.slice(1, 1 + plan.segments.length).map((phone) => ({ ...phone }));
   const sung = plan.delivery === 'sung';
+  // Slowed speech (rms's sung lines) lets its voice fade slowly into every voiceless consonant,
+  // not only a stop (below). slt at its own pace keeps its vowel's fade before an "s", "f" or "h":
+  // moved to the consonant there, it was heard worse ("the snow" → "this no", "the sleeping
+  // town" → "as we came down"; slow / Nora Vale 17 → 42 %).
+  const fadesBefore = (consonant: string) =>
+    isVoicelessStop(consonant) || ((speech.durationStretch ?? 1) > 1 && isVoiceless(consonant));
   /**
    * Where a sound's voice, spoken from `fromSeconds` until `toSeconds`, has last been within 10 dB
    * of its loudest (searched back over its second half). Flite lets a vowel die away slowly into
    * a voiceless stop: 30 ms at 15-35 dB under it, its pitch marks uneven. Sung, that tail was a
    * weak voice the pitch tracker lost for a frame and found again — heard as the next vowel
    * starting 70 ms early ("to" of "tonight") — so the voice ends before it and the stop's
-   * closure, where no voice is sung, takes it. The same before a voiceless fricative or "h": the
-   * faded tail read into a held note left its last 30 ms unvoiced before the "s" of "a
-   * stranger", and rms's voice fading into the "h" of "hills" was heard as its vowel, 55 ms early.
+   * closure, where no voice is sung, takes it. In slowed speech the same before a voiceless
+   * fricative or "h": rms spoken 1.7 times slower faded so long into the "s" of "a stranger" that
+   * the held "a" was 78 % voiced, and its voice fading into the "h" of "hills" was heard as the
+   * vowel, 55 ms early.
    */
   const voiceFadedBefore = (fromSeconds: number, toSeconds: number): number => {
     const loudest = levelAt(loudestVoiced(fromSeconds, toSeconds));
@@ -587,7 +602,7 @@ function createTimeMap(
       } else if (isVoiceless(after)) {
         boundary = findVoicing(false, later.startSeconds, later.startSeconds + halfOf(later));
       }
-      if (sung && isVoiceless(after)) boundary = voiceFadedBefore(earlier.startSeconds, boundary);
+      if (sung && fadesBefore(after)) boundary = voiceFadedBefore(earlier.startSeconds, boundary);
     }
     earlier.endSeconds = boundary;
     later.startSeconds = boundary;
