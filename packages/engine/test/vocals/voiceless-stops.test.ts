@@ -30,6 +30,19 @@ function keepMovingOn(): VocalNote[] {
 }
 
 /** Decibels of the root mean square of `pcm` from `fromSeconds` for `lengthSeconds`. */
+/** The notes sung alone by `singer`, with 0.6 s after the last note. */
+function singLine(notes: VocalNote[], singer: SingerSpec): Promise<Float32Array> {
+  const last = notes.at(-1)!;
+  return singPhrases({
+    phrases: [{ notes }],
+    singer,
+    delivery: 'sung',
+    sampleRateHz: SAMPLE_RATE_HZ,
+    voiceBank: loadVoiceBank(),
+    totalSeconds: last.startSeconds + last.durationSeconds + 0.6,
+  });
+}
+
 function levelDb(pcm: Float32Array, fromSeconds: number, lengthSeconds: number): number {
   const from = Math.round(fromSeconds * SAMPLE_RATE_HZ);
   const to = Math.round((fromSeconds + lengthSeconds) * SAMPLE_RATE_HZ);
@@ -48,15 +61,7 @@ describe('voiceless stops before a quick note', () => {
 
   it('sing the k of "keep" as a silence then a burst before the vowel', async () => {
     const notes = keepMovingOn();
-    const last = notes.at(-1)!;
-    const pcm = await singPhrases({
-      phrases: [{ notes }],
-      singer: soprano,
-      delivery: 'sung',
-      sampleRateHz: SAMPLE_RATE_HZ,
-      voiceBank: loadVoiceBank(),
-      totalSeconds: last.startSeconds + last.durationSeconds + 0.6,
-    });
+    const pcm = await singLine(notes, soprano);
     const keep = notes[1]!;
     const vowelDb = levelDb(pcm, keep.startSeconds + 0.03, 0.15);
     // In the 80 ms before the note: 10 ms at least 30 dB under the vowel (the closure), then,
@@ -96,15 +101,7 @@ function lineNotes(text: string, notes: readonly (readonly [number, number, numb
 }
 
 async function vowelOnsetsMs(notes: VocalNote[], singer: SingerSpec): Promise<Map<string, number>> {
-  const last = notes.at(-1)!;
-  const pcm = await singPhrases({
-    phrases: [{ notes }],
-    singer,
-    delivery: 'sung',
-    sampleRateHz: SAMPLE_RATE_HZ,
-    voiceBank: loadVoiceBank(),
-    totalSeconds: last.startSeconds + last.durationSeconds + 0.6,
-  });
+  const pcm = await singLine(notes, singer);
   const onsets = new Map<string, number>();
   measureVowelOnsets(pcm, SAMPLE_RATE_HZ, notes).forEach((error, index) => {
     if (error !== null) onsets.set(`${index} ${notes[index]!.syllable!.text}`, Math.round(error * 1000));
@@ -161,14 +158,7 @@ describe('a held vowel before a voiceless consonant', () => {
       },
     );
     const baritone = SINGERS.find((candidate) => candidate.id === 'baritone')!;
-    const pcm = await singPhrases({
-      phrases: [{ notes }],
-      singer: baritone,
-      delivery: 'sung',
-      sampleRateHz: SAMPLE_RATE_HZ,
-      voiceBank: loadVoiceBank(),
-      totalSeconds: time + 0.6,
-    });
+    const pcm = await singLine(notes, baritone);
     const the = notes.findIndex((note) => note.syllable?.text === 'the');
     // Flite's voice dies away slowly into the "h": read into the held note as its end, that tail
     // left the note's last frames unvoiced (97 %) and the "h" voiced, heard as "hills" 55 ms early.
