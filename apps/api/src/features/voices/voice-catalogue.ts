@@ -83,7 +83,7 @@ const SUNG_DESCRIPTIONS: Record<
   },
   baritone: {
     description:
-      'A dark, steady low male voice that sings your lyrics in English, F2 to C4, and raps them low over hip hop and trap: the CMU ARCTIC "rms" speaker with a longer vocal tract, moved onto the notes by the engine.',
+      'A dark, steady low male voice that sings your lyrics in English, F2 to C4, and raps them low over hip hop and trap: CMU\'s "kal16" US English diphone voice with a longer vocal tract, moved onto the notes by the engine. The clearest words of the four singers, a plainly synthetic timbre.',
     styles: ['blues', 'country', 'rock'],
     tags: ['lyrics', 'deep', 'rap', 'sung'],
     createdAt: '2026-11-26T12:00:03Z',

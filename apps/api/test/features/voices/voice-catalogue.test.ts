@@ -78,8 +78,11 @@ describe('voice catalogue', () => {
     const lows = singers.map((s) => s!.rangeMidi[0]);
     assert.ok(Math.max(...lows) - Math.min(...lows) >= 12, 'an octave between the lowest and highest singer');
     for (const row of catalogueRows(sung, new Date())) assert.deepEqual(row.languages, ['en']);
-    // each says whose recorded voice it is
-    for (const voice of sung) assert.match(voice.description, /CMU ARCTIC "(slt|rms)"/);
+    // each says whose recorded voice it is: the one its engine singer is made from
+    for (const [index, voice] of sung.entries()) {
+      const recorded = singers[index]!.model.replace(/^flite-/, '');
+      assert.match(voice.description, new RegExp(`CMU(?: ARCTIC|'s) "${recorded}"`), voice.name);
+    }
   });
 
   it('says what each other voice really is: a known sound, wordless or instrumental, and no language', () => {
