@@ -42,7 +42,8 @@ export const SINGERS: readonly SingerSpec[] = [
   {
     id: 'baritone',
     model: 'flite-kal16',
-    description: 'Dark, low male voice (from CMU\'s "kal16" US English diphone voice, with a longer vocal tract)',
+    description:
+      'Dark, low male voice (from CMU\'s "kal16" US English diphone voice, with a longer vocal tract)',
     languages: ['en'],
     formantShift: 0.92,
     breathiness: 0.15,

@@ -76,9 +76,15 @@ describe('Flite voice', () => {
       totalSeconds: time + 0.6,
     });
     const pitch = measurePitchAccuracy(pcm, 44100, notes);
-    assert.ok(pitch.shareWithin50Cents >= 0.98, `${(pitch.shareWithin50Cents * 100).toFixed(1)} % of voiced frames within ±50 cents`);
+    assert.ok(
+      pitch.shareWithin50Cents >= 0.98,
+      `${(pitch.shareWithin50Cents * 100).toFixed(1)} % of voiced frames within ±50 cents`,
+    );
     for (const [index, share] of pitch.voicedShareByNote.entries())
-      assert.ok(share >= 0.5, `"${notes[index]!.syllable!.text}" is voiced for ${(share * 100).toFixed(0)} % of its note`);
+      assert.ok(
+        share >= 0.5,
+        `"${notes[index]!.syllable!.text}" is voiced for ${(share * 100).toFixed(0)} % of its note`,
+      );
   });
 
   it('compiles the voice bank once per thread, even when its bytes are copied', async () => {
