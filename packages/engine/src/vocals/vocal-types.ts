@@ -21,7 +21,8 @@ export interface SingerSpec {
   /**
    * Which shipped voice sings: 'flite-slt' (US English female), 'flite-rms' (US English male),
    * 'flite-awb' (Scottish English male) — CMU ARCTIC voices through Flite —, 'flite-kal16' (CMU's
-   * US English male diphone voice through Flite), all needing the voice bank; or 'formant', the engine's own synthetic source-filter voice (no data, plainly synthetic).
+   * US English male diphone voice through Flite), all needing the voice bank; or 'formant', the
+   * engine's own synthetic source-filter voice (no data, plainly synthetic).
    */
   model: string;
   /** What the voice is, in words a catalogue can show as is. */

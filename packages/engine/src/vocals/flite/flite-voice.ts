@@ -25,7 +25,7 @@ export interface FliteSpeech {
   lowestPitchHz?: number;
   /** Above 1: spoken that many times slower than the voice's own pace (Flite's duration_stretch). */
   durationStretch?: number;
-  /** The pitch analysis's voicing threshold, where the voice needs another than the default. */
+  /** The pitch analysis's voicing threshold, for a voice that needs its own (kal16). */
   voicingThreshold?: number;
 }
 
@@ -45,7 +45,7 @@ const VOICES_AT_ASKED_PITCH: ReadonlySet<string> = new Set(['slt', 'awb', 'kal16
  * exactly the pitch asked for. Its periods are less alike than the ARCTIC voices' statistical
  * ones, so at the default threshold the analysis heard a fifth of its vowels' frames unvoiced
  * (its schwas most) and read them on the fixed unvoiced hop: sung, those notes sounded at 250 Hz
- * whatever the note (the baritone's "the", "mor", "as" 9–14 semitones sharp, 91–95 % of its frames
+ * whatever the note (the baritone's "the", "mor", "as" 9–14 semitones sharp, 86–95 % of its frames
  * within ±50 cents). At 0.7 its vowels are voiced (99 of 101 frames of a test line against 77);
  * ARCTIC voices keep 0.35. It also speaks 7 dB softer than rms: brought to rms's level, it goes
  * through the same vocal strip at the same loudness.
