@@ -201,7 +201,7 @@ for (const kind of testDatabaseKinds()) {
     });
 
     if (kind === 'postgres') {
-      it('a key revoked while a process could not hear is refused there at once', async () => {
+      it('a key revoked while a process could not hear is refused there once it notices, not after the TTL', async () => {
         const { app: other } = await buildTestApp({
           config: testConfig(),
           database: t.database,
@@ -214,7 +214,9 @@ for (const kind of testDatabaseKinds()) {
           const otherMe = () => other.inject({ method: 'GET', url: '/v1/me', headers: keyHeaders });
           assert.equal((await otherMe()).statusCode, 200); // remembered by the other process
           // Every LISTEN connection drops (as in a failover); the revocation commits meanwhile, and
-          // its notification is lost. The manual clock stands still, so the TTL cannot end it.
+          // its notification is lost. The manual clock stands still, so the TTL cannot end it: only
+          // the process noticing its LISTEN connection gone (the socket's error, a few ms later, so
+          // polled for: asked at once, the request could still beat it under load) drops the key.
           await sql`select pg_terminate_backend(pid) from pg_stat_activity
                     where query like 'LISTEN %' and pid <> pg_backend_pid()`.execute(t.database.db);
           await createApiKeyService({
@@ -222,7 +224,7 @@ for (const kind of testDatabaseKinds()) {
             clock: t.clock,
             liveKeysPerWorkspace: WORKSPACE_CAPS.apiKeys,
           }).revokeApiKey(account.workspaceId, parseApiKey(account.apiKey!)!.keyId);
-          assert.equal((await otherMe()).statusCode, 401, 'served a revoked key from memory');
+          assert.equal(await eventually(otherMe, 401), 401, 'served a revoked key from memory');
         } finally {
           await other.close();
         }
