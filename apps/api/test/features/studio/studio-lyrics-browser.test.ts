@@ -195,12 +195,14 @@ describe('lyrics in the studio in a real browser', { skip }, () => {
     await page.getByRole('link', { name: 'Make again with changes' }).click();
     await page.waitForURL(/\/studio\/create\?from=trk_/);
     await page.getByText(/Making .* again/).waitFor();
-    // the voice note names the voice now chosen: the track's singer
-    assert.match(await lyricsBox().inputValue(), /^\[verse\]\nHold on to the feeling\nnever let it go/);
+    // the voice note names the voice now chosen: the track's singer. The banner shows as the source
+    // track arrives and the form is filled just after, so the note is waited for before the box is
+    // read (read at once, it was sometimes still empty)
     await page
       .getByTestId('lyrics-voice')
       .filter({ hasText: `${SINGER} sings these lyrics` })
       .waitFor();
+    assert.match(await lyricsBox().inputValue(), /^\[verse\]\nHold on to the feeling\nnever let it go/);
   });
 
   it('fits the create page with lyrics and the library into 390 px, axe clean', async () => {
