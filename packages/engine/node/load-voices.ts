@@ -1,5 +1,5 @@
-// The Node edge for the singing voices: reads the shipped voice data (Flite with its CMU ARCTIC
-// voices, compiled to WebAssembly) so the engine core can take it as bytes, like a sound bank.
+// The Node edge for the singing voices: reads the shipped voice data (Flite with its CMU voices,
+// compiled to WebAssembly) so the engine core can take it as bytes, like a sound bank.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { VoiceBank } from '../src/vocals/sing.js';

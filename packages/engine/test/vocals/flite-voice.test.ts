@@ -7,6 +7,7 @@ import { compileFlite } from '../../src/vocals/flite/flite-wasi.js';
 import { syllabifyLine } from '../../src/vocals/pronounce.js';
 import { getSinger, singPhrases, sungSpeechStretch } from '../../src/vocals/sing.js';
 import { measurePitchAccuracy } from './measure-vocal.js';
+import { lay, SAMPLE_RATE_HZ, singAlone } from './sung-line.js';
 
 const voiceBank = loadVoiceBank();
 
@@ -58,24 +59,13 @@ describe('Flite voice', () => {
     // the ballad's second line as the baritone sings it (80 bpm): its "The", "as" and "and" are
     // schwas whose periods the analysis, at the ARCTIC voices' threshold, heard as unvoiced, so
     // they were read on the fixed 4 ms hop and sounded at 250 Hz, 9–14 semitones over the note
-    const baritone = getSinger('baritone');
-    const midis = [45, 48, 48, 45, 48, 48, 50, 48, 48, 50, 50, 48];
-    let time = 0.6;
-    const notes = syllabifyLine('The city was asleep and everything was right').map((syllable, index) => {
-      const durationSeconds = index === 5 ? 1.125 : 0.375;
-      const note = { startSeconds: time, durationSeconds, midi: midis[index]!, syllable };
-      time += durationSeconds;
-      return note;
-    });
-    const pcm = await singPhrases({
-      phrases: [{ notes }],
-      singer: baritone,
-      delivery: 'sung',
-      sampleRateHz: 44100,
-      voiceBank,
-      totalSeconds: time + 0.6,
-    });
-    const pitch = measurePitchAccuracy(pcm, 44100, notes);
+    const notes = lay(
+      'The city was asleep and everything was right',
+      [0.375, 0.375, 0.375, 0.375, 0.375, 1.125, 0.375, 0.375, 0.375, 0.375, 0.375, 0.375],
+      [45, 48, 48, 45, 48, 48, 50, 48, 48, 50, 50, 48],
+    );
+    const pcm = await singAlone(notes, getSinger('baritone'));
+    const pitch = measurePitchAccuracy(pcm, SAMPLE_RATE_HZ, notes);
     assert.ok(
       pitch.shareWithin50Cents >= 0.98,
       `${(pitch.shareWithin50Cents * 100).toFixed(1)} % of voiced frames within ±50 cents`,

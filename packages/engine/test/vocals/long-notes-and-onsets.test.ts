@@ -2,43 +2,15 @@
 // cases the lyric evaluation found failing, each a few notes from its song.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadVoiceBank } from '../../node/load-voices.js';
-import { syllabifyLine } from '../../src/vocals/pronounce.js';
-import { SINGERS, singPhrases, type VocalNote } from '../../src/vocals/sing.js';
+import { SINGERS, type VocalNote } from '../../src/vocals/sing.js';
 import { planPhrase } from '../../src/vocals/vocal-plan.js';
 import { measureNoteVoicing, measureVowelOnsets } from './measure-vocal.js';
+import { lay, SAMPLE_RATE_HZ, singAlone } from './sung-line.js';
 
-const SAMPLE_RATE_HZ = 44100;
-const voiceBank = loadVoiceBank();
 const singer = (id: string) => SINGERS.find((candidate) => candidate.id === id)!;
 
-/** The line's syllables on notes of these lengths (seconds) and pitches, from `startSeconds`. */
-function lay(
-  line: string,
-  lengths: readonly number[],
-  midis: readonly number[],
-  startSeconds = 0.6,
-): VocalNote[] {
-  const syllables = syllabifyLine(line);
-  assert.equal(syllables.length, lengths.length, `${line}: ${syllables.map((s) => s.text).join('-')}`);
-  let time = startSeconds;
-  return syllables.map((syllable, index) => {
-    const note = { startSeconds: time, durationSeconds: lengths[index]!, midi: midis[index]!, syllable };
-    time += lengths[index]!;
-    return note;
-  });
-}
-
 async function sing(notes: VocalNote[], singerId: string): Promise<Float32Array> {
-  const last = notes.at(-1)!;
-  return singPhrases({
-    phrases: [{ notes }],
-    singer: singer(singerId),
-    delivery: 'sung',
-    sampleRateHz: SAMPLE_RATE_HZ,
-    voiceBank,
-    totalSeconds: last.startSeconds + last.durationSeconds + 0.6,
-  });
+  return singAlone(notes, singer(singerId));
 }
 
 // 128 bpm: a quarter note is 0.469 s

@@ -3,46 +3,22 @@
 // heard "we need" and "we do do do".
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadVoiceBank } from '../../node/load-voices.js';
 import { syllabifyLine } from '../../src/vocals/pronounce.js';
-import { SINGERS, type SingerSpec, singPhrases, type VocalNote } from '../../src/vocals/sing.js';
+import { SINGERS, type SingerSpec, type VocalNote } from '../../src/vocals/sing.js';
 import { planPhrase } from '../../src/vocals/vocal-plan.js';
 import { measureNoteVoicing, measureVowelOnsets } from './measure-vocal.js';
+import { lay, SAMPLE_RATE_HZ, singAlone } from './sung-line.js';
 
-const SAMPLE_RATE_HZ = 44100;
 const soprano = SINGERS.find((candidate) => candidate.id === 'soprano')!;
 
 // 128 bpm eighths, as the uptempo chorus sings the line
 const LENGTHS_SECONDS = [0.234, 0.234, 0.234, 0.234, 0.469];
 const MIDIS = [69, 71, 72, 71, 69];
 function keepMovingOn(): VocalNote[] {
-  let time = 0.6;
-  return syllabifyLine('we keep moving on').map((syllable, index) => {
-    const note = {
-      startSeconds: time,
-      durationSeconds: LENGTHS_SECONDS[index]!,
-      midi: MIDIS[index]!,
-      syllable,
-    };
-    time += LENGTHS_SECONDS[index]!;
-    return note;
-  });
+  return lay('we keep moving on', LENGTHS_SECONDS, MIDIS);
 }
 
 /** Decibels of the root mean square of `pcm` from `fromSeconds` for `lengthSeconds`. */
-/** The notes sung alone by `singer`, with 0.6 s after the last note. */
-function singLine(notes: VocalNote[], singer: SingerSpec): Promise<Float32Array> {
-  const last = notes.at(-1)!;
-  return singPhrases({
-    phrases: [{ notes }],
-    singer,
-    delivery: 'sung',
-    sampleRateHz: SAMPLE_RATE_HZ,
-    voiceBank: loadVoiceBank(),
-    totalSeconds: last.startSeconds + last.durationSeconds + 0.6,
-  });
-}
-
 function levelDb(pcm: Float32Array, fromSeconds: number, lengthSeconds: number): number {
   const from = Math.round(fromSeconds * SAMPLE_RATE_HZ);
   const to = Math.round((fromSeconds + lengthSeconds) * SAMPLE_RATE_HZ);
@@ -61,7 +37,7 @@ describe('voiceless stops before a quick note', () => {
 
   it('sing the k of "keep" as a silence then a burst before the vowel', async () => {
     const notes = keepMovingOn();
-    const pcm = await singLine(notes, soprano);
+    const pcm = await singAlone(notes, soprano);
     const keep = notes[1]!;
     const vowelDb = levelDb(pcm, keep.startSeconds + 0.03, 0.15);
     // In the 80 ms before the note: 10 ms at least 30 dB under the vowel (the closure), then,
@@ -101,7 +77,7 @@ function lineNotes(text: string, notes: readonly (readonly [number, number, numb
 }
 
 async function vowelOnsetsMs(notes: VocalNote[], singer: SingerSpec): Promise<Map<string, number>> {
-  const pcm = await singLine(notes, singer);
+  const pcm = await singAlone(notes, singer);
   const onsets = new Map<string, number>();
   measureVowelOnsets(pcm, SAMPLE_RATE_HZ, notes).forEach((error, index) => {
     if (error !== null) onsets.set(`${index} ${notes[index]!.syllable!.text}`, Math.round(error * 1000));
@@ -147,18 +123,13 @@ describe('a held vowel before a lengthened voiceless stop', () => {
 describe('a held vowel before a voiceless consonant', () => {
   it('stays voiced up to the consonant: "the" before "hills", sung by the tenor (rms, slowed)', async () => {
     // the folk song's last line (100 bpm, 600 ms a syllable) a fourth above the baritone's notes
-    const midis = [52, 53, 52, 52, 53, 55, 53, 55, 53, 53];
-    let time = 0.6;
-    const notes: VocalNote[] = syllabifyLine('And stories older than the hills are old').map(
-      (syllable, index) => {
-        const durationSeconds = index === midis.length - 1 ? 1.2 : 0.6;
-        const note = { startSeconds: time, durationSeconds, midi: midis[index]!, syllable };
-        time += durationSeconds;
-        return note;
-      },
+    const notes = lay(
+      'And stories older than the hills are old',
+      [0.6, 0.6, 0.6, 0.6, 0.6, 0.6, 0.6, 0.6, 0.6, 1.2],
+      [52, 53, 52, 52, 53, 55, 53, 55, 53, 53],
     );
     const tenor = SINGERS.find((candidate) => candidate.id === 'tenor')!;
-    const pcm = await singLine(notes, tenor);
+    const pcm = await singAlone(notes, tenor);
     const the = notes.findIndex((note) => note.syllable?.text === 'the');
     // Flite's voice dies away slowly into the "h": read into the held note as its end, that tail
     // left the note's last frames unvoiced (97 %) and the "h" voiced, heard as "hills" 55 ms early.
