@@ -10,6 +10,7 @@ import { hashString } from '../random.js';
 import { EngineError } from '../types.js';
 import {
   type FliteSpeech,
+  fliteVoice,
   prepareSources,
   renderFliteVoice,
   speakPhones,
@@ -155,17 +156,9 @@ export async function prepareToSing(inputs: readonly SingPhrasesInput[]): Promis
   if (speeches.length > 0) prepareSources(speeches, sampleRateHz);
 }
 
-/** Flite voices' comfortable speaking pitch (Hz): asked pitches are kept inside. */
-const FLITE_PITCH_RANGE_HZ: Readonly<Record<string, readonly [number, number]>> = {
-  slt: [150, 300],
-  rms: [85, 160],
-  awb: [85, 160],
-  kal16: [85, 200],
-};
-
 /** The pitch to ask Flite to speak at: the phrase's median note, inside the voice's range. */
 function speakingPitchHz(plan: PhrasePlan, voice: string): number {
-  const [low, high] = FLITE_PITCH_RANGE_HZ[voice] ?? [100, 250];
+  const [low, high] = fliteVoice(voice).speakingRangeHz;
   const midis = plan.notes.map((note) => note.midi).sort((a, b) => a - b);
   const median = midis[Math.floor(midis.length / 2)] ?? 60;
   const hz = plan.delivery === 'rap' ? Math.sqrt(low * high) : 440 * 2 ** ((median - 69) / 12);
@@ -173,20 +166,11 @@ function speakingPitchHz(plan: PhrasePlan, voice: string): number {
 }
 
 /**
- * How much slower than its own pace each Flite voice speaks a line it will sing. rms speaks fast:
- * its vowels last about half as long as slt's (median 105 against 184 ms over the folk song's
- * lines), 40–70 ms for the short ones, so the steady part a held note is read from lay in the
- * move between two consonants, and Whisper heard the wrong vowel ("heart" → "fire", "hills" →
- * "girls", "falling" → "fouling"). 1.35 times slower: 1.7 (its vowels as long as slt's) read
- * its longer, partly voiced consonants into the sung notes (a vowel onset 70 ms early, long
- * notes 78 % voiced) and heard no better. Rap keeps the voice's own pace (its syllables are
- * read at about their spoken length).
+ * The duration stretch Flite speaks with for this voice and delivery (1: its own pace). Rap keeps
+ * the voice's own pace: its syllables are read at about their spoken length.
  */
-const SUNG_SPEECH_STRETCH: Readonly<Record<string, number>> = { rms: 1.35 };
-
-/** The duration stretch Flite speaks with for this voice and delivery (1: its own pace). */
 export function sungSpeechStretch(voice: string, delivery: PhrasePlan['delivery']): number {
-  return delivery === 'sung' ? (SUNG_SPEECH_STRETCH[voice] ?? 1) : 1;
+  return delivery === 'sung' ? fliteVoice(voice).sungStretch : 1;
 }
 
 /** A singer by id; throws when none has it. */

@@ -25,38 +25,61 @@ export interface FliteSpeech {
   lowestPitchHz?: number;
   /** Above 1: spoken that many times slower than the voice's own pace (Flite's duration_stretch). */
   durationStretch?: number;
-  /** The pitch analysis's voicing threshold, for a voice that needs its own (kal16). */
-  voicingThreshold?: number;
+  /** The pitch analysis's voicing threshold for this voice. */
+  voicingThreshold: number;
 }
 
-/**
- * How low Flite's voices speak: slt and awb speak near the pitch asked for (int_f0_target_mean
- * with a 5 Hz spread): across their ranges their voiced frames stay above 0.72 × the asked pitch
- * but for octave errors and creak, so the analysis looks down to 0.6 × it, at a cost that falls
- * with the longest period compared. rms ignores the asked pitch and speaks at 88–160 Hz with creaky
- * onsets near 65 Hz that its consonant timing relies on (read as voiced, they stay with the vowel):
- * it is analysed down to the tracker's 60 Hz as before.
- */
-const LOWEST_PITCH_OF_ASKED = 0.6;
-const VOICES_AT_ASKED_PITCH: ReadonlySet<string> = new Set(['slt', 'awb', 'kal16']);
+/** What the engine knows of each Flite voice it sings with, measured on each. */
+export interface FliteVoice {
+  /**
+   * Speaks near the pitch asked for (int_f0_target_mean with a 5 Hz spread): slt and awb stay
+   * above 0.72 × the asked pitch across their ranges but for octave errors and creak, so the
+   * analysis looks down to 0.6 × it, at a cost that falls with the longest period compared; kal16
+   * speaks exactly the pitch asked. rms ignores the asked pitch and speaks at 88–160 Hz with creaky
+   * onsets near 65 Hz that its consonant timing relies on (read as voiced, they stay with the
+   * vowel): it is analysed down to the tracker's 60 Hz.
+   */
+  atAskedPitch: boolean;
+  /** Its comfortable speaking pitch (Hz): the pitches asked of it are kept inside. */
+  speakingRangeHz: readonly [number, number];
+  /** How much slower than its own pace it speaks a line it will sing (1: its own pace). */
+  sungStretch: number;
+  /** The pitch analysis's voicing threshold: Flite's speech is clean, so a lenient one. */
+  voicingThreshold: number;
+  /** The gain that brings its speech to the others' level. */
+  gain: number;
+}
 
-/**
- * kal16 is a diphone voice: recorded diphones re-excited by their LPC residual, one per period, at
- * exactly the pitch asked for. Its periods are less alike than the ARCTIC voices' statistical
- * ones, so at the default threshold the analysis heard a fifth of its vowels' frames unvoiced
- * (its schwas most) and read them on the fixed unvoiced hop: sung, those notes sounded at 250 Hz
- * whatever the note (the baritone's "the", "mor", "as" 9–14 semitones sharp, 86–95 % of its frames
- * within ±50 cents). At 0.7 its vowels are voiced (99 of 101 frames of a test line against 77);
- * ARCTIC voices keep 0.35. It also speaks 7 dB softer than rms: brought to rms's level, it goes
- * through the same vocal strip at the same loudness.
- */
-const VOICE_ANALYSIS: Readonly<Record<string, { voicingThreshold: number; gain: number }>> = {
-  kal16: { voicingThreshold: 0.7, gain: 2.2 },
+const ARCTIC = { sungStretch: 1, voicingThreshold: 0.35, gain: 1 };
+const FLITE_VOICES: Readonly<Record<string, FliteVoice>> = {
+  slt: { ...ARCTIC, atAskedPitch: true, speakingRangeHz: [150, 300] },
+  // rms speaks fast: its vowels last about half as long as slt's (median 105 against 184 ms over
+  // the folk song's lines), 40–70 ms for the short ones, so the steady part a held note is read
+  // from lay in the move between two consonants, and Whisper heard the wrong vowel ("heart" →
+  // "fire", "hills" → "girls", "falling" → "fouling"). 1.35 times slower: 1.7 (its vowels as long
+  // as slt's) read its longer, partly voiced consonants into the sung notes (a vowel onset 70 ms
+  // early, long notes 78 % voiced) and heard no better.
+  rms: { ...ARCTIC, atAskedPitch: false, speakingRangeHz: [85, 160], sungStretch: 1.35 },
+  awb: { ...ARCTIC, atAskedPitch: true, speakingRangeHz: [85, 160] },
+  // kal16 is a diphone voice: recorded diphones re-excited by their LPC residual, one per period,
+  // at exactly the pitch asked for. Its periods are less alike than the ARCTIC voices' statistical
+  // ones, so at 0.35 the analysis heard a fifth of its vowels' frames unvoiced (its schwas most)
+  // and read them on the fixed unvoiced hop: sung, those notes sounded at 250 Hz whatever the note
+  // (the baritone's "the", "mor", "as" 9–14 semitones sharp, 86–95 % of its frames within ±50
+  // cents). At 0.7 its vowels are voiced (99 of 101 frames of a test line against 77). It speaks
+  // 7 dB softer than rms: brought to rms's level, it goes through the vocal strip as loud.
+  kal16: { atAskedPitch: true, speakingRangeHz: [85, 200], sungStretch: 1, voicingThreshold: 0.7, gain: 2.2 },
 };
-const DEFAULT_VOICING_THRESHOLD = 0.35;
+
+/** The voice's facts; a voice not measured here is taken as an ARCTIC voice of a middle range. */
+export function fliteVoice(voice: string): FliteVoice {
+  return FLITE_VOICES[voice] ?? { ...ARCTIC, atAskedPitch: false, speakingRangeHz: [100, 250] };
+}
+
+const LOWEST_PITCH_OF_ASKED = 0.6;
 
 function lowestPitchOf(voice: string, pitchHz: number | undefined): number | undefined {
-  return pitchHz !== undefined && VOICES_AT_ASKED_PITCH.has(voice)
+  return pitchHz !== undefined && fliteVoice(voice).atAskedPitch
     ? pitchHz * LOWEST_PITCH_OF_ASKED
     : undefined;
 }
@@ -163,8 +186,8 @@ function speakPhonesUncached(
   const wav = result.files.get('speech.wav');
   if (result.exitCode !== 0 || !wav) throw new Error(`Flite failed (exit ${result.exitCode})`);
   const { pcm, sampleRateHz } = parseWav16(wav);
-  const analysis = VOICE_ANALYSIS[voice];
-  if (analysis) for (let i = 0; i < pcm.length; i++) pcm[i]! *= analysis.gain;
+  const { gain, voicingThreshold } = fliteVoice(voice);
+  if (gain !== 1) for (let i = 0; i < pcm.length; i++) pcm[i]! *= gain;
   const spans: FliteSpeech['phones'] = [];
   let start = 0;
   for (const entry of result.stdout.trim().split(/\s+/)) {
@@ -180,7 +203,7 @@ function speakPhonesUncached(
     phones: spans,
     lowestPitchHz: lowestPitchOf(voice, pitchHz),
     ...(durationStretch === 1 ? {} : { durationStretch }),
-    ...(analysis ? { voicingThreshold: analysis.voicingThreshold } : {}),
+    voicingThreshold,
   };
 }
 
@@ -376,8 +399,8 @@ const DIPHTHONGS: ReadonlySet<string> = new Set(['AY', 'EY', 'OW', 'AW', 'OY']);
 function analyseSource(
   pcm: Float32Array,
   sampleRateHz: number,
-  lowestPitchHz?: number,
-  voicingThreshold = DEFAULT_VOICING_THRESHOLD,
+  lowestPitchHz: number | undefined,
+  voicingThreshold: number,
 ): SourceAnalysis {
   const hopSeconds = 0.005;
   const track = trackPitch(pcm, {
@@ -387,8 +410,8 @@ function analyseSource(
     searchMinFrequencyHz: lowestPitchHz,
     maxFrequencyHz: 500,
     silenceRms: 0.003,
-    // Flite's speech is clean, so a lenient threshold: a breathy vowel missed here would be
-    // copied at the spoken pitch instead of moved to the note.
+    // lenient (the voice's own): a breathy vowel missed here would be copied at the spoken pitch
+    // instead of moved to the note
     threshold: voicingThreshold,
   });
   const firstCentre = track.timesSeconds[0] ?? 0;
@@ -466,8 +489,8 @@ function analyseAtRate(
   speechRateHz: number,
   source: Float32Array,
   sampleRateHz: number,
-  lowestPitchHz?: number,
-  voicingThreshold?: number,
+  lowestPitchHz: number | undefined,
+  voicingThreshold: number,
 ): SourceAnalysis {
   const atSpeechRate = analyseSource(speechPcm, speechRateHz, lowestPitchHz, voicingThreshold);
   const ratio = sampleRateHz / speechRateHz;
