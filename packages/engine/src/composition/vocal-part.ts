@@ -26,7 +26,7 @@ const DUCK_VELOCITY = 0.55;
  * 35 the returns sat 13 dB under the voice and a recogniser lost 42 % of the words of the full mix
  * (median of the lyrics eval); at 12, 21 dB and 33 % (eval/RESULTS.md, lyrics, eighth round).
  */
-export const VOCAL_REVERB_SEND_MAX = 12;
+const VOCAL_REVERB_SEND_MAX = 12;
 
 export interface VocalOptions {
   lyrics: TrackLyrics | null;

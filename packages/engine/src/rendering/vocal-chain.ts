@@ -9,6 +9,8 @@
 // checked at fixed positions of the take (every QUIET_CHECK_SAMPLES), never at the caller's chunk
 // edges, so the same take gives the same samples however it is streamed.
 
+import type { VocalDelivery } from '../vocals/vocal-types.js';
+
 interface Biquad {
   b0: number;
   b1: number;
@@ -64,7 +66,7 @@ const COMP_MAKEUP = 1.9;
  * level with the band (−0.5 LU), where hip hop puts the voice on top, and a recogniser lost half
  * the rapped words of the mix (eval/RESULTS.md, lyrics, eighth round).
  */
-export const RAP_MAKEUP = 2.8;
+const RAP_MAKEUP = 2.8;
 /** −120 dB: a tail below this everywhere in the strip is flushed to silence. */
 const QUIET_LEVEL = 1e-6;
 /** How often (in samples of the take) the strip checks whether its tails have died out. */
@@ -87,8 +89,9 @@ export interface VocalChain {
 // 4, so this gain puts a phrase near TARGET_RMS before the chain.
 const INPUT_GAIN = TARGET_RMS / 0.13;
 
-/** Creates the strip: high-pass, de-esser, EQ and compressor, then `makeup` (the voice's level in the mix). */
-export function createVocalChain(sampleRate: number, makeup = COMP_MAKEUP): VocalChain {
+/** Creates the strip: high-pass, de-esser, EQ and compressor, then the delivery's level in the mix. */
+export function createVocalChain(sampleRate: number, delivery: VocalDelivery = 'sung'): VocalChain {
+  const makeup = delivery === 'rap' ? RAP_MAKEUP : COMP_MAKEUP;
   // the three filters' coefficients as plain constants (the loop reads them every sample)
   const { b0: hpB0, b1: hpB1, b2: hpB2, a1: hpA1, a2: hpA2 } = highPass(90, Math.SQRT1_2, sampleRate);
   const { b0: lmB0, b1: lmB1, b2: lmB2, a1: lmA1, a2: lmA2 } = peaking(300, 1, -2, sampleRate);

@@ -14,7 +14,7 @@ import {
   type VocalPhrase,
   type VoiceBank,
 } from '../vocals/sing.js';
-import { createVocalChain, RAP_MAKEUP } from './vocal-chain.js';
+import { createVocalChain } from './vocal-chain.js';
 
 /** A part renderer whose chunks may wait for a phrase to be sung (a Promise); asked for in order. */
 export interface VocalRenderer {
@@ -260,9 +260,8 @@ export function createVocalRenderer(
     }
     return prepareVocalPhrases(composition, part, batch, sampleRate, voiceBank);
   };
-  const makeup = vocal.delivery === 'rap' ? RAP_MAKEUP : undefined;
-  const leadChain = createVocalChain(sampleRate, makeup);
-  const doubleChain = createVocalChain(sampleRate, makeup);
+  const leadChain = createVocalChain(sampleRate, vocal.delivery);
+  const doubleChain = createVocalChain(sampleRate, vocal.delivery);
   // the double, processed, waits here for its 15/23 ms offsets
   const doubleMono = doubled ? new Float32Array(totalSamples) : null;
   const [offsetLeft, offsetRight] = DOUBLE_DELAYS_SECONDS.map((s) => Math.round(s * sampleRate)) as [
