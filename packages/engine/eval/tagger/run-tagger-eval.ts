@@ -7,7 +7,8 @@
 // Flags: --duration S (30), --bank small|full (full), --seed N (1), --top K (5), --only GENRE[,GENRE…],
 // --json out.json, --keep-audio DIR (keep the WAVs there; otherwise a temporary folder, removed),
 // --prompts FILE (tag every prompt of FILE, judged as its expect.genre, instead of one per genre:
-// `issue-prompts.json` holds the everyday prompts a listener's genre complaint was made with),
+// `issue-prompts.json` holds the everyday prompts a listener's genre complaint was made with; an
+// entry with `lyrics` is rendered with them, sung or rapped by the singer the engine picks),
 // --python PATH (a Python that already imports musicnn, e.g. another checkout's tagger venv, instead of
 // making this folder's .venv: one 1.7 GB venv serves every worktree).
 import { spawnSync } from 'node:child_process';
@@ -17,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadBankFile } from '../../node/load-bank.js';
+import { loadVoiceBank } from '../../node/load-voices.js';
 import { GENRE_IDS, generateTrack, genreLabel } from '../../src/index.js';
 import type { GenreId } from '../../src/types.js';
 import type { PromptEntry } from '../checks.js';
@@ -60,11 +62,13 @@ if (unknown.length > 0) {
 }
 const genres = GENRE_IDS.filter((g) => !onlyGenres || onlyGenres.includes(g));
 
-const prompts: PromptEntry[] = JSON.parse(
+/** A prompt of the eval sets; the tagger's own may carry lyrics (a rapped trap beat). */
+type TaggerPrompt = PromptEntry & { lyrics?: string };
+const prompts: TaggerPrompt[] = JSON.parse(
   readFileSync(values.prompts ? resolve(values.prompts) : join(here, '..', 'prompts.json'), 'utf8'),
 );
 // One prompt per genre from the eval set, or every prompt of a given file (named by its id).
-const selection: Array<{ genre: GenreId; entry: PromptEntry; name: string }> = values.prompts
+const selection: Array<{ genre: GenreId; entry: TaggerPrompt; name: string }> = values.prompts
   ? prompts
       .filter((entry) => entry.expect.genre && genres.includes(entry.expect.genre as GenreId))
       .map((entry) => ({ genre: entry.expect.genre as GenreId, entry, name: entry.id }))
@@ -78,9 +82,11 @@ mkdirSync(audioDir, { recursive: true });
 
 const startedMs = performance.now();
 const bank = loadBankFile(bankKey);
+// the voice bank (21 MB) only when some prompt sings
+const voiceBank = selection.some(({ entry }) => entry.lyrics) ? loadVoiceBank() : undefined;
 interface Rendered {
   genre: GenreId;
-  entry: PromptEntry;
+  entry: TaggerPrompt;
   path: string;
   /** The genre the engine read from the prompt: a prompt that no longer parses to its genre is no test of it. */
   parsedGenre: GenreId;
@@ -90,11 +96,12 @@ for (const { genre, entry, name } of selection) {
   const result = await generateTrack(
     {
       prompt: entry.prompt,
+      ...(entry.lyrics ? { lyrics: entry.lyrics } : {}),
       durationSeconds,
       seed,
       outputs: { formats: ['wav'], midi: false, waveform: false, stems: false },
     },
-    { bank },
+    { bank, voiceBank },
   );
   const wav = result.files.wav;
   if (!wav) throw new Error(`${entry.id}: the engine returned no WAV`);
@@ -161,8 +168,9 @@ for (const row of rows) {
       .map((t) => `${t.tag} ${t.score.toFixed(2)}`)
       .join(', ');
   const misparsed = row.parsedGenre === row.genre ? '' : ` (engine read ${row.parsedGenre})`;
+  const sung = row.entry.lyrics ? ' (with lyrics)' : '';
   console.log(
-    `| ${genreLabel(row.genre)} | ${row.entry.id}${misparsed} | ${top('MSD_musicnn')} | ${top('MTT_musicnn')} | ${describeHit(row.judgement.bestGenreTag)} | ${describeHit(row.judgement.bestFamilyTag)} | ${describeVerdict(row.genre, row.judgement)} |`,
+    `| ${genreLabel(row.genre)} | ${row.entry.id}${sung}${misparsed} | ${top('MSD_musicnn')} | ${top('MTT_musicnn')} | ${describeHit(row.judgement.bestGenreTag)} | ${describeHit(row.judgement.bestFamilyTag)} | ${describeVerdict(row.genre, row.judgement)} |`,
   );
 }
 const scored = rows.filter((r) => r.judgement.verdict !== 'unscored');

@@ -14,6 +14,8 @@ import {
   type TagModel,
 } from '../../eval/tagger/genre-tags.js';
 import { GENRE_IDS, parseBrief } from '../../src/index.js';
+import { composeRequest } from '../../src/lineage.js';
+import { validateRequest } from '../../src/request-validation.js';
 
 const prompts: PromptEntry[] = JSON.parse(
   readFileSync(new URL('../../eval/prompts.json', import.meta.url), 'utf8'),
@@ -42,6 +44,26 @@ describe('genre tags for the independent tagger', () => {
       const entry = promptForGenre(prompts, genre);
       assert.equal(entry.inputs, undefined);
       assert.equal(parseBrief(entry.prompt, { seed: 1, durationSeconds: 30 }).genre, genre, entry.id);
+    }
+  });
+
+  it('raps the everyday trap prompt that carries lyrics, as a user with those lyrics would get it', () => {
+    const everyday: (PromptEntry & { lyrics?: string })[] = JSON.parse(
+      readFileSync(new URL('../../eval/tagger/issue-prompts.json', import.meta.url), 'utf8'),
+    );
+    const withLyrics = everyday.filter((entry) => entry.lyrics !== undefined);
+    assert.deepEqual(
+      withLyrics.map((entry) => entry.id),
+      ['trap-everyday-rapped'],
+    );
+    for (const entry of withLyrics) {
+      // the run's length and seed: lyrics that did not fit would be refused, not tagged
+      const request = { prompt: entry.prompt, durationSeconds: 30, seed: 1, lyrics: entry.lyrics };
+      validateRequest(request);
+      const { brief, composition } = composeRequest(request);
+      assert.equal(brief.genre, 'trap');
+      const vocal = composition.parts.find((part) => part.vocal !== undefined)?.vocal;
+      assert.equal(vocal?.delivery, 'rap');
     }
   });
 
