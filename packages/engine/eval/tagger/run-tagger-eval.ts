@@ -21,7 +21,6 @@ import { loadBankFile } from '../../node/load-bank.js';
 import { loadVoiceBank } from '../../node/load-voices.js';
 import { GENRE_IDS, generateTrack, genreLabel } from '../../src/index.js';
 import type { GenreId } from '../../src/types.js';
-import type { PromptEntry } from '../checks.js';
 import {
   assertVocabulary,
   GENRE_TAGS,
@@ -31,6 +30,7 @@ import {
   promptForGenre,
   type RankedTag,
   TAG_MODELS,
+  type TaggerPrompt,
   type TagHit,
   type TagModel,
 } from './genre-tags.js';
@@ -62,8 +62,6 @@ if (unknown.length > 0) {
 }
 const genres = GENRE_IDS.filter((g) => !onlyGenres || onlyGenres.includes(g));
 
-/** A prompt of the eval sets; the tagger's own may carry lyrics (a rapped trap beat). */
-type TaggerPrompt = PromptEntry & { lyrics?: string };
 const prompts: TaggerPrompt[] = JSON.parse(
   readFileSync(values.prompts ? resolve(values.prompts) : join(here, '..', 'prompts.json'), 'utf8'),
 );

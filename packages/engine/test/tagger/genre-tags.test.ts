@@ -11,6 +11,7 @@ import {
   type RankedTag,
   TAG_MODELS,
   TAG_VOCABULARY,
+  type TaggerPrompt,
   type TagModel,
 } from '../../eval/tagger/genre-tags.js';
 import { GENRE_IDS, parseBrief } from '../../src/index.js';
@@ -48,7 +49,7 @@ describe('genre tags for the independent tagger', () => {
   });
 
   it('raps the everyday trap prompt that carries lyrics, as a user with those lyrics would get it', () => {
-    const everyday: (PromptEntry & { lyrics?: string })[] = JSON.parse(
+    const everyday: TaggerPrompt[] = JSON.parse(
       readFileSync(new URL('../../eval/tagger/issue-prompts.json', import.meta.url), 'utf8'),
     );
     const withLyrics = everyday.filter((entry) => entry.lyrics !== undefined);
