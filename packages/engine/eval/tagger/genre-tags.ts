@@ -8,10 +8,10 @@ import type { GenreId } from '../../src/types.js';
 import type { PromptEntry } from '../checks.js';
 
 export type TagModel = 'MSD_musicnn' | 'MTT_musicnn';
+export const TAG_MODELS: readonly TagModel[] = ['MSD_musicnn', 'MTT_musicnn'];
 
 /** A prompt the tagger hears: an eval prompt, which the tagger's own sets may send with lyrics (a rapped trap beat). */
 export type TaggerPrompt = PromptEntry & { lyrics?: string };
-export const TAG_MODELS: readonly TagModel[] = ['MSD_musicnn', 'MTT_musicnn'];
 
 /** musicnn 0.1.0's label lists (musicnn/configuration.py), in the models' output order. */
 export const TAG_VOCABULARY: Readonly<Record<TagModel, readonly string[]>> = {
