@@ -5,7 +5,8 @@
 //   2. time map: each planned phoneme reads its spoken counterpart; a vowel longer than spoken is
 //      held by reading its steady middle once, slowly (never stretched into breath), its grains
 //      blended, evened in loudness and lightly jittered so nothing in the hold repeats;
-//   3. synthesis: grains two source periods long, Hann-windowed, laid one per target period.
+//   3. synthesis: grains two source periods long, Hann-windowed, laid one per target period (a
+//      diphone voice's voiced grains each blended with the one before, see periodBlend).
 // The output is band-limited at Flite's 8 kHz Nyquist; the mix's EQ decides the air above it.
 import { createRng } from '../../random.js';
 import { isSonorant, isVoiceless, isVoicelessStop } from '../phoneme-acoustics.js';
@@ -27,6 +28,8 @@ export interface FliteSpeech {
   durationStretch?: number;
   /** The pitch analysis's voicing threshold for this voice. */
   voicingThreshold: number;
+  /** The voice's `periodBlend` (see FliteVoice). */
+  periodBlend: number;
 }
 
 /** What the engine knows of each Flite voice it sings with, measured on each. */
@@ -48,9 +51,14 @@ export interface FliteVoice {
   voicingThreshold: number;
   /** The gain that brings its speech to the others' level. */
   gain: number;
+  /**
+   * How much of each voiced grain is read from the mark of the grain laid before it (0: none).
+   * Averaging neighbouring periods smooths a voice whose periods change abruptly (a diphone join).
+   */
+  periodBlend: number;
 }
 
-const ARCTIC = { sungStretch: 1, voicingThreshold: 0.35, gain: 1 };
+const ARCTIC = { sungStretch: 1, voicingThreshold: 0.35, gain: 1, periodBlend: 0 };
 const FLITE_VOICES: Readonly<Record<string, FliteVoice>> = {
   slt: { ...ARCTIC, atAskedPitch: true, speakingRangeHz: [150, 300] },
   // rms speaks fast: its vowels last about half as long as slt's (median 105 against 184 ms over
@@ -68,7 +76,22 @@ const FLITE_VOICES: Readonly<Record<string, FliteVoice>> = {
   // (the baritone's "the", "mor", "as" 9–14 semitones sharp, 86–95 % of its frames within ±50
   // cents). At 0.7 its vowels are voiced (99 of 101 frames of a test line against 77). It speaks
   // 7 dB softer than rms: brought to rms's level, it goes through the vocal strip as loud.
-  kal16: { atAskedPitch: true, speakingRangeHz: [85, 200], sungStretch: 1, voicingThreshold: 0.7, gain: 2.2 },
+  // Its diphones are joined mid-phone, and at a join the waveform changes from one period to the
+  // next: copied grain by grain, the sung voice lost its periodicity there for 10-20 ms, and the
+  // pitch tracker its voice (a held "a" before "stranger" 78 % voiced; the "n" of "until" read
+  // as the vowel of "til" starting 80 ms early). Each voiced grain half its own period, half the
+  // one before keeps the voice continuous across the joins. Half: at 0.35 the held "a" was still
+  // 79 % voiced; at 0.7 "til" was early again and the words were heard worse. The ARCTIC voices
+  // need none (their periods are statistical and smooth) and lost words with it (slow song
+  // 25/17/21 → 42/25/42 % for Maya Bright, Nora Vale and Theo Marsh).
+  kal16: {
+    atAskedPitch: true,
+    speakingRangeHz: [85, 200],
+    sungStretch: 1,
+    voicingThreshold: 0.7,
+    gain: 2.2,
+    periodBlend: 0.5,
+  },
 };
 
 /** The voice's facts; a voice not measured here is taken as an ARCTIC voice of a middle range. */
@@ -186,7 +209,7 @@ function speakPhonesUncached(
   const wav = result.files.get('speech.wav');
   if (result.exitCode !== 0 || !wav) throw new Error(`Flite failed (exit ${result.exitCode})`);
   const { pcm, sampleRateHz } = parseWav16(wav);
-  const { gain, voicingThreshold } = fliteVoice(voice);
+  const { gain, voicingThreshold, periodBlend } = fliteVoice(voice);
   if (gain !== 1) for (let i = 0; i < pcm.length; i++) pcm[i]! *= gain;
   const spans: FliteSpeech['phones'] = [];
   let start = 0;
@@ -204,6 +227,7 @@ function speakPhonesUncached(
     lowestPitchHz: lowestPitchOf(voice, pitchHz),
     ...(durationStretch === 1 ? {} : { durationStretch }),
     voicingThreshold,
+    periodBlend,
   };
 }
 
@@ -1047,6 +1071,8 @@ export function renderFliteVoice(
     return Math.min(1, sungPeriod / analysis.periods[vowelMark]!);
   };
 
+  // the mark of the last grain laid, while the voice is voiced (see FliteVoice.periodBlend)
+  let previousVoicedMark = -1;
   let outputPosition = 0;
   while (outputPosition < sampleCount) {
     const timeSeconds = (startSample + outputPosition) / sampleRateHz;
@@ -1094,9 +1120,22 @@ export function renderFliteVoice(
     // A formant shift reads the grain faster (shorter tract, higher formants) or slower.
     const reach = Math.floor(halfWidth / formantShift);
     const centre = Math.round(outputPosition);
-    const secondMark = blend ? analysis.marks[blend.first + 1]! : 0;
-    const firstGain = blend ? gain * blend.firstGain * shimmer : gain;
-    const secondGain = blend ? gain * blend.secondGain * shimmer : 0;
+    let secondMark = blend ? analysis.marks[blend.first + 1]! : 0;
+    let firstGain = blend ? gain * blend.firstGain * shimmer : gain;
+    let secondGain = blend ? gain * blend.secondGain * shimmer : 0;
+    // a held vowel already blends two periods; a stop's release is read as spoken
+    if (
+      speech.periodBlend > 0 &&
+      !blend &&
+      voiced &&
+      previousVoicedMark >= 0 &&
+      point.releasedInto === undefined
+    ) {
+      secondMark = previousVoicedMark;
+      secondGain = gain * speech.periodBlend;
+      firstGain = gain * (1 - speech.periodBlend);
+    }
+    previousVoicedMark = voiced ? mark : -1;
     addGrain(output, source, hannOf(reach), centre, mark, firstGain, secondMark, secondGain, formantShift);
     outputPosition += targetPeriod;
   }
