@@ -574,6 +574,12 @@ interface SourcePoint {
   releasedInto?: number;
   /** A sung voiceless stop's closure: no voice sounds in it (its noise does). */
   closure?: boolean;
+  /**
+   * A sung "h": breath, whatever Flite voiced in it. rms and slt voice an "h" between vowels ("the
+   * hills", "a heart"); sung, that voice was heard as the vowel after it starting 45-60 ms early.
+   * Silenced instead (as a stop's closure), "heart" was heard as "part".
+   */
+  breath?: boolean;
 }
 
 /** Vowels and sonorants: sounds a singer voices throughout. */
@@ -751,6 +757,8 @@ function createTimeMap(
         seconds: source.startSeconds + (into / target) * length,
         hold: null,
         sonorant: isSonorant(segment.phoneme),
+        // a sung "h" is breath (see SourcePoint.breath)
+        ...(sung && segment.phoneme === 'HH' ? { breath: true } : {}),
       };
     // A held vowel: its attack as spoken, then one slow pass through its steady part, then its
     // release as spoken. A diphthong holds its first quality and glides only at the end
@@ -1073,6 +1081,7 @@ export function renderFliteVoice(
 
   // the mark of the last grain laid, while the voice is voiced (see FliteVoice.periodBlend)
   let previousVoicedMark = -1;
+  const breathRng = createRng(options.seed ^ 0x2545f491);
   let outputPosition = 0;
   while (outputPosition < sampleCount) {
     const timeSeconds = (startSample + outputPosition) / sampleRateHz;
@@ -1087,8 +1096,14 @@ export function renderFliteVoice(
     // part's mean loudness: stepping from one spoken period to the next as the old back-and-forth walk turned gave a
     // loudness and colour pulse at the walk's rate, which Whisper heard as a repeated syllable.
     const blend = point.hold ? holdBlend(point.hold, sourceSample) : null;
-    const mark = analysis.marks[blend?.first ?? markIndex]!;
-    const voiced = analysis.voicedAt(mark);
+    let mark = analysis.marks[blend?.first ?? markIndex]!;
+    let voiced = analysis.voicedAt(mark);
+    if (voiced && point.breath) {
+      // read as noise: grains a hop apart, each from a place scattered by up to a hop, so no
+      // period survives and the sound keeps its colour
+      voiced = false;
+      mark = Math.max(0, Math.round(sourceSample + (breathRng.next() - 0.5) * 2 * unvoicedHop));
+    }
     if (voiced && point.closure) {
       // the voice Flite leaves in a voiceless stop's closure is not sung (see createTimeMap)
       outputPosition += unvoicedHop;
