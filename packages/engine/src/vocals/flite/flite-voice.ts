@@ -417,6 +417,11 @@ const BURST_AS_SPOKEN_SECONDS = 0.02;
  * the sound's loudest (as an amplitude ratio: 10 dB); what Flite speaks after that is the stop's.
  */
 const VOICE_FADED_RATIO = 10 ** (-10 / 20);
+/**
+ * A sung "h"'s breath against the voice Flite spoke it with: at full level the noise of "whole"
+ * was heard as an "s" ("let the whole world" → "lift the soul"); at a quarter, "heart" as "part".
+ */
+const SUNG_H_GAIN = 0.5;
 const DIPHTHONGS: ReadonlySet<string> = new Set(['AY', 'EY', 'OW', 'AW', 'OY']);
 
 /** Pitch marks one per period on the waveform's peak in voiced parts, a fixed hop elsewhere. */
@@ -579,7 +584,7 @@ interface SourcePoint {
    * hills", "a heart"); sung, that voice was heard as the vowel after it starting 45-60 ms early.
    * Silenced instead (as a stop's closure), "heart" was heard as "part".
    */
-  breath?: boolean;
+  aspirated?: boolean;
 }
 
 /** Vowels and sonorants: sounds a singer voices throughout. */
@@ -757,8 +762,8 @@ function createTimeMap(
         seconds: source.startSeconds + (into / target) * length,
         hold: null,
         sonorant: isSonorant(segment.phoneme),
-        // a sung "h" is breath (see SourcePoint.breath)
-        ...(sung && segment.phoneme === 'HH' ? { breath: true } : {}),
+        // a sung "h" is breath (see SourcePoint.aspirated)
+        ...(sung && segment.phoneme === 'HH' ? { aspirated: true } : {}),
       };
     // A held vowel: its attack as spoken, then one slow pass through its steady part, then its
     // release as spoken. A diphthong holds its first quality and glides only at the end
@@ -1081,7 +1086,7 @@ export function renderFliteVoice(
 
   // the mark of the last grain laid, while the voice is voiced (see FliteVoice.periodBlend)
   let previousVoicedMark = -1;
-  const breathRng = createRng(options.seed ^ 0x2545f491);
+  const aspirationRng = createRng(options.seed ^ 0x2545f491);
   let outputPosition = 0;
   while (outputPosition < sampleCount) {
     const timeSeconds = (startSample + outputPosition) / sampleRateHz;
@@ -1098,11 +1103,11 @@ export function renderFliteVoice(
     const blend = point.hold ? holdBlend(point.hold, sourceSample) : null;
     let mark = analysis.marks[blend?.first ?? markIndex]!;
     let voiced = analysis.voicedAt(mark);
-    if (voiced && point.breath) {
+    if (voiced && point.aspirated) {
       // read as noise: grains a hop apart, each from a place scattered by up to a hop, so no
       // period survives and the sound keeps its colour
       voiced = false;
-      mark = Math.max(0, Math.round(sourceSample + (breathRng.next() - 0.5) * 2 * unvoicedHop));
+      mark = Math.max(0, Math.round(sourceSample + (aspirationRng.next() - 0.5) * 2 * unvoicedHop));
     }
     if (voiced && point.closure) {
       // the voice Flite leaves in a voiceless stop's closure is not sung (see createTimeMap)
@@ -1132,11 +1137,12 @@ export function renderFliteVoice(
       : point.releasedInto === undefined
         ? 1
         : releaseGain(point.releasedInto, timeSeconds);
+    const aspirationGain = point.aspirated ? SUNG_H_GAIN : 1;
     // A formant shift reads the grain faster (shorter tract, higher formants) or slower.
     const reach = Math.floor(halfWidth / formantShift);
     const centre = Math.round(outputPosition);
     let secondMark = blend ? analysis.marks[blend.first + 1]! : 0;
-    let firstGain = blend ? gain * blend.firstGain * shimmer : gain;
+    let firstGain = blend ? gain * blend.firstGain * shimmer : gain * aspirationGain;
     let secondGain = blend ? gain * blend.secondGain * shimmer : 0;
     // a held vowel already blends two periods; a stop's release is read as spoken
     if (
