@@ -1134,15 +1134,16 @@ export function renderFliteVoice(
     // is scaled so when raised, and its burst is too.
     const gain = voiced
       ? Math.min(1, targetPeriod / sourcePeriod)
-      : point.releasedInto === undefined
-        ? 1
-        : releaseGain(point.releasedInto, timeSeconds);
-    const aspirationGain = point.aspirated ? SUNG_H_GAIN : 1;
+      : point.releasedInto !== undefined
+        ? releaseGain(point.releasedInto, timeSeconds)
+        : point.aspirated
+          ? SUNG_H_GAIN
+          : 1;
     // A formant shift reads the grain faster (shorter tract, higher formants) or slower.
     const reach = Math.floor(halfWidth / formantShift);
     const centre = Math.round(outputPosition);
     let secondMark = blend ? analysis.marks[blend.first + 1]! : 0;
-    let firstGain = blend ? gain * blend.firstGain * shimmer : gain * aspirationGain;
+    let firstGain = blend ? gain * blend.firstGain * shimmer : gain;
     let secondGain = blend ? gain * blend.secondGain * shimmer : 0;
     // a held vowel already blends two periods; a stop's release is read as spoken
     if (
