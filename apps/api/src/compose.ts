@@ -325,11 +325,18 @@ export async function composeServices(
     publicUrl: config.PUBLIC_URL,
     events: eventLog,
     generationQueue,
-    // Prefer: wait wakes on the track's own committed events (the process's LISTEN hub).
-    watchTrack: (workspaceId, trackId, onEvent) =>
-      hub.subscribe(workspaceId, ({ event }) => {
+    // Prefer: wait wakes on the track's own committed events (the process's LISTEN hub), and reads
+    // the row again when the LISTEN is back after a loss, since its ready event may have been missed.
+    watchTrack: (workspaceId, trackId, onEvent) => {
+      const unsubscribe = hub.subscribe(workspaceId, ({ event }) => {
         if (event.track_id === trackId) onEvent(event.type);
-      }),
+      });
+      const unwatchRestored = hub.onRestored(() => onEvent(undefined));
+      return () => {
+        unsubscribe();
+        unwatchRestored();
+      };
+    },
     derivedFiles: createDerivedFiles({ storage, render }),
     resolveVoice: (voiceId, plan) => voices.resolveVoiceForTrack(voiceId, plan),
     // A job committed here wakes this process's own generation workers at once.

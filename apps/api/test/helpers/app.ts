@@ -40,13 +40,13 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-/** Builds the app on a fresh database of the given kind. */
+/** Builds the app on a fresh database of the given kind (or on `database`, made by the test). */
 export async function createTestApp(
   kind: DatabaseKind = 'pglite',
-  options: { env?: Record<string, string>; deps?: TestAppDeps } = {},
+  options: { env?: Record<string, string>; deps?: TestAppDeps; database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
-  const database = await createTestDatabase(kind);
+  const database = options.database ?? (await createTestDatabase(kind));
   const clock = createManualClock(new Date());
   const { app, services } = await buildTestApp({ config, database, clock, deps: options.deps });
   await app.ready();

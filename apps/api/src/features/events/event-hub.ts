@@ -4,7 +4,8 @@
 // dispatcher's wake-up). When the LISTEN
 // connection drops (PostgreSQL restarted), notifications are lost until it is back: subscribers are
 // told (onGap), their sockets close with 1012, and new sockets are refused until LISTEN is restored,
-// so a client resumes by last_event_id from the outbox and misses nothing.
+// so a client resumes by last_event_id from the outbox and misses nothing. Whoever only needs to
+// know that something may have changed (Prefer: wait) reads again when the LISTEN is back (onRestored).
 import type { DatabaseHandle } from '../../platform/database/create-database.js';
 import type { Clock } from '../../platform/shared/clock.js';
 import { signedEventFrame } from './event-signing.js';
@@ -32,6 +33,7 @@ export function createEventHub(deps: {
 }) {
   const subscribers = new Map<string, Set<(live: LiveEvent) => void>>();
   const gapHandlers = new Map<(live: LiveEvent) => void, () => void>();
+  const restoredHandlers = new Set<() => void>();
   let listening = false;
   const listeners = new Set<(eventId: string) => void>();
   let unlisten: (() => Promise<void>) | undefined;
@@ -76,6 +78,7 @@ export function createEventHub(deps: {
           },
           onRestored: () => {
             listening = true;
+            for (const onRestored of [...restoredHandlers]) onRestored();
           },
         },
       );
@@ -111,6 +114,15 @@ export function createEventHub(deps: {
         gapHandlers.delete(fn);
         if (set.size === 0 && subscribers.get(workspaceId) === set) subscribers.delete(workspaceId);
       };
+    },
+
+    /**
+     * Calls fn each time the LISTEN connection is back after a loss: events committed while it was
+     * down were not heard, so what depends on them is read again. Returns the unsubscribe function.
+     */
+    onRestored(fn: () => void): () => void {
+      restoredHandlers.add(fn);
+      return () => restoredHandlers.delete(fn);
     },
 
     /** Calls fn with the id of every committed event of any workspace. */

@@ -67,11 +67,14 @@ export interface DerivedFileSource {
   discard(trackId: string): void;
 }
 
-/** Calls onEvent with the type of each committed event of the track; returns the unsubscribe function. */
+/**
+ * Calls onEvent with the type of each committed event of the track, and with undefined when events
+ * may have been missed (the LISTEN connection is back after a loss); returns the unsubscribe function.
+ */
 export type WatchTrack = (
   workspaceId: string,
   trackId: string,
-  onEvent: (type: string) => void,
+  onEvent: (type: string | undefined) => void,
 ) => () => void;
 
 export interface TracksServiceDeps {
@@ -305,7 +308,9 @@ export function createTracksService(deps: TracksServiceDeps) {
     /**
      * Waits until the track is ready or failed, or `timeoutMs` of the clock's time has passed, and
      * returns it as it is then. The track's events (watchTrack) only wake the wait: the row read
-     * after each is the answer, so a lost notification makes the answer late, never wrong.
+     * after each is the answer, so it is never wrong; and since the row is read again when the LISTEN
+     * is back after a loss, a notification lost meanwhile makes it late by that outage, not the
+     * whole wait.
      */
     async waitForTrack(owner: { workspaceId: string }, id: string, timeoutMs: number): Promise<TrackJson> {
       const viewer = { workspaceId: owner.workspaceId, userId: null };
@@ -314,7 +319,7 @@ export function createTracksService(deps: TracksServiceDeps) {
       let wake: (() => void) | undefined;
       // Subscribed before the first read, so a change committed in between is never missed.
       const unsubscribe = deps.watchTrack?.(owner.workspaceId, id, (type) => {
-        if (type !== 'track.ready' && type !== 'track.failed') return;
+        if (type !== undefined && type !== 'track.ready' && type !== 'track.failed') return;
         changed = true;
         wake?.();
       });

@@ -5,9 +5,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
+import type {
+  DatabaseHandle,
+  ListenConnectionEvents,
+} from '../../../src/platform/database/create-database.js';
 import { createTestAccount, type TestAccount } from '../../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { testDatabaseKinds } from '../../helpers/databases.js';
+import { createTestDatabase, testDatabaseKinds } from '../../helpers/databases.js';
 import { createGenerationRunner, createTrack, FAKE_GENERATED_TRACK, fund } from './helpers.js';
 
 /** Resolves once the pending request sleeps on the clock (it has subscribed and read the row). */
@@ -26,6 +30,36 @@ async function stillPending(promise: Promise<unknown>, ms = 300): Promise<boolea
     new Promise((resolve) => setTimeout(() => resolve(marker), ms)),
   ]);
   return first === marker;
+}
+
+/**
+ * The database with its LISTEN connections in the test's hands: drop() loses them as a failover does
+ * (onLost, and every notification until restore() is never delivered), restore() brings them back.
+ */
+function droppableListen(database: DatabaseHandle) {
+  const connections: { events: ListenConnectionEvents; deaf: boolean }[] = [];
+  return {
+    database: {
+      ...database,
+      listen(channel, onMessage, events = {}) {
+        const connection = { events, deaf: false };
+        connections.push(connection);
+        return database.listen(channel, (payload) => connection.deaf || onMessage(payload), events);
+      },
+    } satisfies DatabaseHandle,
+    drop() {
+      for (const connection of connections) {
+        connection.deaf = true;
+        connection.events.onLost?.(new Error('LISTEN connection dropped by the test'));
+      }
+    },
+    restore() {
+      for (const connection of connections) {
+        connection.deaf = false;
+        connection.events.onRestored?.();
+      }
+    },
+  };
 }
 
 for (const kind of testDatabaseKinds()) {
@@ -121,6 +155,36 @@ for (const kind of testDatabaseKinds()) {
       t.clock.advance(10_000);
       const response = await answer;
       assert.equal(response.json().status, 'failed', 'the answer is the row as it is at the end');
+    });
+  });
+
+  describe(`Prefer: wait while the LISTEN connection is lost, on ${kind}`, () => {
+    it('answers with the ready track once the LISTEN is back, when track.ready committed while it was down', async () => {
+      const listen = droppableListen(await createTestDatabase(kind));
+      const t = await createTestApp(kind, { database: listen.database });
+      try {
+        const account = await createTestAccount(t);
+        await fund(t, account.workspaceId, 1);
+        const answer = createTrack(
+          t,
+          account,
+          { prompt: 'calm piano for reading', duration: '6s' },
+          { prefer: 'wait=30' },
+        );
+        await untilWaiting(t);
+        listen.drop();
+        const runner = createGenerationRunner(t, 'deaf-worker', async () => FAKE_GENERATED_TRACK);
+        assert.equal(await runner.runDue(), 1);
+        assert.ok(await stillPending(answer), 'answered on an event the lost LISTEN could not hear');
+        // The clock stands still: without a read when the LISTEN is back, this would wait forever.
+        listen.restore();
+        assert.equal(await stillPending(answer, 5_000), false, 'still waiting after the LISTEN came back');
+        const response = await answer;
+        assert.equal(response.json().status, 'ready', response.body);
+        assert.equal(t.clock.sleeping(), 0, 'the wait left a timer behind');
+      } finally {
+        await t.close();
+      }
     });
   });
 }

@@ -217,8 +217,10 @@ for (const kind of testDatabaseKinds()) {
           // its notification is lost. The manual clock stands still, so the TTL cannot end it: only
           // the process noticing its LISTEN connection gone (the socket's error, a few ms later, so
           // polled for: asked at once, the request could still beat it under load) drops the key.
+          // Only this database's: suites running beside this one share the server.
           await sql`select pg_terminate_backend(pid) from pg_stat_activity
-                    where query like 'LISTEN %' and pid <> pg_backend_pid()`.execute(t.database.db);
+                    where query like 'LISTEN %' and datname = current_database()
+                      and pid <> pg_backend_pid()`.execute(t.database.db);
           await createApiKeyService({
             db: t.database.db,
             clock: t.clock,
