@@ -2,9 +2,10 @@
 // Type-checks every TypeScript project, as many at once as the machine has cores: each tsc is
 // single-threaded, so one after another left all but one core idle (about half of CI's static checks).
 // A project's errors are printed together once it is done; the exit code is 1 if any project failed.
-import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import { promisify } from 'node:util';
 
 const PROJECTS = [
   'apps/api',
@@ -20,24 +21,19 @@ const PROJECTS = [
 ];
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const run = promisify(execFile);
 
-function check(project) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [tsc, '-p', project, '--noEmit'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('close', (code) => {
-      process.stdout.write(`tsc -p ${project}: ${code === 0 ? 'ok' : 'failed'}\n${output}`);
-      resolve(code === 0);
-    });
-  });
+async function check(project) {
+  try {
+    await run(process.execPath, [tsc, '-p', project, '--noEmit'], { maxBuffer: 64 * 1024 * 1024 });
+    process.stdout.write(`tsc -p ${project}: ok\n`);
+    return true;
+  } catch (error) {
+    process.stdout.write(
+      `tsc -p ${project}: failed\n${error.stdout ?? ''}${error.stderr ?? error.message}\n`,
+    );
+    return false;
+  }
 }
 
 const queue = [...PROJECTS];
