@@ -16,12 +16,16 @@
 //    With --spoken, Whisper also hears each line spoken by the same Flite voice (the phonemes the
 //    singer sings, Flite's own durations and intonation): what the voice loses before any singing.
 //    With --verbose, each line is printed with its notes (syllable, ms, MIDI) and what was heard.
+//    With --levels DB[,DB…] Whisper hears every line at each of these gains and a case's WER is the
+//    mean over them: decoding at temperature 0 turns on small changes to the audio (a 0.24 dB change
+//    of the master's gain moved a case 24 → 30 %), so a single hearing is one draw from a spread
+//    that a change to the voice has to beat. The verbose lines are heard at the first level.
 // 5. Heard as singing (--tagger PYTHON, the musicnn venv of eval/tagger/setup.sh): each case's full
 //    mix and the same request without lyrics or voice are tagged; the report gives the rank of the
 //    best vocalist tag and of `instrumental` (MSD) / `no vocals` (MTT).
 // Flags: --speed (also) · --speed-only · --bank small|full (full) · --json FILE · --only SONG[,SONG…]
 // (song names: ballad, uptempo, slow, folk, rap; or a singer's name) · --asr PYTHON · --mix ·
-// --spoken · --tagger PYTHON · --out DIR (WAVs, default /tmp/trackforge-lyrics-eval). Prints a table; exits 1
+// --spoken · --levels DB[,DB…] (0) · --tagger PYTHON · --out DIR (WAVs, default /tmp/trackforge-lyrics-eval). Prints a table; exits 1
 // when a bar fails.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -57,6 +61,7 @@ const { values } = parseArgs({
     mix: { type: 'boolean', default: false },
     spoken: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
+    levels: { type: 'string', default: '0' },
     tagger: { type: 'string' },
     out: { type: 'string', default: '/tmp/trackforge-lyrics-eval' },
   },
@@ -189,10 +194,27 @@ function writeLines(audio16k: Float32Array, lines: readonly [number, number][], 
   return lines.map(([fromSeconds, toSeconds], index) => {
     const from = Math.max(0, Math.floor((fromSeconds - 0.4) * 16000));
     const to = Math.min(audio16k.length, Math.ceil((toSeconds + 0.4) * 16000));
-    const path = `${stem}-line${index + 1}-16k.wav`;
-    writeFileSync(path, writeWav16([audio16k.slice(from, to)], 16000));
-    return path;
+    return writeAtLevels(`${stem}-line${index + 1}-16k.wav`, audio16k.slice(from, to));
   });
+}
+
+/** The gains (dB) every line is heard at (--levels). */
+const LEVELS_DB = values.levels.split(',').map(Number);
+if (LEVELS_DB.some((dB) => !Number.isFinite(dB)))
+  throw new Error(`--levels: numbers in dB, not ${values.levels}`);
+
+/** Where a line's WAV at a gain is: the path itself at the first level. */
+function atLevel(path: string, levelIndex: number): string {
+  return levelIndex === 0 ? path : path.replace(/\.wav$/, `-level${levelIndex}.wav`);
+}
+
+/** Writes the audio at every level of LEVELS_DB (atLevel's paths); returns the first's path. */
+function writeAtLevels(path: string, audio: Float32Array): string {
+  LEVELS_DB.forEach((dB, levelIndex) => {
+    const gain = 10 ** (dB / 20);
+    writeFileSync(atLevel(path, levelIndex), writeWav16([audio.map((sample) => sample * gain)], 16000));
+  });
+  return path;
 }
 
 /** The track as the product renders it (full bank), its mix and its `vocals` stem as 16 kHz WAVs. */
@@ -252,9 +274,7 @@ async function speakLines(composition: Composition, part: Part, stem: string): P
     const speech = speakPhones(module, singer.model.slice('flite-'.length), phones);
     const padding = new Float32Array(Math.round(0.4 * speech.sampleRateHz));
     const audio = Float32Array.from([...padding, ...speech.pcm, ...padding]);
-    const path = `${stem}-line${index + 1}-16k.wav`;
-    writeFileSync(path, writeWav16([resample(audio, speech.sampleRateHz, 16000)], 16000));
-    return path;
+    return writeAtLevels(`${stem}-line${index + 1}-16k.wav`, resample(audio, speech.sampleRateHz, 16000));
   });
 }
 
@@ -489,26 +509,44 @@ const words: {
   spokenText: string | null;
 }[] = [];
 if (values.asr && results.length > 0) {
-  const paths = results.flatMap((r) => [...r.stemWav16, ...(r.mixWav16 ?? []), ...(r.spokenWav16 ?? [])]);
+  const paths = results.flatMap((r) =>
+    [...r.stemWav16, ...(r.mixWav16 ?? []), ...(r.spokenWav16 ?? [])].flatMap((path) =>
+      LEVELS_DB.map((_, levelIndex) => atLevel(path, levelIndex)),
+    ),
+  );
   const transcripts = transcribeWavs(values.asr, paths);
-  const textOf = (lines: readonly string[]) => lines.map((path) => transcripts.get(path) ?? '').join(' ');
+  const textOf = (lines: readonly string[], levelIndex = 0) =>
+    lines.map((path) => transcripts.get(atLevel(path, levelIndex)) ?? '').join(' ');
+  /** The mean over the levels of the WER of the lines heard at each. */
+  const meanWer = (reference: string, lines: readonly string[]) =>
+    LEVELS_DB.reduce((sum, _, levelIndex) => sum + wordErrorRate(reference, textOf(lines, levelIndex)), 0) /
+    LEVELS_DB.length;
   for (const r of results) {
     const stemText = textOf(r.stemWav16);
     const mixText = r.mixWav16 ? textOf(r.mixWav16) : null;
     const spokenText = r.spokenWav16 ? textOf(r.spokenWav16) : null;
     const row = {
       name: r.name,
-      stemWer: wordErrorRate(r.sungWords, stemText),
+      stemWer: meanWer(r.sungWords, r.stemWav16),
       stemText,
-      mixWer: mixText === null ? null : wordErrorRate(r.sungWords, mixText),
+      mixWer: r.mixWav16 ? meanWer(r.sungWords, r.mixWav16) : null,
       mixText,
-      spokenWer: spokenText === null ? null : wordErrorRate(r.sungWords, spokenText),
+      spokenWer: r.spokenWav16 ? meanWer(r.sungWords, r.spokenWav16) : null,
       spokenText,
     };
     words.push(row);
     const percent = (wer: number) => `${(wer * 100).toFixed(0)} %`;
+    /** Each level's WER, when there are several: stem (and mix) at each gain. */
+    const byLevel = (result: CaseResult) => {
+      if (LEVELS_DB.length < 2) return '';
+      const at = (lines: readonly string[]) =>
+        LEVELS_DB.map((_, index) =>
+          (wordErrorRate(result.sungWords, textOf(lines, index)) * 100).toFixed(0),
+        ).join('/');
+      return ` (at ${LEVELS_DB.join('/')} dB: stem ${at(result.stemWav16)}${result.mixWav16 ? `, mix ${at(result.mixWav16)}` : ''})`;
+    };
     console.log(
-      `words ${r.name}: stem ${percent(row.stemWer)}${row.mixWer === null ? '' : `, mix ${percent(row.mixWer)}`}${row.spokenWer === null ? '' : `, spoken ${percent(row.spokenWer)}`}\n  stem: ${stemText}${mixText === null ? '' : `\n  mix:  ${mixText}`}${spokenText === null ? '' : `\n  spoken: ${spokenText}`}`,
+      `words ${r.name}: stem ${percent(row.stemWer)}${row.mixWer === null ? '' : `, mix ${percent(row.mixWer)}`}${row.spokenWer === null ? '' : `, spoken ${percent(row.spokenWer)}`}${byLevel(r)}\n  stem: ${stemText}${mixText === null ? '' : `\n  mix:  ${mixText}`}${spokenText === null ? '' : `\n  spoken: ${spokenText}`}`,
     );
     if (values.verbose)
       r.lineWords.forEach((lineText, i) => {

@@ -28,8 +28,10 @@ export interface FliteSpeech {
   durationStretch?: number;
   /** The pitch analysis's voicing threshold for this voice. */
   voicingThreshold: number;
-  /** The voice's `periodBlend` (see FliteVoice). */
+  /** The voice's `periodBlend`, `attackPeriodBlend` and `vowelHeadRate` (see FliteVoice). */
   periodBlend: number;
+  attackPeriodBlend: number;
+  vowelHeadRate: number;
 }
 
 /** What the engine knows of each Flite voice it sings with, measured on each. */
@@ -56,9 +58,32 @@ export interface FliteVoice {
    * Averaging neighbouring periods smooths a voice whose periods change abruptly (a diphone join).
    */
   periodBlend: number;
+  /**
+   * The same blend in a held vowel's attack after a voiceless consonant or a rest, where the
+   * voice comes in (the larger of the two applies there). slt's "Stay" came to a steady voice
+   * 50 ms after its note: its first periods after the "t" changed shape from one to the next, and
+   * the pitch tracker lost the voice for 15 ms after hearing it start.
+   */
+  attackPeriodBlend: number;
+  /**
+   * How fast the first VOWEL_HEAD_SECONDS of a held vowel are read after a voiceless fricative,
+   * an "h" or a rest (1: as spoken). A diphone vowel's first periods carry the consonant's
+   * transition and are weakly periodic, so its steady voice came 35-40 ms after the note ("fal",
+   * "heart", a phrase-opening "I"); read twice as fast, the transition is all there and the voice
+   * steady within 30 ms. Not after a voiceless stop: read faster after "k", "we keep moving on"
+   * was heard as "we don't move in on" on every trial (three rates and lengths).
+   */
+  vowelHeadRate: number;
 }
 
-const ARCTIC = { sungStretch: 1, voicingThreshold: 0.35, gain: 1, periodBlend: 0 };
+const ARCTIC = {
+  sungStretch: 1,
+  voicingThreshold: 0.35,
+  gain: 1,
+  periodBlend: 0,
+  attackPeriodBlend: 0.5,
+  vowelHeadRate: 1,
+};
 const FLITE_VOICES: Readonly<Record<string, FliteVoice>> = {
   slt: { ...ARCTIC, atAskedPitch: true, speakingRangeHz: [150, 300] },
   // rms speaks fast: its vowels last about half as long as slt's (median 105 against 184 ms over
@@ -91,6 +116,9 @@ const FLITE_VOICES: Readonly<Record<string, FliteVoice>> = {
     voicingThreshold: 0.7,
     gain: 2.2,
     periodBlend: 0.5,
+    // more blend in the attack (0.7) made its words worse (ballad 14 → 22 %, uptempo 13 → 19 %)
+    attackPeriodBlend: 0.5,
+    vowelHeadRate: 2,
   },
 };
 
@@ -209,7 +237,7 @@ function speakPhonesUncached(
   const wav = result.files.get('speech.wav');
   if (result.exitCode !== 0 || !wav) throw new Error(`Flite failed (exit ${result.exitCode})`);
   const { pcm, sampleRateHz } = parseWav16(wav);
-  const { gain, voicingThreshold, periodBlend } = fliteVoice(voice);
+  const { gain, voicingThreshold, periodBlend, attackPeriodBlend, vowelHeadRate } = fliteVoice(voice);
   if (gain !== 1) for (let i = 0; i < pcm.length; i++) pcm[i]! *= gain;
   const spans: FliteSpeech['phones'] = [];
   let start = 0;
@@ -228,6 +256,8 @@ function speakPhonesUncached(
     ...(durationStretch === 1 ? {} : { durationStretch }),
     voicingThreshold,
     periodBlend,
+    attackPeriodBlend,
+    vowelHeadRate,
   };
 }
 
@@ -422,6 +452,8 @@ const VOICE_FADED_RATIO = 10 ** (-10 / 20);
  * was heard as an "s" ("let the whole world" → "lift the soul"); at a quarter, "heart" as "part".
  */
 const SUNG_H_GAIN = 0.5;
+/** The part of a held vowel's attack a voice's `vowelHeadRate` applies to (spoken seconds). */
+const VOWEL_HEAD_SECONDS = 0.03;
 const DIPHTHONGS: ReadonlySet<string> = new Set(['AY', 'EY', 'OW', 'AW', 'OY']);
 
 /** Pitch marks one per period on the waveform's peak in voiced parts, a fixed hop elsewhere. */
@@ -577,6 +609,8 @@ interface SourcePoint {
   sonorant?: boolean;
   /** Reading a voiceless stop's release: where (spoken seconds) the vowel after it starts. */
   releasedInto?: number;
+  /** A held vowel's attack where the voice comes in (see FliteVoice.attackPeriodBlend). */
+  voiceComingIn?: boolean;
   /** A sung voiceless stop's closure: no voice sounds in it (its noise does). */
   closure?: boolean;
   /**
@@ -769,10 +803,22 @@ function createTimeMap(
     // release as spoken. A diphthong holds its first quality and glides only at the end
     // ("night" is held on "ah" and closes to "ee"), as singers do; walking through the glide
     // would sing "ah-ee-ah-ee".
+    // After a voiceless consonant or at the phrase's start the voice comes in during the attack,
+    // and a voice may read the first of it faster (FliteVoice.vowelHeadRate): `attack` is in
+    // spoken seconds, `attackTarget` the sung seconds it takes.
     const attack = Math.min(length * 0.3, 0.06);
     const holdEnd = DIPHTHONGS.has(segment.phoneme) ? attack + length * 0.25 : length - attack;
-    const release = Math.min(length - holdEnd, 0.03, target - attack - 0.001);
-    if (into < attack) return { seconds: source.startSeconds + into, hold: null };
+    const before = plan.segments[index - 1]?.phoneme;
+    const voiceComingIn = before === undefined || isVoiceless(before);
+    const afterStop = before !== undefined && isVoicelessStop(before);
+    const headRate = voiceComingIn && !afterStop ? speech.vowelHeadRate : 1;
+    const head = Math.min(VOWEL_HEAD_SECONDS, attack);
+    const attackTarget = attack - head + head / headRate;
+    const release = Math.min(length - holdEnd, 0.03, target - attackTarget - 0.001);
+    if (into < attackTarget) {
+      const read = into < head / headRate ? into * headRate : head + (into - head / headRate);
+      return { seconds: source.startSeconds + read, hold: null, ...(voiceComingIn ? { voiceComingIn } : {}) };
+    }
     const fromEnd = target - into;
     if (fromEnd < release) return { seconds: source.endSeconds - fromEnd, hold: null };
     // The pass stays within 25 ms around the steady part's middle: wider, it reaches into the
@@ -799,7 +845,7 @@ function createTimeMap(
     const steadyStart = steady.start;
     // Reach the steady middle from the end of the attack, then pass through it slowly.
     const approach = steadyStart - (source.startSeconds + attack);
-    const walked = into - attack;
+    const walked = into - attackTarget;
     // The hold fades in over its first 60 ms and out over the last 60 ms before the release, so
     // the attack and release keep their spoken loudness and the hold's evening-out starts softly.
     const weight = Math.min(1, Math.max(0, walked - approach) / 0.06, Math.max(0, fromEnd - release) / 0.06);
@@ -817,12 +863,12 @@ function createTimeMap(
     const close =
       releaseStart <= steadyEnd
         ? 0
-        : Math.min(CLOSE_SECONDS, Math.max(target - release - attack - approach, 0) * 0.3);
+        : Math.min(CLOSE_SECONDS, Math.max(target - release - attackTarget - approach, 0) * 0.3);
     if (close > 0 && fromEnd < release + close) {
       const closed = 1 - (fromEnd - release) / close;
       return { seconds: steadyEnd + closed * (releaseStart - steadyEnd), hold };
     }
-    const holdLength = Math.max(target - release - close - attack - approach, 0.001);
+    const holdLength = Math.max(target - release - close - attackTarget - approach, 0.001);
     const along = Math.min((walked - approach) / holdLength, 1);
     return { seconds: steadyStart + along * steadyLength, hold };
   };
@@ -1146,16 +1192,13 @@ export function renderFliteVoice(
     let firstGain = blend ? gain * blend.firstGain * shimmer : gain;
     let secondGain = blend ? gain * blend.secondGain * shimmer : 0;
     // a held vowel already blends two periods; a stop's release is read as spoken
-    if (
-      speech.periodBlend > 0 &&
-      !blend &&
-      voiced &&
-      previousVoicedMark >= 0 &&
-      point.releasedInto === undefined
-    ) {
+    const periodBlend = point.voiceComingIn
+      ? Math.max(speech.periodBlend, speech.attackPeriodBlend)
+      : speech.periodBlend;
+    if (periodBlend > 0 && !blend && voiced && previousVoicedMark >= 0 && point.releasedInto === undefined) {
       secondMark = previousVoicedMark;
-      secondGain = gain * speech.periodBlend;
-      firstGain = gain * (1 - speech.periodBlend);
+      secondGain = gain * periodBlend;
+      firstGain = gain * (1 - periodBlend);
     }
     previousVoicedMark = voiced ? mark : -1;
     addGrain(output, source, hannOf(reach), centre, mark, firstGain, secondMark, secondGain, formantShift);
