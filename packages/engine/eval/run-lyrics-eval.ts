@@ -521,6 +521,16 @@ if (values.asr && results.length > 0) {
   const meanWer = (reference: string, lines: readonly string[]) =>
     LEVELS_DB.reduce((sum, _, levelIndex) => sum + wordErrorRate(reference, textOf(lines, levelIndex)), 0) /
     LEVELS_DB.length;
+  const percent = (wer: number) => `${(wer * 100).toFixed(0)} %`;
+  /** Each level's WER, when there are several: stem (and mix) at each gain. */
+  const byLevel = (result: CaseResult) => {
+    if (LEVELS_DB.length < 2) return '';
+    const at = (lines: readonly string[]) =>
+      LEVELS_DB.map((_, index) =>
+        (wordErrorRate(result.sungWords, textOf(lines, index)) * 100).toFixed(0),
+      ).join('/');
+    return ` (at ${LEVELS_DB.join('/')} dB: stem ${at(result.stemWav16)}${result.mixWav16 ? `, mix ${at(result.mixWav16)}` : ''})`;
+  };
   for (const r of results) {
     const stemText = textOf(r.stemWav16);
     const mixText = r.mixWav16 ? textOf(r.mixWav16) : null;
@@ -535,16 +545,6 @@ if (values.asr && results.length > 0) {
       spokenText,
     };
     words.push(row);
-    const percent = (wer: number) => `${(wer * 100).toFixed(0)} %`;
-    /** Each level's WER, when there are several: stem (and mix) at each gain. */
-    const byLevel = (result: CaseResult) => {
-      if (LEVELS_DB.length < 2) return '';
-      const at = (lines: readonly string[]) =>
-        LEVELS_DB.map((_, index) =>
-          (wordErrorRate(result.sungWords, textOf(lines, index)) * 100).toFixed(0),
-        ).join('/');
-      return ` (at ${LEVELS_DB.join('/')} dB: stem ${at(result.stemWav16)}${result.mixWav16 ? `, mix ${at(result.mixWav16)}` : ''})`;
-    };
     console.log(
       `words ${r.name}: stem ${percent(row.stemWer)}${row.mixWer === null ? '' : `, mix ${percent(row.mixWer)}`}${row.spokenWer === null ? '' : `, spoken ${percent(row.spokenWer)}`}${byLevel(r)}\n  stem: ${stemText}${mixText === null ? '' : `\n  mix:  ${mixText}`}${spokenText === null ? '' : `\n  spoken: ${spokenText}`}`,
     );

@@ -26,12 +26,8 @@ export interface FliteSpeech {
   lowestPitchHz?: number;
   /** Above 1: spoken that many times slower than the voice's own pace (Flite's duration_stretch). */
   durationStretch?: number;
-  /** The pitch analysis's voicing threshold for this voice. */
-  voicingThreshold: number;
-  /** The voice's `periodBlend`, `attackPeriodBlend` and `vowelHeadRate` (see FliteVoice). */
-  periodBlend: number;
-  attackPeriodBlend: number;
-  vowelHeadRate: number;
+  /** What the engine knows of the voice that spoke it. */
+  voice: FliteVoice;
 }
 
 /** What the engine knows of each Flite voice it sings with, measured on each. */
@@ -237,8 +233,8 @@ function speakPhonesUncached(
   const wav = result.files.get('speech.wav');
   if (result.exitCode !== 0 || !wav) throw new Error(`Flite failed (exit ${result.exitCode})`);
   const { pcm, sampleRateHz } = parseWav16(wav);
-  const { gain, voicingThreshold, periodBlend, attackPeriodBlend, vowelHeadRate } = fliteVoice(voice);
-  if (gain !== 1) for (let i = 0; i < pcm.length; i++) pcm[i]! *= gain;
+  const facts = fliteVoice(voice);
+  if (facts.gain !== 1) for (let i = 0; i < pcm.length; i++) pcm[i]! *= facts.gain;
   const spans: FliteSpeech['phones'] = [];
   let start = 0;
   for (const entry of result.stdout.trim().split(/\s+/)) {
@@ -254,10 +250,7 @@ function speakPhonesUncached(
     phones: spans,
     lowestPitchHz: lowestPitchOf(voice, pitchHz),
     ...(durationStretch === 1 ? {} : { durationStretch }),
-    voicingThreshold,
-    periodBlend,
-    attackPeriodBlend,
-    vowelHeadRate,
+    voice: facts,
   };
 }
 
@@ -811,7 +804,7 @@ function createTimeMap(
     const before = plan.segments[index - 1]?.phoneme;
     const voiceComingIn = before === undefined || isVoiceless(before);
     const afterStop = before !== undefined && isVoicelessStop(before);
-    const headRate = voiceComingIn && !afterStop ? speech.vowelHeadRate : 1;
+    const headRate = voiceComingIn && !afterStop ? speech.voice.vowelHeadRate : 1;
     const head = Math.min(VOWEL_HEAD_SECONDS, attack);
     const attackTarget = attack - head + head / headRate;
     const release = Math.min(length - holdEnd, 0.03, target - attackTarget - 0.001);
@@ -912,7 +905,7 @@ export function prepareSources(speeches: readonly FliteSpeech[], sampleRateHz: n
         source,
         sampleRateHz,
         speech.lowestPitchHz,
-        speech.voicingThreshold,
+        speech.voice.voicingThreshold,
       );
       preparedSources.set(speech, { sampleRateHz, source, analysis });
     });
@@ -1130,6 +1123,7 @@ export function renderFliteVoice(
     return Math.min(1, sungPeriod / analysis.periods[vowelMark]!);
   };
 
+  const { voice } = speech;
   // the mark of the last grain laid, while the voice is voiced (see FliteVoice.periodBlend)
   let previousVoicedMark = -1;
   const aspirationRng = createRng(options.seed ^ 0x2545f491);
@@ -1193,8 +1187,8 @@ export function renderFliteVoice(
     let secondGain = blend ? gain * blend.secondGain * shimmer : 0;
     // a held vowel already blends two periods; a stop's release is read as spoken
     const periodBlend = point.voiceComingIn
-      ? Math.max(speech.periodBlend, speech.attackPeriodBlend)
-      : speech.periodBlend;
+      ? Math.max(voice.periodBlend, voice.attackPeriodBlend)
+      : voice.periodBlend;
     if (periodBlend > 0 && !blend && voiced && previousVoicedMark >= 0 && point.releasedInto === undefined) {
       secondMark = previousVoicedMark;
       secondGain = gain * periodBlend;
