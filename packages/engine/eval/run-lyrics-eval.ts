@@ -20,12 +20,16 @@
 //    mean over them: decoding at temperature 0 turns on small changes to the audio (a 0.24 dB change
 //    of the master's gain moved a case 24 → 30 %), so a single hearing is one draw from a spread
 //    that a change to the voice has to beat. The verbose lines are heard at the first level.
+//    With --mix --band DB, Whisper also hears the track's stems summed again with every stem but
+//    the vocal (the send effects too) DB decibels quieter, at the mix's RMS: what the band takes from
+//    the words at that balance (the re-sum skips the master's EQ and limiter: --band 0 is its
+//    reference).
 // 5. Heard as singing (--tagger PYTHON, the musicnn venv of eval/tagger/setup.sh): each case's full
 //    mix and the same request without lyrics or voice are tagged; the report gives the rank of the
 //    best vocalist tag and of `instrumental` (MSD) / `no vocals` (MTT).
 // Flags: --speed (also) · --speed-only · --bank small|full (full) · --json FILE · --only SONG[,SONG…]
 // (song names: ballad, uptempo, slow, folk, rap; or a singer's name) · --asr PYTHON · --mix ·
-// --spoken · --levels DB[,DB…] (0) · --tagger PYTHON · --out DIR (WAVs, default /tmp/trackforge-lyrics-eval). Prints a table; exits 1
+// --spoken · --levels DB[,DB…] (0) · --band DB · --tagger PYTHON · --out DIR (WAVs, default /tmp/trackforge-lyrics-eval). Prints a table; exits 1
 // when a bar fails.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -62,6 +66,7 @@ const { values } = parseArgs({
     spoken: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     levels: { type: 'string', default: '0' },
+    band: { type: 'string' },
     tagger: { type: 'string' },
     out: { type: 'string', default: '/tmp/trackforge-lyrics-eval' },
   },
@@ -140,6 +145,8 @@ interface CaseResult {
   spokenWav16: string[] | null;
   mixWav16: string[] | null;
   mixWav: string | null;
+  /** The lines of the stems summed with the band BAND_DOWN_DB quieter (--band), else null. */
+  bandWav16: string[] | null;
   instrumentalWav: string | null;
 }
 
@@ -177,12 +184,15 @@ const median = (values: number[]) => {
 
 const fileName = (c: LyricCase) => c.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
 
-function toMono16k(channels: Float32Array[], sampleRateHz: number): Float32Array {
+function toMono(channels: Float32Array[]): Float32Array {
   const mono = new Float32Array(channels[0]!.length);
   for (const channel of channels)
     for (let i = 0; i < mono.length; i++) mono[i]! += channel[i]! / channels.length;
-  return resample(mono, sampleRateHz, 16000);
+  return mono;
 }
+
+const toMono16k = (channels: Float32Array[], sampleRateHz: number) =>
+  resample(toMono(channels), sampleRateHz, 16000);
 
 /**
  * Whisper hears the song line by line (each sung phrase from 0.4 s before its first note to 0.4 s
@@ -202,6 +212,11 @@ function writeLines(audio16k: Float32Array, lines: readonly [number, number][], 
 const LEVELS_DB = values.levels.split(',').map(Number);
 if (LEVELS_DB.some((dB) => !Number.isFinite(dB)))
   throw new Error(`--levels: numbers in dB, not ${values.levels}`);
+
+/** How many dB quieter the band is in the rebalanced mix (--band), or null. */
+const BAND_DOWN_DB = values.band === undefined ? null : Number(values.band);
+if (BAND_DOWN_DB !== null && (!(BAND_DOWN_DB >= 0) || !values.mix))
+  throw new Error(`--band: how many dB quieter (0 or more), with --mix; not ${values.band}`);
 
 /** Where a line's WAV at a gain is: the path itself at the first level. */
 function atLevel(path: string, levelIndex: number): string {
@@ -239,7 +254,35 @@ async function renderMix(c: LyricCase, vocalPartId: string, lines: readonly [num
     lines,
     join(outDir, `${fileName(c)}-stem`),
   );
-  return { mixWav, mixWav16, stemWav16 };
+  const bandWav16 =
+    BAND_DOWN_DB === null
+      ? null
+      : writeLines(
+          resample(rebalance(mix, result.stems!, vocalPartId, BAND_DOWN_DB), mix.sampleRate, 16000),
+          lines,
+          join(outDir, `${fileName(c)}-band`),
+        );
+  return { mixWav, mixWav16, stemWav16, bandWav16 };
+}
+
+/** Mono sum of the stems with all but the vocal `bandDownDb` quieter, at the mix's RMS. */
+function rebalance(
+  mix: ReturnType<typeof parseWav>,
+  stems: readonly { partId: string; wav: Uint8Array }[],
+  vocalPartId: string,
+  bandDownDb: number,
+): Float32Array {
+  const sum = new Float32Array(mix.channels[0]!.length);
+  for (const stem of stems) {
+    const gain = stem.partId === vocalPartId ? 1 : 10 ** (-bandDownDb / 20);
+    const { channels } = parseWav(stem.wav);
+    for (const channel of channels)
+      for (let i = 0; i < sum.length; i++) sum[i]! += (channel[i]! * gain) / channels.length;
+  }
+  const rms = (audio: Float32Array) => Math.sqrt(audio.reduce((total, x) => total + x * x, 0) / audio.length);
+  const mixRms = rms(toMono(mix.channels));
+  const sumRms = rms(sum);
+  return sumRms > 0 ? sum.map((x) => (x * mixRms) / sumRms) : sum;
 }
 
 /** The same request with no lyrics and no voice: what the tagger hears without the singer. */
@@ -335,10 +378,12 @@ async function measureCase(c: LyricCase): Promise<CaseResult> {
   let stemWav16 = writeLines(resample(stem, SAMPLE_RATE, 16000), lines, join(outDir, `${fileName(c)}-stem`));
   let mixWav16: string[] | null = null;
   let mixWav: string | null = null;
+  let bandWav16: string[] | null = null;
   if (values.mix || values.tagger) {
     const rendered = await renderMix(c, part.id, lines);
     mixWav16 = rendered.mixWav16;
     mixWav = rendered.mixWav;
+    bandWav16 = rendered.bandWav16;
     stemWav16 = rendered.stemWav16;
   }
   const instrumentalWav = values.tagger ? await renderInstrumental(c) : null;
@@ -422,6 +467,7 @@ async function measureCase(c: LyricCase): Promise<CaseResult> {
     spokenWav16,
     mixWav16,
     mixWav,
+    bandWav16,
     instrumentalWav,
   };
 }
@@ -507,11 +553,12 @@ const words: {
   mixText: string | null;
   spokenWer: number | null;
   spokenText: string | null;
+  bandWer: number | null;
 }[] = [];
 if (values.asr && results.length > 0) {
   const paths = results.flatMap((r) =>
-    [...r.stemWav16, ...(r.mixWav16 ?? []), ...(r.spokenWav16 ?? [])].flatMap((path) =>
-      LEVELS_DB.map((_, levelIndex) => atLevel(path, levelIndex)),
+    [...r.stemWav16, ...(r.mixWav16 ?? []), ...(r.spokenWav16 ?? []), ...(r.bandWav16 ?? [])].flatMap(
+      (path) => LEVELS_DB.map((_, levelIndex) => atLevel(path, levelIndex)),
     ),
   );
   const transcripts = transcribeWavs(values.asr, paths);
@@ -543,10 +590,11 @@ if (values.asr && results.length > 0) {
       mixText,
       spokenWer: r.spokenWav16 ? meanWer(r.sungWords, r.spokenWav16) : null,
       spokenText,
+      bandWer: r.bandWav16 ? meanWer(r.sungWords, r.bandWav16) : null,
     };
     words.push(row);
     console.log(
-      `words ${r.name}: stem ${percent(row.stemWer)}${row.mixWer === null ? '' : `, mix ${percent(row.mixWer)}`}${row.spokenWer === null ? '' : `, spoken ${percent(row.spokenWer)}`}${byLevel(r)}\n  stem: ${stemText}${mixText === null ? '' : `\n  mix:  ${mixText}`}${spokenText === null ? '' : `\n  spoken: ${spokenText}`}`,
+      `words ${r.name}: stem ${percent(row.stemWer)}${row.mixWer === null ? '' : `, mix ${percent(row.mixWer)}`}${row.bandWer === null ? '' : `, band ${-BAND_DOWN_DB!} dB ${percent(row.bandWer)}`}${row.spokenWer === null ? '' : `, spoken ${percent(row.spokenWer)}`}${byLevel(r)}\n  stem: ${stemText}${mixText === null ? '' : `\n  mix:  ${mixText}`}${spokenText === null ? '' : `\n  spoken: ${spokenText}`}`,
     );
     if (values.verbose)
       r.lineWords.forEach((lineText, i) => {
@@ -563,10 +611,12 @@ if (values.asr && results.length > 0) {
   overall.stemWerMedianAllPct = Math.round(median(words.map((w) => w.stemWer)) * 1000) / 10;
   const mixWers = words.flatMap((w) => (w.mixWer === null ? [] : [w.mixWer]));
   if (mixWers.length > 0) overall.mixWerMedianPct = Math.round(median(mixWers) * 1000) / 10;
+  const bandWers = words.flatMap((w) => (w.bandWer === null ? [] : [w.bandWer]));
+  if (bandWers.length > 0) overall.bandWerMedianPct = Math.round(median(bandWers) * 1000) / 10;
   const spokenWers = sungWords.flatMap((w) => (w.spokenWer === null ? [] : [w.spokenWer]));
   if (spokenWers.length > 0) overall.spokenWerMedianPct = Math.round(median(spokenWers) * 1000) / 10;
   console.log(
-    `words: median WER vocal stem ${overall.stemWerMedianPct} % sung (${overall.stemWerMedianAllPct} % with rap)${mixWers.length > 0 ? `, full mix ${overall.mixWerMedianPct} % (all cases)` : ''}${spokenWers.length > 0 ? `, spoken by the same voice ${overall.spokenWerMedianPct} % sung cases` : ''}`,
+    `words: median WER vocal stem ${overall.stemWerMedianPct} % sung (${overall.stemWerMedianAllPct} % with rap)${mixWers.length > 0 ? `, full mix ${overall.mixWerMedianPct} % (all cases)` : ''}${bandWers.length > 0 ? `, band ${-BAND_DOWN_DB!} dB ${overall.bandWerMedianPct} %` : ''}${spokenWers.length > 0 ? `, spoken by the same voice ${overall.spokenWerMedianPct} % sung cases` : ''}`,
   );
 }
 

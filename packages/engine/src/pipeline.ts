@@ -168,8 +168,10 @@ export async function generateTrack(given: TrackRequest, deps: PipelineDeps): Pr
       inPlace: true,
       onProgress: (fraction) => report('mastering', fraction),
     });
-    // Stems get the master's loudness gain (not its EQ or limiter), so they line up with the mastered mix.
-    return { ...result, stemGain: 10 ** (result.gainDb / 20) };
+    // Stems get the master's loudness gain (not its EQ or limiter), so they line up with the mastered
+    // mix, lowered together where that would clip one of them.
+    const masterGain = 10 ** (result.gainDb / 20);
+    return { ...result, stemGain: rendered.stems ? stemsGain(rendered.stems, masterGain) : masterGain };
   });
 
   const encoded = await run('encoding', async () => {
@@ -293,6 +295,24 @@ async function measureMasterGains(
     equalized: eq !== undefined,
     inPlace: true,
   }).gains;
+}
+
+/**
+ * The gain every stem is written with: the master's loudness gain, lowered so the loudest stem
+ * peaks no higher than the mix's ceiling. Stems skip the limiter, so at the master's gain alone a
+ * part that carries the track (a sung vocal over a quiet ballad) reached full scale and clipped in
+ * its 24-bit file. One gain for all keeps the balance between them.
+ */
+function stemsGain(stems: readonly { buffer: AudioBuffer }[], masterGain: number): number {
+  let peak = 0;
+  for (const { buffer } of stems)
+    for (const channel of [buffer.left, buffer.right])
+      for (let i = 0; i < channel.length; i++) {
+        const magnitude = Math.abs(channel[i]!);
+        if (magnitude > peak) peak = magnitude;
+      }
+  const ceiling = 10 ** (CEILING_DBTP / 20);
+  return peak * masterGain > ceiling ? ceiling / peak : masterGain;
 }
 
 function scaleBuffer(buffer: AudioBuffer, gain: number): AudioBuffer {
