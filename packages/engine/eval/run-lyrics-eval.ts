@@ -50,7 +50,7 @@ import { centsBetween, midiToHz, trackPitch } from '../src/vocals/pitch-track.js
 import type { VocalNote } from '../src/vocals/sing.js';
 import { planPhrase } from '../src/vocals/vocal-plan.js';
 import { measureVowelOnsets } from '../test/vocals/measure-vocal.js';
-import { resample } from './dsp.js';
+import { downmix, resample } from './dsp.js';
 import { transcribeWavs, wordErrorRate } from './vocals/word-error-rate.js';
 import { parseWav, writeWav16 } from './wav.js';
 
@@ -184,15 +184,8 @@ const median = (values: number[]) => {
 
 const fileName = (c: LyricCase) => c.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
 
-function toMono(channels: Float32Array[]): Float32Array {
-  const mono = new Float32Array(channels[0]!.length);
-  for (const channel of channels)
-    for (let i = 0; i < mono.length; i++) mono[i]! += channel[i]! / channels.length;
-  return mono;
-}
-
 const toMono16k = (channels: Float32Array[], sampleRateHz: number) =>
-  resample(toMono(channels), sampleRateHz, 16000);
+  resample(downmix(channels), sampleRateHz, 16000);
 
 /**
  * Whisper hears the song line by line (each sung phrase from 0.4 s before its first note to 0.4 s
@@ -243,8 +236,9 @@ async function renderMix(c: LyricCase, vocalPartId: string, lines: readonly [num
   if (!stem) throw new Error(`${c.name}: no vocals stem`);
   const mixWav = join(outDir, `${fileName(c)}-mix.wav`);
   writeFileSync(mixWav, result.files.wav!);
+  const mixMono = downmix(mix.channels);
   const mixWav16 = writeLines(
-    toMono16k(mix.channels, mix.sampleRate),
+    resample(mixMono, mix.sampleRate, 16000),
     lines,
     join(outDir, `${fileName(c)}-mix`),
   );
@@ -258,7 +252,7 @@ async function renderMix(c: LyricCase, vocalPartId: string, lines: readonly [num
     BAND_DOWN_DB === null
       ? null
       : writeLines(
-          resample(rebalance(mix, result.stems!, vocalPartId, BAND_DOWN_DB), mix.sampleRate, 16000),
+          resample(rebalance(mixMono, result.stems!, vocalPartId, BAND_DOWN_DB), mix.sampleRate, 16000),
           lines,
           join(outDir, `${fileName(c)}-band`),
         );
@@ -267,12 +261,12 @@ async function renderMix(c: LyricCase, vocalPartId: string, lines: readonly [num
 
 /** Mono sum of the stems with all but the vocal `bandDownDb` quieter, at the mix's RMS. */
 function rebalance(
-  mix: ReturnType<typeof parseWav>,
+  mixMono: Float32Array,
   stems: readonly { partId: string; wav: Uint8Array }[],
   vocalPartId: string,
   bandDownDb: number,
 ): Float32Array {
-  const sum = new Float32Array(mix.channels[0]!.length);
+  const sum = new Float32Array(mixMono.length);
   for (const stem of stems) {
     const gain = stem.partId === vocalPartId ? 1 : 10 ** (-bandDownDb / 20);
     const { channels } = parseWav(stem.wav);
@@ -280,7 +274,7 @@ function rebalance(
       for (let i = 0; i < sum.length; i++) sum[i]! += (channel[i]! * gain) / channels.length;
   }
   const rms = (audio: Float32Array) => Math.sqrt(audio.reduce((total, x) => total + x * x, 0) / audio.length);
-  const mixRms = rms(toMono(mix.channels));
+  const mixRms = rms(mixMono);
   const sumRms = rms(sum);
   return sumRms > 0 ? sum.map((x) => (x * mixRms) / sumRms) : sum;
 }

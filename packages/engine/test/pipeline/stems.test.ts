@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { toDb } from '../../eval/dsp.js';
 import { parseWav } from '../../eval/wav.js';
 import { loadBankFile } from '../../node/load-bank.js';
 import { loadVoiceBank } from '../../node/load-voices.js';
@@ -12,7 +13,7 @@ const voiceBank = loadVoiceBank();
 const peakDb = (channels: Float32Array[]) => {
   let peak = 0;
   for (const channel of channels) for (const sample of channel) peak = Math.max(peak, Math.abs(sample));
-  return 20 * Math.log10(peak);
+  return toDb(peak);
 };
 
 describe('stems', () => {
