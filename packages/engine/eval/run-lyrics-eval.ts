@@ -269,9 +269,8 @@ function rebalance(
   const sum = new Float32Array(mixMono.length);
   for (const stem of stems) {
     const gain = stem.partId === vocalPartId ? 1 : 10 ** (-bandDownDb / 20);
-    const { channels } = parseWav(stem.wav);
-    for (const channel of channels)
-      for (let i = 0; i < sum.length; i++) sum[i]! += (channel[i]! * gain) / channels.length;
+    const mono = downmix(parseWav(stem.wav).channels);
+    for (let i = 0; i < sum.length; i++) sum[i]! += mono[i]! * gain;
   }
   const rms = (audio: Float32Array) => Math.sqrt(audio.reduce((total, x) => total + x * x, 0) / audio.length);
   const mixRms = rms(mixMono);
