@@ -121,30 +121,40 @@ export function createVocalCarve(
         }
         const first = Math.max(from, fromSample);
         const last = Math.min(to, endSample);
-        // hot loop: the span's numbers and the filter's state in locals
+        // hot loop: the span's numbers, the filter's coefficients and its state in locals; the
+        // ramps and the full cut in their own loops, so the one that runs longest does no ramp arithmetic
         const attack = fullFrom - from;
         const release = to - fullTo;
-        for (let sample = first; sample < last; sample++) {
-          const i = offset + sample - fromSample;
-          // how far in: linear over the attack, 1 while the vocal sings, linear over the release
-          const amount =
-            sample < fullFrom ? (sample - from) / attack : sample < fullTo ? 1 : (to - sample) / release;
-          const depth = CARVE_DEPTH * amount;
-          const gain = 1 - (1 - DIP_GAIN) * amount;
-          const l = left[i]!;
-          const lb = b0 * (l - lx2) - a1 * ly1 - a2 * ly2;
-          lx2 = lx1;
-          lx1 = l;
-          ly2 = ly1;
-          ly1 = lb;
-          left[i] = gain * (l - depth * lb);
-          const r = right[i]!;
-          const rb = b0 * (r - rx2) - a1 * ry1 - a2 * ry2;
-          rx2 = rx1;
-          rx1 = r;
-          ry2 = ry1;
-          ry1 = rb;
-          right[i] = gain * (r - depth * rb);
+        const bp0 = b0;
+        const bpA1 = a1;
+        const bpA2 = a2;
+        const fullDepth = CARVE_DEPTH;
+        const dip = 1 - DIP_GAIN;
+        const base = offset - fromSample;
+        for (let stage = 0; stage < 3; stage++) {
+          const stageFrom = Math.max(first, stage === 0 ? from : stage === 1 ? fullFrom : fullTo);
+          const stageTo = Math.min(last, stage === 0 ? fullFrom : stage === 1 ? fullTo : to);
+          for (let sample = stageFrom; sample < stageTo; sample++) {
+            const i = base + sample;
+            // how far in: linear over the attack, 1 while the vocal sings, linear over the release
+            const amount = stage === 1 ? 1 : stage === 0 ? (sample - from) / attack : (to - sample) / release;
+            const depth = fullDepth * amount;
+            const gain = 1 - dip * amount;
+            const l = left[i]!;
+            const lb = bp0 * (l - lx2) - bpA1 * ly1 - bpA2 * ly2;
+            lx2 = lx1;
+            lx1 = l;
+            ly2 = ly1;
+            ly1 = lb;
+            left[i] = gain * (l - depth * lb);
+            const r = right[i]!;
+            const rb = bp0 * (r - rx2) - bpA1 * ry1 - bpA2 * ry2;
+            rx2 = rx1;
+            rx1 = r;
+            ry2 = ry1;
+            ry1 = rb;
+            right[i] = gain * (r - depth * rb);
+          }
         }
       }
       state.set([lx1, lx2, ly1, ly2, rx1, rx2, ry1, ry2]);

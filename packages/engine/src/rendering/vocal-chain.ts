@@ -49,6 +49,8 @@ function peaking(frequencyHz: number, q: number, gainDb: number, sampleRate: num
   };
 }
 
+const coefficientsOf = ({ b0, b1, b2, a1, a2 }: Biquad) => [b0, b1, b2, a1, a2] as const;
+
 const coefficient = (seconds: number, sampleRate: number) => Math.exp(-1 / (seconds * sampleRate));
 
 // Where a phrase's level sits entering the chain, so every singer sits at the same place in the mix.
@@ -91,16 +93,18 @@ const INPUT_GAIN = TARGET_RMS / 0.13;
 
 /** Creates the strip: high-pass, de-esser, EQ and compressor, then the delivery's level in the mix. */
 export function createVocalChain(sampleRate: number, delivery: VocalDelivery = 'sung'): VocalChain {
-  const makeup = delivery === 'rap' ? RAP_MAKEUP : COMP_MAKEUP;
-  // the three filters' coefficients as plain constants (the loop reads them every sample)
-  const { b0: hpB0, b1: hpB1, b2: hpB2, a1: hpA1, a2: hpA2 } = highPass(90, Math.SQRT1_2, sampleRate);
-  const { b0: lmB0, b1: lmB1, b2: lmB2, a1: lmA1, a2: lmA2 } = peaking(300, 1, -2, sampleRate);
-  const { b0: prB0, b1: prB1, b2: prB2, a1: prA1, a2: prA2 } = peaking(3000, 0.9, 2.5, sampleRate);
-  const split = Math.exp((-2 * Math.PI * DEESS_SPLIT_HZ) / sampleRate);
-  const deAttack = coefficient(0.001, sampleRate);
-  const deRelease = coefficient(0.04, sampleRate);
-  const attack = coefficient(0.005, sampleRate);
-  const release = coefficient(0.09, sampleRate);
+  const highPassCoefficients = coefficientsOf(highPass(90, Math.SQRT1_2, sampleRate));
+  const lowMidCoefficients = coefficientsOf(peaking(300, 1, -2, sampleRate));
+  const presenceCoefficients = coefficientsOf(peaking(3000, 0.9, 2.5, sampleRate));
+  // the de-esser's band split and envelope, the compressor's envelope, the level in the mix
+  const dynamics = [
+    Math.exp((-2 * Math.PI * DEESS_SPLIT_HZ) / sampleRate),
+    coefficient(0.001, sampleRate),
+    coefficient(0.04, sampleRate),
+    coefficient(0.005, sampleRate),
+    coefficient(0.09, sampleRate),
+    delivery === 'rap' ? RAP_MAKEUP : COMP_MAKEUP,
+  ] as const;
   // Every number the strip remembers between calls: the three filters' x1, x2, y1, y2, then the
   // de-esser's low band and level and the compressor's envelope. `process` copies them into locals
   // for its loop (a hot loop reads stack locals far faster than object fields or closed-over
@@ -130,6 +134,15 @@ export function createVocalChain(sampleRate: number, delivery: VocalDelivery = '
       let envelope = state[14]!;
       let position = takePosition;
       let silent = skipping;
+      // the constants in locals too: a closed-over or module constant is read from its context on
+      // every use, several times slower in this loop than a local (the samples are the same)
+      const [hpB0, hpB1, hpB2, hpA1, hpA2] = highPassCoefficients;
+      const [lmB0, lmB1, lmB2, lmA1, lmA2] = lowMidCoefficients;
+      const [prB0, prB1, prB2, prA1, prA2] = presenceCoefficients;
+      const [split, deAttack, deRelease, attack, release, makeup] = dynamics;
+      const inputGain = INPUT_GAIN;
+      const deessThreshold = DEESS_THRESHOLD;
+      const compThreshold = COMP_THRESHOLD;
       for (let n = 0; n < count; n++) {
         const at = position++;
         const x = input[inputOffset + n]!;
@@ -163,7 +176,7 @@ export function createVocalChain(sampleRate: number, delivery: VocalDelivery = '
           silent = false;
         }
         // high-pass at 90 Hz
-        const hpIn = x * INPUT_GAIN;
+        const hpIn = x * inputGain;
         let v = hpB0 * hpIn + hpB1 * hpX1 + hpB2 * hpX2 - hpA1 * hpY1 - hpA2 * hpY2;
         hpX2 = hpX1;
         hpX1 = hpIn;
@@ -178,7 +191,7 @@ export function createVocalChain(sampleRate: number, delivery: VocalDelivery = '
           level > sibilance
             ? deAttack * sibilance + (1 - deAttack) * level
             : deRelease * sibilance + (1 - deRelease) * level;
-        const lmIn = lowState + high * (sibilance > DEESS_THRESHOLD ? DEESS_THRESHOLD / sibilance : 1);
+        const lmIn = lowState + high * (sibilance > deessThreshold ? deessThreshold / sibilance : 1);
         // the cut at 300 Hz, then the lift at 3 kHz
         const prIn = lmB0 * lmIn + lmB1 * lmX1 + lmB2 * lmX2 - lmA1 * lmY1 - lmA2 * lmY2;
         lmX2 = lmX1;
@@ -198,7 +211,7 @@ export function createVocalChain(sampleRate: number, delivery: VocalDelivery = '
             ? attack * envelope + (1 - attack) * magnitude
             : release * envelope + (1 - release) * magnitude;
         const gain =
-          envelope > COMP_THRESHOLD ? (COMP_THRESHOLD * Math.cbrt(envelope / COMP_THRESHOLD)) / envelope : 1;
+          envelope > compThreshold ? (compThreshold * Math.cbrt(envelope / compThreshold)) / envelope : 1;
         v *= gain * makeup;
         outLeft[outputOffset + n] = outLeft[outputOffset + n]! + v;
         outRight[outputOffset + n] = outRight[outputOffset + n]! + v;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import { createRng } from '../../src/random.js';
 import { createPartRenderer } from '../../src/rendering/part-renderer.js';
 import { whenDecoderReady } from '../../src/rendering/renderer.js';
 import { createVocalCarve } from '../../src/rendering/vocal-carve.js';
@@ -127,6 +128,39 @@ describe('the band makes room for the words while the vocal sings', () => {
     assert.equal(createVocalCarve(composition(drums), drums, SAMPLE_RATE), undefined);
     // and nothing is cut in a track without a vocal
     assert.equal(createVocalCarve(makeComposition([chords()], SECONDS), chords(), SAMPLE_RATE), undefined);
+  });
+
+  it('is the band-pass cut gain × (x − depth × bandpass(x)), ramped in 100 ms before the phrase and out over 250 ms after', () => {
+    const composition = makeComposition([chords(), vocalPart()], SECONDS);
+    const carve = createVocalCarve(composition, composition.parts[0]!, SAMPLE_RATE)!;
+    const totalSamples = SECONDS * SAMPLE_RATE;
+    const random = createRng(7);
+    const input = Float32Array.from({ length: totalSamples }, () => random.next() * 2 - 1);
+    const left = input.slice();
+    const right = input.slice();
+    // odd chunks, so chunk edges fall inside both ramps and the full cut
+    for (let from = 0; from < totalSamples; from += 3001)
+      carve.process(left, right, from, from, Math.min(3001, totalSamples - from));
+    // the reference, sample by sample: the vocal sings from beat 4 (2 s at 120 bpm) to its last
+    // note's end, 40 ticks before beat 8 (3.958 s)
+    const fullFrom = 2 * SAMPLE_RATE;
+    const fullTo = Math.round(((8 * 480 - 40) / 960) * SAMPLE_RATE);
+    const [from, to] = [fullFrom - 0.1 * SAMPLE_RATE, fullTo + 0.25 * SAMPLE_RATE];
+    const w = (2 * Math.PI * 2000) / SAMPLE_RATE;
+    const alpha = Math.sin(w) / (2 * 0.7);
+    const [b0, a1, a2] = [alpha / (1 + alpha), (-2 * Math.cos(w)) / (1 + alpha), (1 - alpha) / (1 + alpha)];
+    const expected = input.slice();
+    let [x1, x2, y1, y2] = [0, 0, 0, 0];
+    for (let n = from; n < to; n++) {
+      const amount =
+        n < fullFrom ? (n - from) / (fullFrom - from) : n < fullTo ? 1 : (to - n) / (to - fullTo);
+      const x = input[n]!;
+      const band = b0 * (x - x2) - a1 * y1 - a2 * y2;
+      [x2, x1, y2, y1] = [x1, x, y1, band];
+      expected[n] = (1 - 0.5 * amount) * (x - 0.6 * amount * band);
+    }
+    assert.deepEqual(Buffer.from(left.buffer), Buffer.from(expected.buffer));
+    assert.deepEqual(Buffer.from(right.buffer), Buffer.from(expected.buffer));
   });
 
   it('gives the same samples however the part is split into chunks', () => {
