@@ -113,7 +113,8 @@ export function createVocalCarve(
       let ry1 = state[6]!;
       let ry2 = state[7]!;
       for (let index = spanFrom(fromSample); index < spans.length; index++) {
-        const [from, fullFrom, fullTo, to] = spans[index]!;
+        const span = spans[index]!;
+        const [from, fullFrom, fullTo, to] = span;
         if (from >= endSample) break;
         if (stateSpan !== index) {
           stateSpan = index;
@@ -132,9 +133,9 @@ export function createVocalCarve(
         const dip = 1 - DIP_GAIN;
         const base = offset - fromSample;
         for (let stage = 0; stage < 3; stage++) {
-          const stageFrom = Math.max(first, stage === 0 ? from : stage === 1 ? fullFrom : fullTo);
-          const stageTo = Math.min(last, stage === 0 ? fullFrom : stage === 1 ? fullTo : to);
-          for (let sample = stageFrom; sample < stageTo; sample++) {
+          // the attack [from, fullFrom), the full cut [fullFrom, fullTo), the release [fullTo, to)
+          const stageTo = Math.min(last, span[stage + 1]!);
+          for (let sample = Math.max(first, span[stage]!); sample < stageTo; sample++) {
             const i = base + sample;
             // how far in: linear over the attack, 1 while the vocal sings, linear over the release
             const amount = stage === 1 ? 1 : stage === 0 ? (sample - from) / attack : (to - sample) / release;
