@@ -29,9 +29,11 @@ Options:
       --sections <plan>   A section plan as JSON or a JSON file: [{"name": "verse", "bars": 8, "energy": 0.4,
                           "instruments": ["piano", "bass"]}, {"name": "chorus", "seconds": 16}]. Sets the length.
       --melody <file.mid> A MIDI file whose melody the lead plays (its tempo too, unless --bpm is given).
-      --lyrics <text>     Words to sing, or @file.txt: a line per phrase, optional [verse] [chorus] [bridge]
-                          [outro] tags on their own lines (a bare tag repeats that section). Rapped for hip
-                          hop and trap. Lyrics that cannot fit the duration say how long they need.
+      --lyrics <text>     Words to sing, or @file.txt: a line per phrase, optional [verse] [pre-chorus] [chorus]
+                          [bridge] [outro] tags on their own lines (a bare tag repeats that section; [intro],
+                          [instrumental] and a bare [outro] mark instrumental sections). Numbers are sung as
+                          words. Rapped for hip hop and trap. Lyrics that cannot fit the duration say how
+                          long they need.
       --voice <voice>     The singer: soprano (Maya Bright), alto (Nora Vale), tenor (Theo Marsh) or
                           baritone (Silas Grant), by name or id. Without --lyrics it sings the melody on vowels.
       --loop              Make a seamless loop: no fade, the end runs into the start. Default: off.

@@ -280,8 +280,9 @@ export interface TrackRequest {
   /** A melody for the lead, as readMelody takes it out of a MIDI file. */
   melody?: InputMelody;
   /**
-   * Words to sing, one line per phrase, with optional [verse] [chorus] [bridge] [outro] tags (a
-   * tag with no lines repeats the last section of that name). Sung by `voice` when it names a
+   * Words to sing, one line per phrase, with optional [verse] [pre-chorus] [chorus] [bridge]
+   * [outro] tags (a tag with no lines repeats the last section of that name; [intro],
+   * [instrumental] and a bare [outro] mark instrumental sections). Sung by `voice` when it names a
    * singer, else by a singer the engine picks; rapped for hip-hop and trap.
    */
   lyrics?: string;

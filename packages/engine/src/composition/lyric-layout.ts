@@ -66,10 +66,14 @@ function refuse(needTicks: number, brief: Brief, what: string): never {
   );
 }
 
+// The bars an instrumental break ([instrumental]) gets when the track has room for them.
+const BREAK_BARS = 4;
+
 /**
  * The section plan the lyric tags make for the brief's length: an intro, each lyric section with
- * whole bars for its lines, instrumental breaks where time is left, and an ending of at least a
- * bar. Throws InputError("lyrics") with the seconds the lyrics need when they cannot fit.
+ * whole bars for its lines, instrumental breaks (where the lyrics mark them, or where time is left),
+ * and an ending of at least a bar. Throws InputError("lyrics") with the seconds the lyrics need
+ * when they cannot fit.
  */
 export function planFromLyrics(
   sections: readonly LyricSection[],
@@ -82,12 +86,23 @@ export function planFromLyrics(
   const totalTicks = Math.round((brief.durationSeconds * brief.bpm * PPQ) / 60);
   const fullBars = Math.floor(totalTicks / tpb);
   const barsFor = (ticks: number) => Math.max(1, Math.ceil(ticks / tpb));
-  const linesOf = (index: number) => lines.filter((line) => line.sectionIndex === index);
-  const minBars = sections.map((_, i) =>
-    linesOf(i).reduce((sum, line) => sum + barsFor(lineNeedTicks(line.syllables.length, delivery, grid)), 0),
+  // [intro] and a bare [outro] name the plan's own opening and ending; the sections between them
+  // (sung, or a marked break: a section without lines) get bars of their own
+  const first = sections[0];
+  const last = sections.at(-1);
+  const intro = first?.role === 'intro' ? first : null;
+  const ending = last?.role === 'outro' && last.lines.length === 0 ? last : null;
+  const body = sections.flatMap((section, index) =>
+    section === intro || section === ending ? [] : [{ section, index }],
   );
-  const idealBars = sections.map((_, i) =>
-    linesOf(i).reduce((sum, line) => sum + barsFor(lineIdealTicks(line.syllables.length, delivery, grid)), 0),
+  const isBreak = (i: number) => body[i]!.section.lines.length === 0;
+  const barsOfLines = (index: number, ticksOf: typeof lineNeedTicks) =>
+    lines
+      .filter((line) => line.sectionIndex === index)
+      .reduce((sum, line) => sum + barsFor(ticksOf(line.syllables.length, delivery, grid)), 0);
+  const minBars = body.map(({ index }, i) => (isBreak(i) ? 1 : barsOfLines(index, lineNeedTicks)));
+  const idealBars = body.map(({ index }, i) =>
+    isBreak(i) ? BREAK_BARS : barsOfLines(index, lineIdealTicks),
   );
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   // an intro bar and an ending bar at least around the words
@@ -102,24 +117,28 @@ export function planFromLyrics(
   let endBars = Math.min(2, left);
   left -= endBars;
   // then the words get more room (a slower line sings better than a long instrumental tail) …
+  const sungBars = sum(bars.filter((_, i) => !isBreak(i)));
   if (left > 0) {
     const stretched = bars.map((b, i) =>
-      Math.min(2 * Math.max(b, idealBars[i]!), b + Math.floor((left * b) / sum(bars))),
+      isBreak(i) ? b : Math.min(2 * Math.max(b, idealBars[i]!), b + Math.floor((left * b) / sungBars)),
     );
     left -= sum(stretched) - sum(bars);
     bars = stretched;
   }
-  // … then instrumental breaks of 4 bars before each later section, then the ending takes the rest
-  const breaks = sections.map(() => 0);
-  for (let i = 1; i < sections.length && left >= 4; i++) {
-    breaks[i] = 4;
-    left -= 4;
+  // … then, unless the lyrics mark their own, instrumental breaks of 4 bars before each later
+  // section; the ending takes the rest
+  const breaks = body.map(() => 0);
+  if (!body.some((_, i) => isBreak(i))) {
+    for (let i = 1; i < body.length && left >= BREAK_BARS; i++) {
+      breaks[i] = BREAK_BARS;
+      left -= BREAK_BARS;
+    }
   }
   endBars += left;
   const planned: PlannedSection[] = [
-    { label: 'Intro', role: 'intro', bars: introBars, energy: null, plays: null, rests: [] },
+    { label: intro?.label ?? 'Intro', role: 'intro', bars: introBars, energy: null, plays: null, rests: [] },
   ];
-  sections.forEach((section, i) => {
+  body.forEach(({ section }, i) => {
     if (breaks[i]! > 0)
       planned.push({
         label: `Instrumental ${i}`,
@@ -138,7 +157,14 @@ export function planFromLyrics(
       rests: [],
     });
   });
-  planned.push({ label: 'End', role: 'outro', bars: endBars, energy: null, plays: null, rests: [] });
+  planned.push({
+    label: ending?.label ?? 'End',
+    role: 'outro',
+    bars: endBars,
+    energy: null,
+    plays: null,
+    rests: [],
+  });
   return planned.filter((section) => section.bars > 0);
 }
 
@@ -182,7 +208,7 @@ export function layLines(
       );
     }
   };
-  if (sections.every((section) => byLabel.has(section.label))) {
+  if (sections.every((section) => section.lines.length === 0 || byLabel.has(section.label))) {
     sections.forEach((section, index) => {
       const form = byLabel.get(section.label)!;
       const own = lines.filter((line) => line.sectionIndex === index);

@@ -1,18 +1,62 @@
-// Lyrics: text with optional section tags ([verse], [chorus], [bridge], [outro]), one line per
-// sung phrase. A tag with no lines after it repeats the last section of that name, so a chorus
-// written once is sung again wherever "[chorus]" appears. Checked here, before composing, so a
-// front door can refuse bad lyrics (InputError "lyrics") before anything is stored or charged.
+// Lyrics: text with optional section tags, one line per sung phrase. A tag with no lines after it
+// repeats the last section of that name, so a chorus written once is sung again wherever
+// "[chorus]" appears; [intro], [instrumental] (or [interlude], [break], [solo]) and a bare [outro]
+// with no outro before it mark instrumental sections instead. The tag words other tools write
+// ([hook], [refrain], [pre-chorus], [end]) are read too, so lyrics pasted from elsewhere sing.
+// Checked here, before composing, so a front door can refuse bad lyrics (InputError "lyrics")
+// before anything is stored or charged.
 import type { SectionName } from '../types.js';
 import { InputError } from './input-error.js';
+import { spellNumbers } from './lyric-numbers.js';
 
-/** A tag a lyric section may carry. */
-export const LYRIC_TAGS = ['verse', 'chorus', 'bridge', 'outro'] as const;
+/** The tags of sung sections (the studio's buttons), in song order. */
+export const LYRIC_TAGS = ['verse', 'pre-chorus', 'chorus', 'bridge', 'outro'] as const;
 export type LyricTag = (typeof LYRIC_TAGS)[number];
+/** The tags of instrumental sections: no lines under them. */
+export const INSTRUMENTAL_TAGS = ['intro', 'instrumental'] as const;
+type InstrumentalTag = (typeof INSTRUMENTAL_TAGS)[number];
+type Tag = LyricTag | InstrumentalTag;
 
-/** One section of lyrics, in singing order (a repeated chorus appears again, lines and all). */
+// Every tag word read, letters only ("Pre-Chorus 2" → "prechorus"), and the tag it means.
+const TAG_WORDS: Record<string, Tag> = {
+  verse: 'verse',
+  prechorus: 'pre-chorus',
+  chorus: 'chorus',
+  hook: 'chorus',
+  refrain: 'chorus',
+  bridge: 'bridge',
+  outro: 'outro',
+  end: 'outro',
+  intro: 'intro',
+  instrumental: 'instrumental',
+  interlude: 'instrumental',
+  break: 'instrumental',
+  solo: 'instrumental',
+};
+
+// The arranging role of each tag (a pre-chorus builds into the chorus).
+const TAG_ROLES: Record<Tag, LyricRole> = {
+  verse: 'verse',
+  'pre-chorus': 'build',
+  chorus: 'chorus',
+  bridge: 'bridge',
+  outro: 'outro',
+  intro: 'intro',
+  instrumental: 'theme',
+};
+
+export type LyricRole = Extract<
+  SectionName,
+  'intro' | 'verse' | 'build' | 'chorus' | 'bridge' | 'outro' | 'theme'
+>;
+
+/**
+ * One section of lyrics, in song order (a repeated chorus appears again, lines and all). A section
+ * without lines is instrumental: the intro, a break ([instrumental]) or the ending (a bare [outro]).
+ */
 export interface LyricSection {
-  /** The arranging role: the tag, or "verse" for lines before any tag. */
-  role: Extract<SectionName, LyricTag>;
+  /** The arranging role: the tag's ("pre-chorus" → build, "instrumental" → theme), "verse" for lines before any tag. */
+  role: LyricRole;
   /** "Verse 2", "Chorus" …: what music.sections reports. */
   label: string;
   lines: string[];
@@ -25,11 +69,25 @@ export const MAX_LYRIC_LINES = 120;
 export const MAX_LYRIC_LINE_CHARACTERS = 120;
 export const MAX_LYRIC_SECTIONS = 24;
 
-// The singers sing English; letters outside Latin script would be silently mispronounced.
-const LINE_PATTERN = /^[A-Za-zÀ-ÖØ-öø-ÿ'’\-,.!?;:"()&\s]+$/;
+// The singers sing English; letters outside Latin script would be silently mispronounced. Digits,
+// "%" and "/" are read out as words (lyric-numbers.ts).
+const LINE_PATTERN = /^[A-Za-zÀ-ÖØ-öø-ÿ0-9'’\-,.!?;:"()&%/\s]+$/;
 const TAG_PATTERN = /^\[\s*([^\]]*?)\s*\]$/;
+const TAGS_LIST = `${LYRIC_TAGS.map((t) => `[${t}]`).join(', ')}, or ${INSTRUMENTAL_TAGS.map((t) => `[${t}]`).join(', ')} for instrumental sections`;
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const isInstrumental = (tag: Tag): tag is InstrumentalTag =>
+  (INSTRUMENTAL_TAGS as readonly string[]).includes(tag);
+
+/** The tag a tag line names ("[Pre-Chorus 2]", "[Verse 1: Nora]"), or null for a word not read. */
+function tagOf(name: string): Tag | null {
+  const word = name
+    .split(':')[0]!
+    .toLowerCase()
+    .replace(/\s*\d+$/, '')
+    .replace(/[^a-z]/g, '');
+  return TAG_WORDS[word] ?? null;
+}
 
 /** Reads lyrics into sections; throws InputError("lyrics") saying what is wrong and where. */
 export function parseLyrics(text: unknown): LyricSection[] {
@@ -41,45 +99,53 @@ export function parseLyrics(text: unknown): LyricSection[] {
   if (lyrics.length > MAX_LYRICS_CHARACTERS)
     fail(`may be at most ${MAX_LYRICS_CHARACTERS} characters (got ${lyrics.length})`);
   const sections: LyricSection[] = [];
-  const counts = new Map<LyricTag, number>();
-  const lastOf = new Map<LyricTag, LyricSection>();
-  let current: LyricSection | null = null;
+  const counts = new Map<Tag, number>();
+  const lastOf = new Map<Tag, LyricSection>();
+  let current = null as { tag: Tag; section: LyricSection } | null;
   let lineCount = 0;
+  let ended = false;
   const close = () => {
     if (!current) return;
-    if (current.lines.length === 0) {
-      const earlier = lastOf.get(current.role);
-      if (!earlier)
-        fail(
-          `[${current.role}] has no lines and no earlier ${current.role} to repeat: write its lines under it`,
-        );
-      current.lines = [...earlier!.lines];
-      current.repeat = true;
-      lineCount += current.lines.length;
-    } else lastOf.set(current.role, current);
-    sections.push(current);
+    const { tag, section } = current;
+    current = null;
+    if (section.lines.length > 0) lastOf.set(tag, section);
+    else if (tag === 'outro' && !lastOf.has(tag)) ended = true;
+    else if (!isInstrumental(tag)) {
+      const earlier = lastOf.get(tag);
+      if (!earlier) fail(`[${tag}] has no lines and no earlier ${tag} to repeat: write its lines under it`);
+      section.lines = [...earlier!.lines];
+      section.repeat = true;
+      lineCount += section.lines.length;
+    }
+    sections.push(section);
   };
-  const open = (role: LyricTag) => {
+  const open = (tag: Tag, where: string) => {
     close();
-    const count = (counts.get(role) ?? 0) + 1;
-    counts.set(role, count);
+    if (ended) fail(`${where}: a bare [outro] is the instrumental ending; nothing can follow it`);
+    if (tag === 'intro' && sections.length > 0)
+      fail(`${where}: [intro] opens the song: put it first, or mark a break with [instrumental]`);
+    const count = (counts.get(tag) ?? 0) + 1;
+    counts.set(tag, count);
+    const name = capitalised(tag);
     current = {
-      role,
-      label: count === 1 ? capitalised(role) : `${capitalised(role)} ${count}`,
-      lines: [],
-      repeat: false,
+      tag,
+      section: {
+        role: TAG_ROLES[tag],
+        label: count === 1 ? name : `${name} ${count}`,
+        lines: [],
+        repeat: false,
+      },
     };
   };
   lyrics.split(/\r\n|\r|\n/).forEach((raw, index) => {
     const line = raw.trim().replace(/\s+/g, ' ');
     if (line.length === 0) return;
     const where = `line ${index + 1}`;
-    const tag = TAG_PATTERN.exec(line);
-    if (tag) {
-      const word = (tag[1] ?? '').toLowerCase().replace(/\s*\d+$/, '');
-      if (!(LYRIC_TAGS as readonly string[]).includes(word))
-        fail(`${where}: unknown tag "${line}"; tags are ${LYRIC_TAGS.map((t) => `[${t}]`).join(', ')}`);
-      open(word as LyricTag);
+    const tagLine = TAG_PATTERN.exec(line);
+    if (tagLine) {
+      const tag = tagOf(tagLine[1] ?? '');
+      if (!tag) fail(`${where}: unknown tag "${line}"; tags are ${TAGS_LIST}`);
+      open(tag!, where);
       return;
     }
     if (line.length > MAX_LYRIC_LINE_CHARACTERS)
@@ -88,11 +154,15 @@ export function parseLyrics(text: unknown): LyricSection[] {
       );
     if (!LINE_PATTERN.test(line))
       fail(
-        `${where} "${line.slice(0, 40)}" has characters the singers cannot sing: use English words (write numbers as words)`,
+        `${where} "${line.slice(0, 40)}" has characters the singers cannot sing: use English words, digits and punctuation`,
       );
-    if (!/[A-Za-zÀ-ÖØ-öø-ÿ]/.test(line)) fail(`${where} has no words to sing`);
-    if (!current) open('verse');
-    (current as unknown as LyricSection).lines.push(line);
+    if (wordsOfLine(line).length === 0) fail(`${where} has no words to sing`);
+    if (current && isInstrumental(current.tag))
+      fail(
+        `${where}: [${current.tag}] is instrumental and takes no lines; put sung lines under [verse] or [chorus]`,
+      );
+    if (!current) open('verse', where);
+    current!.section.lines.push(line);
     lineCount++;
   });
   close();
@@ -103,10 +173,14 @@ export function parseLyrics(text: unknown): LyricSection[] {
   return sections;
 }
 
-/** The words of a line as a singer says them: punctuation dropped, apostrophes kept ("don't"). */
+/**
+ * The words of a line as a singer says them: numbers spelled out ("24/7" → twenty four seven), "&"
+ * said "and", punctuation dropped, apostrophes kept ("don't").
+ */
 export function wordsOfLine(line: string): string[] {
-  return line
+  return spellNumbers(line)
     .replace(/’/g, "'")
+    .replace(/&/g, ' and ')
     .split(/[^A-Za-zÀ-ÖØ-öø-ÿ']+/)
     .map((word) => word.replace(/^'+|'+$/g, ''))
     .filter((word) => word.length > 0);

@@ -48,8 +48,11 @@ const BAD_ARGUMENTS: [string[], RegExp][] = [
   ],
   [['lofi', '--bank', 'not-a-bank.sf2'], /--bank "not-a-bank.sf2" is not a SoundFont/],
   [['pop', '--chords', 'Am F H7 G'], /--chords: unknown chord symbol "H7" \(chord 3, at character 6\)/],
-  [['pop', '--lyrics', '[hook]\nla'], /--lyrics: line 1: unknown tag "\[hook\]"; tags are \[verse\]/],
-  [['pop', '--lyrics', 'twenty 20'], /--lyrics: line 1 "twenty 20" has characters the singers cannot sing/],
+  [['pop', '--lyrics', '[chant]\nla'], /--lyrics: line 1: unknown tag "\[chant\]"; tags are \[verse\]/],
+  [
+    ['pop', '--lyrics', 'twenty + 20'],
+    /--lyrics: line 1 "twenty \+ 20" has characters the singers cannot sing/,
+  ],
   [['pop', '--lyrics', ''], /--lyrics: has no lines to sing/],
   [['pop', '--lyrics', '@no-such-lyrics.txt'], /--lyrics "@no-such-lyrics.txt": no such file/],
   [

@@ -54,6 +54,19 @@ describe('the vocal part', () => {
     assert.deepEqual(midiLyricWords(composition), expected);
   });
 
+  it('sings the words of numbers in its MIDI lyric events while the listed line keeps its digits', () => {
+    const lyrics = 'We were 17 in 1999\nDancing 24/7';
+    const { composition } = compose({ lyrics, durationSeconds: 40 });
+    assert.deepEqual(
+      midiLyricWords(composition),
+      'We were seventeen in nineteen ninety nine Dancing twenty four seven'.split(' '),
+    );
+    assert.deepEqual(
+      vocalOf(composition).vocal!.lines.map((line) => line.text),
+      ['We were 17 in 1999', 'Dancing 24/7'],
+    );
+  });
+
   it('sings a syllable per note, holding a vowel over extra notes only (melisma), inside the singer range', () => {
     const { composition } = compose({});
     const vocal = vocalOf(composition);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InputError, prepareTrack } from '../../src/index.js';
-import { MAX_LYRIC_LINES, MAX_LYRICS_CHARACTERS, parseLyrics } from '../../src/inputs/lyrics.js';
+import { MAX_LYRIC_LINES, MAX_LYRICS_CHARACTERS, parseLyrics, wordsOfLine } from '../../src/inputs/lyrics.js';
 import { composeRequest } from '../../src/lineage.js';
 import { summariseMusic } from '../../src/summary.js';
 
@@ -53,8 +53,24 @@ describe('lyrics input', () => {
   for (const [what, lyrics, message] of [
     [
       'an unknown tag',
-      '[hook]\nhello',
-      /line 1: unknown tag "\[hook\]"; tags are \[verse\], \[chorus\], \[bridge\], \[outro\]/,
+      '[chant]\nhello',
+      /line 1: unknown tag "\[chant\]"; tags are \[verse\], \[pre-chorus\], \[chorus\], \[bridge\], \[outro\], or \[intro\], \[instrumental\] for instrumental sections/,
+    ],
+    [
+      'lines under an instrumental tag',
+      '[verse]\nhello\n[solo]\nla la',
+      /line 4: \[instrumental\] is instrumental and takes no lines; put sung lines under \[verse\] or \[chorus\]/,
+    ],
+    ['lines under [intro]', '[intro]\nooh yeah', /line 2: \[intro\] is instrumental and takes no lines/],
+    [
+      'an [intro] after the singing starts',
+      'hello\n[intro]',
+      /line 2: \[intro\] opens the song: put it first/,
+    ],
+    [
+      'words after the instrumental ending',
+      'hello\n[outro]\n[verse]\nagain',
+      /line 3: a bare \[outro\] is the instrumental ending; nothing can follow it/,
     ],
     ['no words', '\n  \n', /has no lines to sing/],
     [
@@ -62,8 +78,12 @@ describe('lyrics input', () => {
       'hello\n[chorus]',
       /\[chorus\] has no lines and no earlier chorus to repeat/,
     ],
-    ['digits', 'one 2 three', /line 1 "one 2 three" has characters the singers cannot sing/],
-    ['another script', 'こんにちは', /has characters the singers cannot sing: use English words/],
+    ['a symbol', 'one + three = four', /line 1 "one \+ three = four" has characters the singers cannot sing/],
+    [
+      'another script',
+      'こんにちは',
+      /has characters the singers cannot sing: use English words, digits and punctuation/,
+    ],
     ['a line of punctuation', '...', /line 1 has no words to sing/],
     ['a line too long', 'la '.repeat(60), /a sung line may be at most 120/],
     ['too many characters', 'la\n'.repeat(MAX_LYRICS_CHARACTERS), /may be at most 3000 characters/],
@@ -76,6 +96,60 @@ describe('lyrics input', () => {
       assert.match(error.message, message);
     });
   }
+
+  it('reads the tag words other tools write: hook, refrain, pre-chorus, a numbered verse with a name', () => {
+    const sections = parseLyrics(
+      '[Verse 1: Nora]\nhello there\n[Pre-Chorus]\nhere it comes\n[Hook]\nsing it out\n[Verse 2]\nback again\n[Refrain]',
+    );
+    assert.deepEqual(
+      sections.map((section) => [section.label, section.role, section.lines, section.repeat]),
+      [
+        ['Verse', 'verse', ['hello there'], false],
+        ['Pre-chorus', 'build', ['here it comes'], false],
+        ['Chorus', 'chorus', ['sing it out'], false],
+        ['Verse 2', 'verse', ['back again'], false],
+        ['Chorus 2', 'chorus', ['sing it out'], true],
+      ],
+    );
+  });
+
+  it('marks instrumental sections without lines: the intro, breaks and a bare outro that ends the song', () => {
+    const sections = parseLyrics(
+      '[Intro]\n[Verse]\nhello there\n[Interlude]\n[Chorus]\nsing it out\n[Solo]\n[Chorus]\n[Outro]',
+    );
+    assert.deepEqual(
+      sections.map((section) => [section.label, section.role, section.lines.length]),
+      [
+        ['Intro', 'intro', 0],
+        ['Verse', 'verse', 1],
+        ['Instrumental', 'theme', 0],
+        ['Chorus', 'chorus', 1],
+        ['Instrumental 2', 'theme', 0],
+        ['Chorus 2', 'chorus', 1],
+        ['Outro', 'outro', 0],
+      ],
+    );
+    // an outro with an earlier sung outro repeats it, as a chorus does
+    assert.deepEqual(
+      parseLyrics('[outro]\nbye now\n[outro]').map((section) => section.lines),
+      [['bye now'], ['bye now']],
+    );
+  });
+
+  it('sings numbers, "&" and "%" as words and keeps the line as written', () => {
+    assert.deepEqual(
+      wordsOfLine('In 1999 & 2024 I was 21, out 24/7 at 9:30 for 100% on the 3rd of May'),
+      'In nineteen ninety nine and twenty twenty four I was twenty one out twenty four seven at nine thirty for one hundred percent on the third of May'.split(
+        ' ',
+      ),
+    );
+    assert.deepEqual(wordsOfLine('1,250 miles, 2.5 days, 2005, 7:05, 12th, 90th, 0800'), [
+      ...'one thousand two hundred fifty miles two point five days two thousand five seven oh five twelfth ninetieth zero eight zero zero'.split(
+        ' ',
+      ),
+    ]);
+    assert.deepEqual(parseLyrics('I have 99 problems')[0]!.lines, ['I have 99 problems']);
+  });
 
   it('refuses lyrics that cannot fit the duration, saying how many seconds they need', () => {
     const error = refusal(() =>
@@ -118,6 +192,25 @@ describe('lyrics input', () => {
     const sung = names.filter((name) => /^(Verse|Chorus)/.test(name));
     assert.deepEqual(sung, ['Verse', 'Chorus', 'Verse 2', 'Chorus 2']);
     assert.equal(names[0], 'Intro');
+  });
+
+  it('plans the intro, the marked breaks and the outro where the tags put them, and no breaks of its own', () => {
+    const lyrics =
+      '[intro]\n[verse]\nI walked along the river\n[instrumental]\n[chorus]\nHold on to the feeling\n[verse]\nEvery little window\n[chorus]\n[outro]';
+    const request = { prompt: 'warm pop ballad, 90 bpm', durationSeconds: 90, seed: 5, lyrics };
+    const { brief, composition } = composeRequest(request);
+    assert.equal(composition.durationSeconds, 90);
+    const names = summariseMusic(brief, composition).sections.map((section) => section.name);
+    assert.deepEqual(names, ['Intro', 'Verse', 'Instrumental', 'Chorus', 'Verse 2', 'Chorus 2', 'Outro']);
+    const bars = (label: string) => composition.sections.find((section) => section.label === label)!.bars;
+    assert.equal(bars('Instrumental'), 4, 'a marked break gets four bars when the track has room');
+    // without the markers the planner puts breaks of its own before each later section
+    const plain = composeRequest({
+      ...request,
+      lyrics: lyrics.replace(/\[(intro|instrumental|outro)\]\n?/g, ''),
+    });
+    const plainNames = summariseMusic(plain.brief, plain.composition).sections.map((section) => section.name);
+    assert.ok(plainNames.filter((name) => name.startsWith('Instrumental')).length >= 2, plainNames.join());
   });
 
   it('lists the sung lines with their sections and start times in order, a repeated chorus included', () => {

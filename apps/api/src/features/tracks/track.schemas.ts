@@ -131,7 +131,7 @@ export const CreateTrackBodySchema = z.strictObject({
     .string()
     .optional()
     .describe(
-      `Words to sing, one line per phrase (at most ${MAX_LYRICS_CHARACTERS} characters, ${MAX_LYRIC_LINES} lines of at most ${MAX_LYRIC_LINE_CHARACTERS} characters, English), with optional section tags on their own lines: [verse], [chorus], [bridge], [outro]. A tag with no lines under it repeats the last section of that name (a chorus written once is sung again). Without \`sections\`, the tags become the track's section plan. Sung by \`voice_id\` (a voice whose \`vocal\` is \`sung\`) or a singer the engine picks; rapped for hip hop and trap or a prompt that asks for rap. With \`melody\`, the words are laid on its notes. Lyrics that cannot fit the duration are 422 \`unprocessable_input\` saying how many seconds they need.`,
+      `Words to sing, one line per phrase (at most ${MAX_LYRICS_CHARACTERS} characters, ${MAX_LYRIC_LINES} lines of at most ${MAX_LYRIC_LINE_CHARACTERS} characters, English; numbers are sung as words), with optional section tags on their own lines: [verse], [pre-chorus], [chorus], [bridge], [outro] ([hook] and [refrain] are a chorus). A tag with no lines under it repeats the last section of that name (a chorus written once is sung again); [intro], [instrumental] and a bare [outro] mark instrumental sections. Without \`sections\`, the tags become the track's section plan. Sung by \`voice_id\` (a voice whose \`vocal\` is \`sung\`) or a singer the engine picks; rapped for hip hop and trap or a prompt that asks for rap. With \`melody\`, the words are laid on its notes. Lyrics that cannot fit the duration are 422 \`unprocessable_input\` saying how many seconds they need.`,
     ),
   voice_id: z
     .string()

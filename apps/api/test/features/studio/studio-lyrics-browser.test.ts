@@ -108,7 +108,7 @@ describe('lyrics in the studio in a real browser', { skip }, () => {
 
   it("marks lyrics the singers cannot sing as typed, with the engine's sentence, before any request", async () => {
     const written = await lyricsBox().inputValue();
-    await lyricsBox().fill(`${written}I have 2 cats`);
+    await lyricsBox().fill(`${written}I have 2 cats + 1 dog`);
     await page
       .getByTestId('lyrics-error')
       .filter({ hasText: 'characters the singers cannot sing' })

@@ -56,12 +56,12 @@ for (const kind of testDatabaseKinds()) {
       const balance = await balanceOf(t, account.workspaceId);
       const tracks = await trackCount();
       const cases: [Record<string, unknown>, string, RegExp][] = [
-        [{ lyrics: '[hook]\nla la' }, 'lyrics', /unknown tag "\[hook\]"/],
+        [{ lyrics: '[chant]\nla la' }, 'lyrics', /unknown tag "\[chant\]"/],
         [{ lyrics: 'la\n'.repeat(1600) }, 'lyrics', /at most 3000 characters/],
         [
-          { lyrics: 'I have 99 problems' },
+          { lyrics: 'I have 99 problems + 1' },
           'lyrics',
-          /cannot sing: use English words \(write numbers as words\)/,
+          /cannot sing: use English words, digits and punctuation/,
         ],
         [{ lyrics: '[chorus]' }, 'lyrics', /no earlier chorus to repeat/],
         [{ lyrics: '   ' }, 'lyrics', /no lines to sing/],

@@ -65,13 +65,14 @@ class TracksCreateParams(TypedDict, total=False):
     and a `melody` file part. The file's tempo is used unless `bpm` is given.
     """
     lyrics: str
-    """Words to sing, one line per phrase (at most 3000 characters, 120 lines of at most 120 characters, English),
-    with optional section tags on their own lines: [verse], [chorus], [bridge], [outro]. A tag with no lines
-    under it repeats the last section of that name (a chorus written once is sung again). Without `sections`,
-    the tags become the track's section plan. Sung by `voice_id` (a voice whose `vocal` is `sung`) or a singer
-    the engine picks; rapped for hip hop and trap or a prompt that asks for rap. With `melody`, the words are
-    laid on its notes. Lyrics that cannot fit the duration are 422 `unprocessable_input` saying how many seconds
-    they need.
+    """Words to sing, one line per phrase (at most 3000 characters, 120 lines of at most 120 characters, English;
+    numbers are sung as words), with optional section tags on their own lines: [verse], [pre-chorus], [chorus],
+    [bridge], [outro] ([hook] and [refrain] are a chorus). A tag with no lines under it repeats the last section
+    of that name (a chorus written once is sung again); [intro], [instrumental] and a bare [outro] mark
+    instrumental sections. Without `sections`, the tags become the track's section plan. Sung by `voice_id` (a
+    voice whose `vocal` is `sung`) or a singer the engine picks; rapped for hip hop and trap or a prompt that
+    asks for rap. With `melody`, the words are laid on its notes. Lyrics that cannot fit the duration are 422
+    `unprocessable_input` saying how many seconds they need.
     """
     voice_id: Optional[str]
     """A marketplace voice (voc_…). A `sung` voice sings `lyrics` (or wordless vowels without them); a `wordless`
