@@ -78,11 +78,11 @@ export function LyricsField(props: LyricsFieldProps) {
   return (
     <div class="lyrics-field">
       <label for="lyrics">
-        Lyrics <span class="hint">(optional; English, one line per phrase)</span>
+        Lyrics <span class="hint">(optional; English, one line per phrase; numbers are sung as words)</span>
       </label>
       <fieldset class="tags">
         <legend>Insert a section tag</legend>
-        {LYRIC_TAGS.map((tag) => (
+        {[...LYRIC_TAGS, 'instrumental'].map((tag) => (
           <button key={tag} type="button" class="chip" onClick={() => insertTag(tag)}>
             [{tag}]
           </button>
@@ -109,7 +109,7 @@ export function LyricsField(props: LyricsFieldProps) {
           {check.lineCount} / {MAX_LYRIC_LINES} sung lines
         </span>{' '}
         · at most {MAX_LYRIC_LINE_CHARACTERS} characters a line. A tag with no lines under it repeats that
-        section (write a chorus once, then just “[chorus]”).
+        section (write a chorus once, then just “[chorus]”); “[instrumental]” marks a break.
       </p>
       {problem && (
         <p id="lyrics-error" class="error" role="alert" data-testid="lyrics-error">

@@ -117,6 +117,11 @@ describe('lyrics in the studio in a real browser', { skip }, () => {
     assert.ok(await page.getByRole('button', { name: 'Create track' }).isDisabled());
     await lyricsBox().fill(written);
     assert.equal(await page.getByTestId('lyrics-error').count(), 0);
+    // numbers and the tag words other tools write are sung, not refused
+    await lyricsBox().fill(`[Intro]\n${written}[Hook]\nWe were 17 in 1999\n[Instrumental]\n[Hook]\n[Outro]`);
+    await page.getByTestId('lyrics-count').filter({ hasText: '6 / 120 sung lines' }).waitFor();
+    assert.equal(await page.getByTestId('lyrics-error').count(), 0);
+    await lyricsBox().fill(written);
   });
 
   it('says which voices sing, who sings without one, and refuses a voice that takes no lyrics', async () => {
