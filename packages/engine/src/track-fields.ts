@@ -1,6 +1,6 @@
 // A TrackResult's `music` and `audio` in the API's wire shape (snake_case, loudness to 0.1 dB), so
 // the CLI's --json and the API's Track object say the same thing with the same names.
-import type { AudioFormat, TrackResult } from './types.js';
+import type { AudioFormat, SungLine, TrackResult } from './types.js';
 
 export interface TrackMusicFields {
   bpm: number;
@@ -10,8 +10,8 @@ export interface TrackMusicFields {
   moods: string[];
   instruments: string[];
   sections: { name: string; start: number; end: number }[];
-  /** The sung lines with their start and end in seconds, when the track has lyrics. */
-  lyrics?: { text: string; section: string; start: number; end: number }[];
+  /** The sung lines with their start and end in seconds and their words, when the track has lyrics. */
+  lyrics?: SungLine[];
 }
 
 export interface TrackAudioFields {
@@ -40,7 +40,11 @@ export function toTrackFields(
       moods: [...music.moods],
       instruments: [...music.instruments],
       sections: music.sections.map((section) => ({ ...section })),
-      ...(music.lyrics ? { lyrics: music.lyrics.map((line) => ({ ...line })) } : {}),
+      ...(music.lyrics
+        ? {
+            lyrics: music.lyrics.map((line) => ({ ...line, words: line.words.map((word) => ({ ...word })) })),
+          }
+        : {}),
     },
     audio: {
       formats: [...formats],

@@ -379,7 +379,23 @@ export interface MusicSummary {
   instruments: string[];
   sections: { name: string; start: number; end: number }[]; // seconds
   /** The sung lines with their start and end in seconds (present when the track has lyrics). */
-  lyrics?: { text: string; section: string; start: number; end: number }[];
+  lyrics?: SungLine[];
+}
+
+/** A word as sung, start and end in seconds; numbers are their words ("24" → "twenty", "four"). */
+export interface SungWord {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** A sung line as written, with its section, start and end in seconds and its words (karaoke). */
+export interface SungLine {
+  text: string;
+  section: string;
+  start: number;
+  end: number;
+  words: SungWord[];
 }
 
 export interface WaveformPeaks {

@@ -7,6 +7,7 @@ import { readMelody } from '../../src/index.js';
 import { parseLyrics, wordsOfLine } from '../../src/inputs/lyrics.js';
 import { composeRequest } from '../../src/lineage.js';
 import { findSungVoice, sungVoiceSpec } from '../../src/singer-voices.js';
+import { summariseMusic } from '../../src/summary.js';
 import type { Composition, Part, TrackRequest } from '../../src/types.js';
 import { SINGERS } from '../../src/vocals/sing.js';
 import { midiFile } from '../inputs/midi-fixtures.js';
@@ -65,6 +66,25 @@ describe('the vocal part', () => {
       vocalOf(composition).vocal!.lines.map((line) => line.text),
       ['We were 17 in 1999', 'Dancing 24/7'],
     );
+  });
+
+  it('times every sung word inside its line, in order, a held last vowel staying with its word', () => {
+    const { brief, composition } = compose({});
+    const lines = summariseMusic(brief, composition).lyrics ?? [];
+    const expected = parseLyrics(SONG).flatMap((section) => section.lines.flatMap(wordsOfLine));
+    assert.deepEqual(
+      lines.flatMap((line) => line.words.map((word) => word.text)),
+      expected,
+    );
+    for (const line of lines) {
+      line.words.forEach((word, i) => {
+        assert.ok(word.start >= line.start && word.end <= line.end + 0.01, `${word.text} inside its line`);
+        assert.ok(word.end > word.start, `${word.text} lasts`);
+        if (i > 0)
+          assert.ok(word.start >= line.words[i - 1]!.end - 0.01, `${word.text} after the word before`);
+      });
+      assert.equal(line.words.at(-1)!.end, line.end, 'the last word is held to the end of the line');
+    }
   });
 
   it('sings a syllable per note, holding a vowel over extra notes only (melisma), inside the singer range', () => {

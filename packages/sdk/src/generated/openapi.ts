@@ -853,10 +853,17 @@ export interface paths {
                                     }[];
                                     /** @description The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics. */
                                     lyrics?: {
+                                        /** @description The line as written (digits stay digits). */
                                         text: string;
                                         section: string;
                                         start: number;
                                         end: number;
+                                        /** @description Each word as sung, from its first note to the end of its last, in seconds (karaoke); numbers are their words ("24" → "twenty", "four"). Tracks made before 2026-11-29 have none. */
+                                        words?: {
+                                            text: string;
+                                            start: number;
+                                            end: number;
+                                        }[];
                                     }[];
                                 } | null;
                                 audio: {
@@ -1272,10 +1279,17 @@ export interface paths {
                                 }[];
                                 /** @description The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics. */
                                 lyrics?: {
+                                    /** @description The line as written (digits stay digits). */
                                     text: string;
                                     section: string;
                                     start: number;
                                     end: number;
+                                    /** @description Each word as sung, from its first note to the end of its last, in seconds (karaoke); numbers are their words ("24" → "twenty", "four"). Tracks made before 2026-11-29 have none. */
+                                    words?: {
+                                        text: string;
+                                        start: number;
+                                        end: number;
+                                    }[];
                                 }[];
                             } | null;
                             audio: {
@@ -1776,10 +1790,17 @@ export interface paths {
                                     }[];
                                     /** @description The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics. */
                                     lyrics?: {
+                                        /** @description The line as written (digits stay digits). */
                                         text: string;
                                         section: string;
                                         start: number;
                                         end: number;
+                                        /** @description Each word as sung, from its first note to the end of its last, in seconds (karaoke); numbers are their words ("24" → "twenty", "four"). Tracks made before 2026-11-29 have none. */
+                                        words?: {
+                                            text: string;
+                                            start: number;
+                                            end: number;
+                                        }[];
                                     }[];
                                 } | null;
                                 audio: {
@@ -2131,10 +2152,17 @@ export interface paths {
                                 }[];
                                 /** @description The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics. */
                                 lyrics?: {
+                                    /** @description The line as written (digits stay digits). */
                                     text: string;
                                     section: string;
                                     start: number;
                                     end: number;
+                                    /** @description Each word as sung, from its first note to the end of its last, in seconds (karaoke); numbers are their words ("24" → "twenty", "four"). Tracks made before 2026-11-29 have none. */
+                                    words?: {
+                                        text: string;
+                                        start: number;
+                                        end: number;
+                                    }[];
                                 }[];
                             } | null;
                             audio: {
@@ -2225,10 +2253,17 @@ export interface paths {
                                 }[];
                                 /** @description The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics. */
                                 lyrics?: {
+                                    /** @description The line as written (digits stay digits). */
                                     text: string;
                                     section: string;
                                     start: number;
                                     end: number;
+                                    /** @description Each word as sung, from its first note to the end of its last, in seconds (karaoke); numbers are their words ("24" → "twenty", "four"). Tracks made before 2026-11-29 have none. */
+                                    words?: {
+                                        text: string;
+                                        start: number;
+                                        end: number;
+                                    }[];
                                 }[];
                             } | null;
                             audio: {
@@ -2943,10 +2978,17 @@ export interface paths {
                                 }[];
                                 /** @description The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics. */
                                 lyrics?: {
+                                    /** @description The line as written (digits stay digits). */
                                     text: string;
                                     section: string;
                                     start: number;
                                     end: number;
+                                    /** @description Each word as sung, from its first note to the end of its last, in seconds (karaoke); numbers are their words ("24" → "twenty", "four"). Tracks made before 2026-11-29 have none. */
+                                    words?: {
+                                        text: string;
+                                        start: number;
+                                        end: number;
+                                    }[];
                                 }[];
                             } | null;
                             audio: {
@@ -5246,10 +5288,17 @@ export interface paths {
                                 }[];
                                 /** @description The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics. */
                                 lyrics?: {
+                                    /** @description The line as written (digits stay digits). */
                                     text: string;
                                     section: string;
                                     start: number;
                                     end: number;
+                                    /** @description Each word as sung, from its first note to the end of its last, in seconds (karaoke); numbers are their words ("24" → "twenty", "four"). Tracks made before 2026-11-29 have none. */
+                                    words?: {
+                                        text: string;
+                                        start: number;
+                                        end: number;
+                                    }[];
                                 }[];
                             } | null;
                             audio: {
@@ -5809,10 +5858,17 @@ export interface paths {
                                 }[];
                                 /** @description The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics. */
                                 lyrics?: {
+                                    /** @description The line as written (digits stay digits). */
                                     text: string;
                                     section: string;
                                     start: number;
                                     end: number;
+                                    /** @description Each word as sung, from its first note to the end of its last, in seconds (karaoke); numbers are their words ("24" → "twenty", "four"). Tracks made before 2026-11-29 have none. */
+                                    words?: {
+                                        text: string;
+                                        start: number;
+                                        end: number;
+                                    }[];
                                 }[];
                             } | null;
                             audio: {

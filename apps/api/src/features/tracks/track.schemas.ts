@@ -204,7 +204,20 @@ const TrackMusicSchema = z
     instruments: z.array(z.string()),
     sections: z.array(z.object({ name: z.string(), start: z.number(), end: z.number() })),
     lyrics: z
-      .array(z.object({ text: z.string(), section: z.string(), start: z.number(), end: z.number() }))
+      .array(
+        z.object({
+          text: z.string().describe('The line as written (digits stay digits).'),
+          section: z.string(),
+          start: z.number(),
+          end: z.number(),
+          words: z
+            .array(z.object({ text: z.string(), start: z.number(), end: z.number() }))
+            .optional()
+            .describe(
+              'Each word as sung, from its first note to the end of its last, in seconds (karaoke); numbers are their words ("24" → "twenty", "four"). Tracks made before 2026-11-29 have none.',
+            ),
+        }),
+      )
       .optional()
       .describe(
         'The sung lines with the section they are in and their start and end in seconds (subtitles, karaoke); present when the track has lyrics.',

@@ -177,7 +177,15 @@ describe('lyrics in the studio in a real browser', { skip }, () => {
     const track = (await (await page.request.get(`/v1/tracks/${trackId}`)).json()) as {
       voice_id: string;
       inputs: { lyrics: string };
-      music: { lyrics: { text: string; section: string }[] };
+      music: {
+        lyrics: {
+          text: string;
+          section: string;
+          start: number;
+          end: number;
+          words: { text: string; start: number }[];
+        }[];
+      };
     };
     assert.match(track.inputs.lyrics, /^\[verse\]\nHold on to the feeling/);
     assert.deepEqual(
@@ -186,6 +194,14 @@ describe('lyrics in the studio in a real browser', { skip }, () => {
     );
     const midi = new Uint8Array(await (await page.request.get(`/v1/tracks/${trackId}/midi`)).body());
     assert.deepEqual(midiLyricWords(midi), wordsOf([...LYRICS, ...CHORUS, ...CHORUS]));
+    // every word is timed inside its line, for a karaoke display
+    const words = track.music.lyrics.flatMap((line) => line.words);
+    assert.deepEqual(
+      words.map((word) => word.text.toLowerCase()),
+      wordsOf([...LYRICS, ...CHORUS, ...CHORUS]),
+    );
+    for (const line of track.music.lyrics)
+      for (const word of line.words) assert.ok(word.start >= line.start && word.start < line.end, word.text);
   });
 
   it('shows the lyrics on the track page under what it was made from', async () => {

@@ -127,11 +127,24 @@ class MailSent(BaseModel):
     status: Literal["sent"]
 
 
+class Word(BaseModel):
+    end: Union[int, float]
+    start: Union[int, float]
+    text: str
+
+
 class Lyric(BaseModel):
     end: Union[int, float]
     section: str
     start: Union[int, float]
     text: str
+    """
+    The line as written (digits stay digits).
+    """
+    words: Optional[List[Word]] = None
+    """
+    Each word as sung, from its first note to the end of its last, in seconds (karaoke); numbers are their words ("24" → "twenty", "four"). Tracks made before 2026-11-29 have none.
+    """
 
 
 class Section(BaseModel):
