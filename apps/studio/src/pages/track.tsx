@@ -1,4 +1,4 @@
-// One track: waveform player with seeking and sections, the musical facts, cover art, share link;
+// One track: waveform player with seeking and sections, the sung lines lit as they play, the musical facts, cover art, share link;
 // the owner also sees what it was made from, makes it again with changes, extends it or makes a
 // variation, and gets visibility, downloads and delete. A track still rendering (a variation or
 // extension just queued) shows live progress until it is ready. Someone else's public or unlisted
@@ -7,6 +7,7 @@ import type { PublicTrack, Track } from '@trackforge/sdk';
 import { useEffect, useState } from 'preact/hooks';
 import { client, sameOriginPath } from '../api.js';
 import { Cover } from '../components/cover.js';
+import { SungLyrics } from '../components/sung-lyrics.js';
 import { DeleteButton, DownloadMenu, VisibilitySwitch } from '../components/track-actions.js';
 import { TrackProgress } from '../components/track-progress.js';
 import { ExtendPanel, VariationPanel } from '../components/track-remix.js';
@@ -125,6 +126,7 @@ export function TrackPage(props: { id: string }) {
             durationSeconds={track.duration_seconds}
             sections={music?.sections ?? []}
           />
+          {music?.lyrics?.length ? <SungLyrics lines={music.lyrics} audio={audio} /> : null}
         </div>
       ) : (
         <p role="status" class="error">

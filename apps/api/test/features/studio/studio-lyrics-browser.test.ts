@@ -208,6 +208,24 @@ describe('lyrics in the studio in a real browser', { skip }, () => {
     await page.getByRole('heading', { name: 'Made from' }).waitFor();
     const shown = (await page.getByTestId('made-from-lyrics').textContent()) ?? '';
     for (const line of [...LYRICS, ...CHORUS]) assert.ok(shown.includes(line), line);
+    // under the player the sung lines play from a click, the line being sung marked and its words lit
+    const sungLines = page.getByTestId('sung-line');
+    assert.deepEqual(
+      (await sungLines.allTextContents()).map((text) => text.replace(/^.*?\d:\d\d\s*/, '')),
+      [...LYRICS, ...CHORUS, ...CHORUS],
+    );
+    const track = (await (await page.request.get(`/v1/tracks/${trackId}`)).json()) as {
+      music: { lyrics: { start: number }[] };
+    };
+    await sungLines.nth(1).getByRole('button').click();
+    await page.locator('[data-testid="sung-line"][aria-current="true"] .sung').first().waitFor();
+    const audio = page.locator('.player audio');
+    await audio.evaluate((element: { pause(): void }) => element.pause());
+    const seconds = await audio.evaluate((element: { currentTime: number }) => element.currentTime);
+    assert.ok(
+      seconds >= track.music.lyrics[1]!.start && seconds < track.music.lyrics[1]!.start + 2,
+      `played from the line's start (${track.music.lyrics[1]!.start} s): at ${seconds} s`,
+    );
     await screenshot(page, SCREENSHOT_DIR, '32-track-made-from-lyrics');
     await assertAccessible(page, 'the track page of a sung track');
   });
