@@ -101,7 +101,7 @@ export function parseLyrics(text: unknown): LyricSection[] {
   const sections: LyricSection[] = [];
   const counts = new Map<Tag, number>();
   const lastOf = new Map<Tag, LyricSection>();
-  let current = null as { tag: Tag; section: LyricSection } | null;
+  let current = null as { tag: Tag; written: string; section: LyricSection } | null;
   let lineCount = 0;
   let ended = false;
   const close = () => {
@@ -119,7 +119,7 @@ export function parseLyrics(text: unknown): LyricSection[] {
     }
     sections.push(section);
   };
-  const open = (tag: Tag, where: string) => {
+  const open = (tag: Tag, written: string, where: string) => {
     close();
     if (ended) fail(`${where}: a bare [outro] is the instrumental ending; nothing can follow it`);
     if (tag === 'intro' && sections.length > 0)
@@ -129,6 +129,7 @@ export function parseLyrics(text: unknown): LyricSection[] {
     const name = capitalised(tag);
     current = {
       tag,
+      written,
       section: {
         role: TAG_ROLES[tag],
         label: count === 1 ? name : `${name} ${count}`,
@@ -145,7 +146,7 @@ export function parseLyrics(text: unknown): LyricSection[] {
     if (tagLine) {
       const tag = tagOf(tagLine[1] ?? '');
       if (!tag) fail(`${where}: unknown tag "${line}"; tags are ${TAGS_LIST}`);
-      open(tag!, where);
+      open(tag!, line, where);
       return;
     }
     if (line.length > MAX_LYRIC_LINE_CHARACTERS)
@@ -159,9 +160,9 @@ export function parseLyrics(text: unknown): LyricSection[] {
     if (wordsOfLine(line).length === 0) fail(`${where} has no words to sing`);
     if (current && isInstrumental(current.tag))
       fail(
-        `${where}: [${current.tag}] is instrumental and takes no lines; put sung lines under [verse] or [chorus]`,
+        `${where}: ${current.written} is instrumental and takes no lines; put sung lines under [verse] or [chorus]`,
       );
-    if (!current) open('verse', where);
+    if (!current) open('verse', '[verse]', where);
     current!.section.lines.push(line);
     lineCount++;
   });

@@ -59,7 +59,7 @@ describe('lyrics input', () => {
     [
       'lines under an instrumental tag',
       '[verse]\nhello\n[solo]\nla la',
-      /line 4: \[instrumental\] is instrumental and takes no lines; put sung lines under \[verse\] or \[chorus\]/,
+      /line 4: \[solo\] is instrumental and takes no lines; put sung lines under \[verse\] or \[chorus\]/,
     ],
     ['lines under [intro]', '[intro]\nooh yeah', /line 2: \[intro\] is instrumental and takes no lines/],
     [
