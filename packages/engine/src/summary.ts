@@ -49,13 +49,12 @@ function sungWords(part: Part, line: VocalLine, secondsPerTick: number): SungWor
     if (note.startTick < line.startTick || note.startTick >= line.endTick) return;
     const syllable = syllables[index];
     const endTick = note.startTick + note.durationTicks;
-    const word = words.at(-1);
-    if (syllable && (syllable.wordStart || !word))
+    if (syllable && (syllable.wordStart || words.length === 0))
       words.push({ text: '', startTick: note.startTick, endTick });
-    const current = words.at(-1);
-    if (!current) return;
-    if (syllable) current.text += syllable.text;
-    current.endTick = endTick;
+    const word = words.at(-1);
+    if (!word) return;
+    if (syllable) word.text += syllable.text;
+    word.endTick = endTick;
   });
   return words.map((word) => ({
     text: word.text,
