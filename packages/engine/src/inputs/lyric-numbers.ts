@@ -1,6 +1,6 @@
 // Numbers in lyrics, said as a singer says them: "21" → "twenty one", "1999" → "nineteen ninety
 // nine", "3rd" → "third", "24/7" → "twenty four seven", "9:30" → "nine thirty", "100%" → "one
-// hundred percent". The line keeps its digits for display (music.lyrics, subtitles); only the
+// hundred percent", "the 90s" → "the nineties". The line keeps its digits for display (music.lyrics, subtitles); only the
 // sung words are spelled out, so the MIDI lyric events and the syllables agree with each other.
 
 const ONES = [
@@ -83,6 +83,10 @@ function ordinalOf(word: string): string {
   return IRREGULAR_ORDINALS[word] ?? (word.endsWith('y') ? `${word.slice(0, -1)}ieth` : `${word}th`);
 }
 
+function pluralOf(word: string): string {
+  return word.endsWith('y') ? `${word.slice(0, -1)}ies` : word.endsWith('x') ? `${word}es` : `${word}s`;
+}
+
 function digitsWords(written: string): string[] {
   const digits = written.replace(/,/g, '');
   const n = Number(digits);
@@ -93,17 +97,21 @@ function digitsWords(written: string): string[] {
   return cardinalWords(n);
 }
 
-// A number: digits with thousands commas, then an optional ordinal ending, decimals or a time.
-const NUMBER = /(\d{1,3}(?:,\d{3})+|\d+)(?:(st|nd|rd|th)\b|\.(\d+)|:(\d\d)\b)?(%?)/gi;
+// A number: digits with thousands commas, then an optional ordinal or plural ending, decimals or
+// a time.
+const NUMBER = /(\d{1,3}(?:,\d{3})+|\d+)(?:(st|nd|rd|th|s)\b|\.(\d+)|:(\d\d)\b)?(%?)/gi;
 
 /** The text with its numbers written out as words; everything else as it was. */
 export function spellNumbers(text: string): string {
   if (!/\d/.test(text)) return text;
   const spelled = text.replace(
     NUMBER,
-    (_, whole: string, ordinal?: string, decimals?: string, minutes?: string, percent?: string) => {
+    (_, whole: string, ending?: string, decimals?: string, minutes?: string, percent?: string) => {
       const words = digitsWords(whole);
-      if (ordinal) words.push(ordinalOf(words.pop()!));
+      if (ending) {
+        const last = words.pop()!;
+        words.push(ending.toLowerCase() === 's' ? pluralOf(last) : ordinalOf(last));
+      }
       if (decimals) words.push('point', ...[...decimals].map((d) => ONES[Number(d)]!));
       if (minutes !== undefined) {
         const m = Number(minutes);

@@ -143,8 +143,8 @@ describe('lyrics input', () => {
         ' ',
       ),
     );
-    assert.deepEqual(wordsOfLine('1,250 miles, 2.5 days, 2005, 7:05, 12th, 90th, 0800'), [
-      ...'one thousand two hundred fifty miles two point five days two thousand five seven oh five twelfth ninetieth zero eight zero zero'.split(
+    assert.deepEqual(wordsOfLine('1,250 miles, 2.5 days, 2005, 7:05, 12th, 90th, 0800, the 90s, the 1960s'), [
+      ...'one thousand two hundred fifty miles two point five days two thousand five seven oh five twelfth ninetieth zero eight zero zero the nineties the nineteen sixties'.split(
         ' ',
       ),
     ]);
