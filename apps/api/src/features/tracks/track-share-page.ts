@@ -29,7 +29,7 @@ export interface TrackSharePageDeps {
 }
 
 const STYLE =
-  'body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;color:#222;overflow-wrap:anywhere}img{width:100%;height:auto;border-radius:8px}audio{display:block;width:100%;margin:1rem 0}a{color:#1746a2}code{font-size:.85em;background:#f3f3f6;padding:.1em .3em;border-radius:4px}';
+  'body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;color:#222;overflow-wrap:anywhere}img{width:100%;height:auto;border-radius:8px}audio{display:block;width:100%;margin:1rem 0}a{color:#1746a2}code{font-size:.85em;background:#f3f3f6;padding:.1em .3em;border-radius:4px}h2{font-size:1.1rem;margin:1.5rem 0 .25rem}h3{font-size:.85rem;font-weight:400;color:#555;margin:.75rem 0 0}';
 
 function viewerOf(request: FastifyRequest): Viewer {
   return request.auth ? { workspaceId: request.auth.workspaceId, userId: request.auth.userId } : null;
@@ -85,6 +85,10 @@ export function registerTrackSharePage(app: FastifyInstance, deps: TrackSharePag
       ...twitter.map(([name, content]) => `<meta name="${name}" content="${escapeHtml(content)}">`),
     ].join('\n  ');
     const music = facts ? `<p>${escapeHtml(facts)}</p>` : '';
+    // the words of a sung track, by section, as the listener hears them
+    const lyrics = track.music?.lyrics?.length
+      ? `<h2>Lyrics</h2>\n    ${lyricsHtml(track.music.lyrics)}`
+      : '';
     // The public view has no status: audio is filled in once the track is ready.
     const player = track.audio
       ? `<audio controls preload="metadata" src="${escapeHtml(new URL(track.urls.audio).pathname)}" aria-label="Play ${escapeHtml(track.title)}"></audio>`
@@ -117,6 +121,7 @@ export function registerTrackSharePage(app: FastifyInstance, deps: TrackSharePag
     <p>“${escapeHtml(track.prompt)}” · ${Math.round(track.duration_seconds)} s</p>
     ${music}
     ${player}
+    ${lyrics}
     ${embedCode}
     <p><a href="/studio">Make your own track in the Trackforge studio</a></p>
   </main>
@@ -130,6 +135,18 @@ export function registerTrackSharePage(app: FastifyInstance, deps: TrackSharePag
       .header('content-security-policy', contentSecurityPolicy)
       .send(html);
   });
+}
+
+function lyricsHtml(lines: readonly { text: string; section: string }[]): string {
+  const blocks: string[] = [];
+  lines.forEach((line, index) => {
+    if (index === 0 || lines[index - 1]!.section !== line.section)
+      blocks.push(`<h3>${escapeHtml(line.section)}</h3>`, '<p>');
+    else blocks.push('<br>');
+    blocks.push(escapeHtml(line.text));
+    if (index === lines.length - 1 || lines[index + 1]!.section !== line.section) blocks.push('</p>');
+  });
+  return blocks.join('');
 }
 
 function truncate(text: string, characters: number): string {

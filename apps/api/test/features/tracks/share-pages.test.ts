@@ -121,6 +121,32 @@ describe('share image, embed and oEmbed', () => {
     assert.doesNotMatch(mine.body, /oembed/, 'no embed is offered for a private track');
   });
 
+  it('shows the sung lines of a sung track by section, escaped, and nothing for an instrumental one', async () => {
+    const sung: Generate = async () => ({
+      ...FAKE_GENERATED_TRACK,
+      music: {
+        ...FAKE_GENERATED_TRACK.music,
+        lyrics: [
+          { text: 'Hold on <to> the feeling', section: 'Verse', start: 8, end: 11, words: [] },
+          { text: 'never let it go', section: 'Verse', start: 11, end: 14, words: [] },
+          { text: 'sing it to the rafters', section: 'Chorus', start: 16, end: 19, words: [] },
+        ],
+      },
+    });
+    const created = await createTrack(t, owner, {
+      prompt: 'a sung ballad',
+      duration: 'short',
+      visibility: 'public',
+    });
+    assert.ok((await createGenerationRunner(t, 'share-worker', sung).runDue()) >= 1);
+    const html = (await get(`/t/${created.json().id}`)).body;
+    assert.match(
+      html,
+      /<h2>Lyrics<\/h2>\s*<h3>Verse<\/h3><p>Hold on &lt;to&gt; the feeling<br>never let it go<\/p><h3>Chorus<\/h3><p>sing it to the rafters<\/p>/,
+    );
+    assert.doesNotMatch((await get(`/t/${publicId}`)).body, /Lyrics/);
+  });
+
   it('offers oEmbed discovery on the share page and answers it with a rich iframe of the embed', async () => {
     const html = (await get(`/t/${publicId}`)).body;
     const share = `${t.config.PUBLIC_URL}/t/${publicId}`;
