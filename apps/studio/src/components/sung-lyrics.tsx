@@ -32,6 +32,8 @@ export function SungLyrics(props: { lines: readonly SungLine[]; audio: HTMLAudio
       follow();
     };
     for (const type of ['play', 'seeked', 'pause'] as const) audio.addEventListener(type, start);
+    // the audio may already be playing (the page re-rendered with new track data mid-song)
+    start();
     return () => {
       cancelAnimationFrame(frame);
       for (const type of ['play', 'seeked', 'pause'] as const) audio.removeEventListener(type, start);

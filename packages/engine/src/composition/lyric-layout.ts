@@ -136,7 +136,7 @@ export function planFromLyrics(
   }
   endBars += left;
   const planned: PlannedSection[] = [
-    { label: intro?.label ?? 'Intro', role: 'intro', bars: introBars, energy: null, plays: null, rests: [] },
+    { label: 'Intro', role: 'intro', bars: introBars, energy: null, plays: null, rests: [] },
   ];
   body.forEach(({ section }, i) => {
     if (breaks[i]! > 0)
@@ -168,14 +168,30 @@ export function planFromLyrics(
   return planned.filter((section) => section.bars > 0);
 }
 
-/** Spreads `count` lines over [startTick, endTick): whole bars each when there are enough. */
-function spansOf(count: number, startTick: number, endTick: number, grid: RhythmGrid): [number, number][] {
+/**
+ * Spreads lines needing `needTicks` over [startTick, endTick): whole bars each when there are
+ * enough, evenly; when an even share is too short for a long line beside short ones, each line
+ * gets what it needs first and the rest is shared out.
+ */
+function spansOf(
+  needTicks: readonly number[],
+  startTick: number,
+  endTick: number,
+  grid: RhythmGrid,
+): [number, number][] {
+  const count = needTicks.length;
   const unit = endTick - startTick >= count * grid.ticksPerBar ? grid.ticksPerBar : grid.beatTicks;
   const units = Math.floor((endTick - startTick) / unit);
+  const share = (total: number, i: number) => Math.floor(total / count) + (i < total % count ? 1 : 0);
+  let sizes = needTicks.map((_, i) => share(units, i));
+  if (sizes.some((size, i) => size * unit < needTicks[i]!)) {
+    const needed = needTicks.map((ticks) => Math.max(1, Math.ceil(ticks / unit)));
+    const spare = units - needed.reduce((a, b) => a + b, 0);
+    if (spare >= 0) sizes = needed.map((size, i) => size + share(spare, i));
+  }
   const spans: [number, number][] = [];
   let at = 0;
-  for (let i = 0; i < count; i++) {
-    const size = Math.floor(units / count) + (i < units % count ? 1 : 0);
+  for (const size of sizes) {
     spans.push([startTick + at * unit, size * unit]);
     at += size;
   }
@@ -197,8 +213,9 @@ export function layLines(
   const grid = gridOf(brief);
   const byLabel = new Map(formSections.map((section) => [section.label ?? '', section]));
   const laid: LaidLine[] = [];
+  const needOf = (line: LyricLine) => lineNeedTicks(line.syllables.length, delivery, grid);
   const check = (line: LyricLine, span: number) => {
-    const need = lineNeedTicks(line.syllables.length, delivery, grid);
+    const need = needOf(line);
     if (need > span) {
       const total = lines.reduce((s, l) => s + lineNeedTicks(l.syllables.length, delivery, grid), 0);
       refuse(
@@ -210,9 +227,11 @@ export function layLines(
   };
   if (sections.every((section) => section.lines.length === 0 || byLabel.has(section.label))) {
     sections.forEach((section, index) => {
+      // an instrumental section ([intro], [instrumental]) has no lines to place
+      if (section.lines.length === 0) return;
       const form = byLabel.get(section.label)!;
       const own = lines.filter((line) => line.sectionIndex === index);
-      spansOf(own.length, form.startTick, form.endTick, grid).forEach(([startTick, spanTicks], i) => {
+      spansOf(own.map(needOf), form.startTick, form.endTick, grid).forEach(([startTick, spanTicks], i) => {
         check(own[i]!, spanTicks);
         laid.push({ line: own[i]!, startTick, spanTicks });
       });
@@ -226,7 +245,7 @@ export function layLines(
   );
   const startTick = inner[0]!.startTick;
   const endTick = Math.min(inner.at(-1)!.endTick, formSections.at(-1)!.endTick - grid.ticksPerBar);
-  spansOf(lines.length, startTick, Math.max(endTick, startTick + grid.beatTicks), grid).forEach(
+  spansOf(lines.map(needOf), startTick, Math.max(endTick, startTick + grid.beatTicks), grid).forEach(
     ([tick, span], i) => {
       check(lines[i]!, span);
       laid.push({ line: lines[i]!, startTick: tick, spanTicks: span });

@@ -1,7 +1,8 @@
 // Numbers in lyrics, said as a singer says them: "21" → "twenty one", "1999" → "nineteen ninety
-// nine", "3rd" → "third", "24/7" → "twenty four seven", "9:30" → "nine thirty", "100%" → "one
-// hundred percent", "the 90s" → "the nineties". The line keeps its digits for display (music.lyrics, subtitles); only the
-// sung words are spelled out, so the MIDI lyric events and the syllables agree with each other.
+// nine", "3rd" → "third", "the 90s" → "the nineties", "9:30" → "nine thirty", "3pm" → "three pee
+// em", "100%" → "one hundred percent". The line keeps its digits for display (music.lyrics,
+// subtitles); only the sung words are spelled out, so the MIDI lyric events, the syllables and the
+// timed words agree with each other.
 
 const ONES = [
   'zero',
@@ -97,20 +98,29 @@ function digitsWords(written: string): string[] {
   return cardinalWords(n);
 }
 
-// A number: digits with thousands commas, then an optional ordinal or plural ending, decimals or
-// a time.
-const NUMBER = /(\d{1,3}(?:,\d{3})+|\d+)(?:(st|nd|rd|th|s)\b|\.(\d+)|:(\d\d)\b)?(%?)/gi;
+// A number: digits with thousands commas, then an optional ordinal or plural ending ("3rd", "90s",
+// "90's"), decimals or minutes, a percent sign, and "am" / "pm".
+const NUMBER =
+  /(\d{1,3}(?:,\d{3})+|\d+)(?:(st|nd|rd|th|['’]?s)\b|\.(\d+)|:(\d\d)\b)?(%?)(?:\s?([ap])\.?m\b\.?)?/gi;
 
 /** The text with its numbers written out as words; everything else as it was. */
 export function spellNumbers(text: string): string {
   if (!/\d/.test(text)) return text;
-  const spelled = text.replace(
+  return text.replace(
     NUMBER,
-    (_, whole: string, ending?: string, decimals?: string, minutes?: string, percent?: string) => {
+    (
+      _,
+      whole: string,
+      ending?: string,
+      decimals?: string,
+      minutes?: string,
+      percent?: string,
+      meridiem?: string,
+    ) => {
       const words = digitsWords(whole);
       if (ending) {
         const last = words.pop()!;
-        words.push(ending.toLowerCase() === 's' ? pluralOf(last) : ordinalOf(last));
+        words.push(/^['’]?s$/i.test(ending) ? pluralOf(last) : ordinalOf(last));
       }
       if (decimals) words.push('point', ...[...decimals].map((d) => ONES[Number(d)]!));
       if (minutes !== undefined) {
@@ -118,9 +128,9 @@ export function spellNumbers(text: string): string {
         words.push(...(m === 0 ? ["o'clock"] : m < 10 ? ['oh', ONES[m]!] : belowHundred(m)));
       }
       if (percent) words.push('percent');
+      // "3pm", "9:30 a.m.": the letters' names
+      if (meridiem) words.push(meridiem.toLowerCase() === 'a' ? 'ay' : 'pee', 'em');
       return ` ${words.join(' ')} `;
     },
   );
-  // a slash between numbers ("24/7") is read as a pause
-  return spelled.replace(/\//g, ' ');
 }

@@ -68,6 +68,8 @@ export const MAX_LYRICS_CHARACTERS = 3000;
 export const MAX_LYRIC_LINES = 120;
 export const MAX_LYRIC_LINE_CHARACTERS = 120;
 export const MAX_LYRIC_SECTIONS = 24;
+/** "[Chorus x4]" at most: more repeats are written as more tags. */
+const MAX_TAG_REPEATS = 4;
 
 // The singers sing English; letters outside Latin script would be silently mispronounced. Digits,
 // "%" and "/" are read out as words (lyric-numbers.ts).
@@ -79,14 +81,21 @@ const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 const isInstrumental = (tag: Tag): tag is InstrumentalTag =>
   (INSTRUMENTAL_TAGS as readonly string[]).includes(tag);
 
-/** The tag a tag line names ("[Pre-Chorus 2]", "[Verse 1: Nora]"), or null for a word not read. */
-function tagOf(name: string): Tag | null {
-  const word = name
-    .split(':')[0]!
-    .toLowerCase()
+/**
+ * The tag a tag line names and how many times it is sung ("[Chorus x2]"), or null for a word not
+ * read. A number, a name after a colon or a spaced dash ("[Verse 2]", "[Verse 1: Nora]", "[Verse -
+ * Nora]") and case do not matter.
+ */
+function tagOf(name: string): { tag: Tag; times: number } | null {
+  let head = name.toLowerCase().split(':')[0]!.trim();
+  const repeat = /\s*[x×]\s*(\d+)$/.exec(head);
+  if (repeat) head = head.slice(0, repeat.index);
+  const word = head
+    .split(/\s+[-–—]\s+/)[0]!
     .replace(/\s*\d+$/, '')
-    .replace(/[^a-z]/g, '');
-  return TAG_WORDS[word] ?? null;
+    .replace(/[\s\-–]/g, '');
+  const tag = /^[a-z]+$/.test(word) ? TAG_WORDS[word] : undefined;
+  return tag ? { tag, times: repeat ? Number(repeat[1]) : 1 } : null;
 }
 
 /** Reads lyrics into sections; throws InputError("lyrics") saying what is wrong and where. */
@@ -101,12 +110,12 @@ export function parseLyrics(text: unknown): LyricSection[] {
   const sections: LyricSection[] = [];
   const counts = new Map<Tag, number>();
   const lastOf = new Map<Tag, LyricSection>();
-  let current = null as { tag: Tag; written: string; section: LyricSection } | null;
+  let current = null as { tag: Tag; written: string; times: number; section: LyricSection } | null;
   let lineCount = 0;
   let ended = false;
   const close = () => {
     if (!current) return;
-    const { tag, section } = current;
+    const { tag, times, section } = current;
     current = null;
     if (section.lines.length > 0) lastOf.set(tag, section);
     else if (tag === 'outro' && !lastOf.has(tag)) ended = true;
@@ -118,24 +127,30 @@ export function parseLyrics(text: unknown): LyricSection[] {
       lineCount += section.lines.length;
     }
     sections.push(section);
+    // "[Chorus x2]": sung again straight after, as if the bare tag were written once more
+    for (let again = 1; again < times && !ended; again++) {
+      sections.push({ ...section, label: labelFor(tag), lines: [...section.lines], repeat: true });
+      lineCount += section.lines.length;
+    }
   };
-  const open = (tag: Tag, written: string, where: string) => {
-    close();
-    if (ended) fail(`${where}: a bare [outro] is the instrumental ending; nothing can follow it`);
-    if (tag === 'intro' && sections.length > 0)
-      fail(`${where}: [intro] opens the song: put it first, or mark a break with [instrumental]`);
+  const labelFor = (tag: Tag) => {
     const count = (counts.get(tag) ?? 0) + 1;
     counts.set(tag, count);
     const name = capitalised(tag);
+    return count === 1 ? name : `${name} ${count}`;
+  };
+  const open = (tag: Tag, written: string, where: string, times = 1) => {
+    close();
+    if (times < 1 || times > MAX_TAG_REPEATS)
+      fail(`${where}: ${written} repeats its section ${times} times; write x1 to x${MAX_TAG_REPEATS}`);
+    if (ended) fail(`${where}: a bare [outro] is the instrumental ending; nothing can follow it`);
+    if (tag === 'intro' && sections.length > 0)
+      fail(`${where}: [intro] opens the song: put it first, or mark a break with [instrumental]`);
     current = {
       tag,
       written,
-      section: {
-        role: TAG_ROLES[tag],
-        label: count === 1 ? name : `${name} ${count}`,
-        lines: [],
-        repeat: false,
-      },
+      times,
+      section: { role: TAG_ROLES[tag], label: labelFor(tag), lines: [], repeat: false },
     };
   };
   lyrics.split(/\r\n|\r|\n/).forEach((raw, index) => {
@@ -144,9 +159,9 @@ export function parseLyrics(text: unknown): LyricSection[] {
     const where = `line ${index + 1}`;
     const tagLine = TAG_PATTERN.exec(line);
     if (tagLine) {
-      const tag = tagOf(tagLine[1] ?? '');
-      if (!tag) fail(`${where}: unknown tag "${line}"; tags are ${TAGS_LIST}`);
-      open(tag!, line, where);
+      const named = tagOf(tagLine[1] ?? '');
+      if (!named) fail(`${where}: unknown tag "${line}"; tags are ${TAGS_LIST}`);
+      open(named!.tag, line, where, named!.times);
       return;
     }
     if (line.length > MAX_LYRIC_LINE_CHARACTERS)

@@ -78,6 +78,12 @@ describe('lyrics input', () => {
       'hello\n[chorus]',
       /\[chorus\] has no lines and no earlier chorus to repeat/,
     ],
+    ['a tag word with a digit inside', '[ver2se]\nhello', /line 1: unknown tag "\[ver2se\]"/],
+    [
+      'too many repeats',
+      '[Chorus x9]\nhello',
+      /line 1: \[Chorus x9\] repeats its section 9 times; write x1 to x4/,
+    ],
     ['a symbol', 'one + three = four', /line 1 "one \+ three = four" has characters the singers cannot sing/],
     [
       'another script',
@@ -113,6 +119,23 @@ describe('lyrics input', () => {
     );
   });
 
+  it('sings a [Chorus x2] twice in a row and reads a name after a spaced dash', () => {
+    const sections = parseLyrics(
+      '[Verse - Nora]\nhello there\n[Chorus x2]\nsing it out\n[Instrumental x2]\n[chorus]',
+    );
+    assert.deepEqual(
+      sections.map((section) => [section.label, section.lines, section.repeat]),
+      [
+        ['Verse', ['hello there'], false],
+        ['Chorus', ['sing it out'], false],
+        ['Chorus 2', ['sing it out'], true],
+        ['Instrumental', [], false],
+        ['Instrumental 2', [], true],
+        ['Chorus 3', ['sing it out'], true],
+      ],
+    );
+  });
+
   it('marks instrumental sections without lines: the intro, breaks and a bare outro that ends the song', () => {
     const sections = parseLyrics(
       '[Intro]\n[Verse]\nhello there\n[Interlude]\n[Chorus]\nsing it out\n[Solo]\n[Chorus]\n[Outro]',
@@ -143,11 +166,16 @@ describe('lyrics input', () => {
         ' ',
       ),
     );
-    assert.deepEqual(wordsOfLine('1,250 miles, 2.5 days, 2005, 7:05, 12th, 90th, 0800, the 90s, the 1960s'), [
-      ...'one thousand two hundred fifty miles two point five days two thousand five seven oh five twelfth ninetieth zero eight zero zero the nineties the nineteen sixties'.split(
-        ' ',
+    assert.deepEqual(
+      wordsOfLine(
+        "1,250 miles, 2.5 days, 2005, 7:05, 12th, 90th, 0800, the 90s, the 1960s, the 80's, 3pm, 9:30 a.m.",
       ),
-    ]);
+      [
+        ...'one thousand two hundred fifty miles two point five days two thousand five seven oh five twelfth ninetieth zero eight zero zero the nineties the nineteen sixties the eighties three pee em nine thirty ay em'.split(
+          ' ',
+        ),
+      ],
+    );
     assert.deepEqual(parseLyrics('I have 99 problems')[0]!.lines, ['I have 99 problems']);
   });
 
@@ -161,6 +189,39 @@ describe('lyrics input', () => {
     // and the length it names is enough
     assert.doesNotThrow(() =>
       prepareTrack({ prompt: 'pop song, 100 bpm', durationSeconds: seconds, seed: 1, lyrics: SONG }),
+    );
+  });
+
+  it('gives a long line the room it needs beside a short one, so the seconds a refusal names are enough', () => {
+    const lyrics = '[intro]\n[instrumental]\n[pre-chorus]\nhold on\nwe were 17 in 1999 and young\n[outro]';
+    const request = { prompt: 'pop, 180 bpm 6/8', seed: 1, lyrics };
+    const error = refusal(() => prepareTrack({ ...request, durationSeconds: 5 }));
+    const seconds = Number(/need at least (\d+) s/.exec(error.message)?.[1]);
+    assert.ok(seconds > 5 && seconds < 12, error.message);
+    assert.doesNotThrow(() => prepareTrack({ ...request, durationSeconds: seconds }));
+  });
+
+  it('sings lyrics with instrumental tags in a section plan of its own, each sung section in its namesake', () => {
+    const request = {
+      prompt: 'pop, 100 bpm',
+      durationSeconds: 40,
+      seed: 1,
+      lyrics: '[intro]\n[verse]\nhold on to the feeling\n[instrumental]\n[chorus]\nsing it to the rafters',
+      sections: [
+        { name: 'Intro', bars: 2 },
+        { name: 'Verse', bars: 6 },
+        { name: 'Chorus', bars: 6 },
+        { name: 'Outro', bars: 2 },
+      ],
+    };
+    const { brief, composition } = composeRequest(request);
+    const lines = summariseMusic(brief, composition).lyrics ?? [];
+    assert.deepEqual(
+      lines.map((line) => [line.section, line.text]),
+      [
+        ['Verse', 'hold on to the feeling'],
+        ['Chorus', 'sing it to the rafters'],
+      ],
     );
   });
 
