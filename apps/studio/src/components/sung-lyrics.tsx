@@ -8,7 +8,7 @@ import { formatSeconds } from './waveform.js';
 type SungLine = NonNullable<NonNullable<PublicTrack['music']>['lyrics']>[number];
 
 /** Where `seconds` falls: the line sung then (or -1) and how many of its words have started. */
-export function sungPosition(lines: readonly SungLine[], seconds: number): { line: number; words: number } {
+function sungPosition(lines: readonly SungLine[], seconds: number): { line: number; words: number } {
   const line = lines.findIndex((candidate) => seconds >= candidate.start && seconds < candidate.end);
   if (line < 0) return { line, words: 0 };
   const words = (lines[line]!.words ?? []).filter((word) => word.start <= seconds).length;

@@ -3,6 +3,7 @@
 // Phonemes are ARPAbet without stress digits ('HH', 'AH', 'L', 'OW'); the stress lives on the
 // syllable. Deterministic and pure: the same word always gives the same syllables.
 import { dictionary } from 'cmu-pronouncing-dictionary';
+import { spellNumbers } from '../inputs/lyric-numbers.js';
 
 export interface Syllable {
   /** The letters of the word this syllable sings (the syllables of a word join back to the word). */
@@ -341,22 +342,6 @@ function piecesAt(word: string, cuts: readonly number[]): string[] {
 
 // ---- public API ---------------------------------------------------------------------------------------
 
-const NUMBER_WORDS = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-];
-
 /** The dictionary's stressed ARPAbet for a word, or letter-to-sound rules when it has none. */
 export function pronounceWord(word: string): string[] {
   const key = word
@@ -373,11 +358,9 @@ export function pronounceWord(word: string): string[] {
 
 /** One word → its syllables. Punctuation around the word is dropped; an empty word gives none. */
 export function syllabify(word: string): Syllable[] {
-  let text = word.replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, '');
-  if (/^[0-9]+$/.test(text)) {
-    const number = Number(text);
-    if (number < NUMBER_WORDS.length) text = NUMBER_WORDS[number]!;
-  }
+  const text = word.replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, '');
+  // a number is its words, said as lyrics say them ("7" → "seven", "21" → "twenty one")
+  if (/^[0-9]+$/.test(text)) return spellNumbers(text).trim().split(/\s+/).flatMap(syllabify);
   if (!/[\p{L}\p{N}]/u.test(text)) return [];
   const phonemeSyllables = syllabifyPhonemes(pronounceWord(text));
   const pieces = splitLetters(text, phonemeSyllables.length);
