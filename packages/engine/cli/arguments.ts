@@ -1,6 +1,8 @@
 // Command-line arguments of a single track → a TrackRequest plus where to write things. Every flag
 // is checked here, before the bank is read or a folder made; bad input is a UsageError (exit 2).
 import { readFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { CAPTION_FORMATS, type CaptionFormat } from '../src/encoding/lyric-captions.js';
 import { readMelody } from '../src/inputs/midi-reader.js';
 import { prepareTrack } from '../src/inputs/prepare.js';
 import { findSungVoice, SUNG_VOICES, sungVoiceSpec } from '../src/singer-voices.js';
@@ -33,6 +35,8 @@ export interface CliOptions {
   audio: AudioTarget;
   midiPath?: string;
   stemsDir?: string;
+  /** Where --captions writes the sung lines' timing; its extension is the format. */
+  captions?: { path: string; format: CaptionFormat };
   /** Folders to create before writing (missing ones, with --mkdir or a new --stems leaf). */
   foldersToCreate: string[];
   bank: string; // 'small' | 'full' | a file path
@@ -49,6 +53,7 @@ const TRACK_FLAGS = {
   format: { type: 'string', short: 'f' },
   midi: { type: 'string' },
   stems: { type: 'string' },
+  captions: { type: 'string' },
   loop: { type: 'boolean' },
   bpm: { type: 'string' },
   key: { type: 'string' },
@@ -94,6 +99,7 @@ export function parseCliArguments(argv: string[], randomSeed: () => number): Cli
     audio.path === null ? null : checkFileTarget('out', audio.path, mkdir),
     values.midi === undefined ? null : checkFileTarget('midi', values.midi, mkdir),
     values.stems === undefined ? null : checkFolderTarget('stems', values.stems, mkdir, true),
+    values.captions === undefined ? null : checkFileTarget('captions', values.captions, mkdir),
   ];
 
   const request: TrackRequest = {
@@ -114,6 +120,7 @@ export function parseCliArguments(argv: string[], randomSeed: () => number): Cli
   if (values.melody !== undefined) request.melody = readMelodyFile(values.melody);
   if (values.lyrics !== undefined) request.lyrics = readLyrics(values.lyrics);
   if (values.voice !== undefined) request.voice = readVoice(values.voice);
+  const captions = values.captions === undefined ? undefined : readCaptionsTarget(values.captions, request);
   let label = durationLabel;
   if (
     request.chords !== undefined ||
@@ -142,12 +149,25 @@ export function parseCliArguments(argv: string[], randomSeed: () => number): Cli
       audio,
       midiPath: values.midi,
       stemsDir: values.stems,
+      captions,
       foldersToCreate: folders.filter((folder): folder is string => folder !== null),
       bank,
       json,
       quiet: values.quiet ?? false,
     },
   };
+}
+
+/** --captions song.lrc | .vtt | .srt: only a track with words has lines to time. */
+function readCaptionsTarget(path: string, request: TrackRequest): CliOptions['captions'] {
+  const format = extname(path).slice(1).toLowerCase() as CaptionFormat;
+  if (!CAPTION_FORMATS.includes(format))
+    throw new UsageError(
+      `--captions ${JSON.stringify(path)}: end the file name in .lrc, .vtt or .srt (the format follows it)`,
+    );
+  if (request.lyrics === undefined)
+    throw new UsageError('--captions times the sung lines: give --lyrics too');
+  return { path, format };
 }
 
 /** "--chords: unknown chord symbol …" from "chords: unknown chord symbol …". */

@@ -39,6 +39,9 @@ Options:
       --loop              Make a seamless loop: no fade, the end runs into the start. Default: off.
       --midi <file>       Also write the score as a MIDI file. Default: none.
       --stems <folder>    Also write one WAV per instrument (and vocals.wav) into this folder. Default: none.
+      --captions <file>   Also write the sung lines' timing, in the format of the file's extension: .lrc
+                          (music players, karaoke), .vtt (the web, with each word's time) or .srt (video
+                          editors). Needs --lyrics. Default: none.
       --bank <bank>       Sound bank: full, small or a .sf2/.sf3 file. Default: full.
       --mkdir             Create missing output folders. Default: a missing folder is an error.
       --json              Print the result as one JSON object on stdout (keys as in the API's track).
@@ -83,6 +86,7 @@ Examples:
   trackforge-engine "indie pop" --chords "Am F C/E G" --duration 1:00 --out song.mp3
   trackforge-engine "folk with harp" --melody tune.mid --sections plan.json --out tune.mp3
   trackforge-engine "warm pop ballad" --lyrics @song.txt --voice "Nora Vale" --duration 1:30 --out song.mp3
+  trackforge-engine "synth pop" --lyrics @song.txt --duration 1:00 --out song.mp3 --captions song.lrc
   trackforge-engine batch prompts.txt --out-dir tracks/ --mkdir --bank small
 
 Exit codes:

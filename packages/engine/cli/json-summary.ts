@@ -7,6 +7,8 @@ export interface WrittenFiles {
   audio: string | null;
   midi: string | null;
   stems: string[];
+  /** The timed lyrics (--captions), or null. */
+  captions: string | null;
 }
 
 export function buildJsonSummary(

@@ -40,6 +40,7 @@ export async function runTrack(options: CliOptions, io: CliStreams): Promise<num
       format: audio.format,
       midiPath: options.midiPath,
       stemsDir: options.stemsDir,
+      captions: options.captions,
     });
     const formats = audio.path === null ? [] : [audio.format];
     const text = options.json

@@ -1,6 +1,7 @@
 // Writing a finished track's files and describing it for people; shared by one track and batch.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { type CaptionFormat, encodeLyricCaptions } from '../src/encoding/lyric-captions.js';
 import { EngineError } from '../src/index.js';
 import type { AudioFormat, TrackResult } from '../src/types.js';
 import type { WrittenFiles } from './json-summary.js';
@@ -10,11 +11,12 @@ export interface TrackTargets {
   format: AudioFormat;
   midiPath?: string;
   stemsDir?: string;
+  captions?: { path: string; format: CaptionFormat };
 }
 
 /** Writes the audio, MIDI and stems the targets name; returns the paths written. */
 export function writeTrackFiles(result: TrackResult, targets: TrackTargets): WrittenFiles {
-  const written: WrittenFiles = { audio: null, midi: null, stems: [] };
+  const written: WrittenFiles = { audio: null, midi: null, stems: [], captions: null };
   if (targets.audioPath !== null) {
     const audio = result.files[targets.format];
     if (!audio) throw new EngineError('encoding', `no ${targets.format} output was produced`);
@@ -33,6 +35,13 @@ export function writeTrackFiles(result: TrackResult, targets: TrackTargets): Wri
       written.stems.push(path);
     }
   }
+  if (targets.captions && result.music.lyrics) {
+    const text = encodeLyricCaptions(result.music.lyrics, targets.captions.format, {
+      durationSeconds: result.audio.durationSeconds,
+    });
+    writeFileSync(targets.captions.path, text);
+    written.captions = targets.captions.path;
+  }
   return written;
 }
 
@@ -40,7 +49,7 @@ export function writeTrackFiles(result: TrackResult, targets: TrackTargets): Wri
 export function describeTrack(result: TrackResult, seed: number, written: WrittenFiles): string {
   const { music } = result;
   const stems = written.stems[0] ? `${written.stems.length} stems in ${dirname(written.stems[0])}/` : null;
-  const files = [written.audio, written.midi, stems];
+  const files = [written.audio, written.midi, stems, written.captions];
   return [
     `genre       ${music.genre}`,
     `tempo       ${music.bpm} bpm`,

@@ -8,8 +8,20 @@ export { describeKey, formatMeter, genreLabel, parseBrief, parseKey, parseMeter 
 export { VARIATION_PARTS } from './composition/variation.js';
 /** Parses "2:30", "45s", "short"/"standard"/"long" or plain seconds into 5–600 seconds, else null. */
 export { MAX_DURATION_SECONDS, MIN_DURATION_SECONDS, parseDuration } from './duration.js';
-/** createMp3ChunkEncoder: MP3 of mastered chunks (deps.onChunk) as they come, the live stream of a rendering track; encodeFlac: lossless FLAC of PCM. */
-export { createMp3ChunkEncoder, encodeFlac, type Mp3ChunkEncoderOptions } from './encoding/index.js';
+/**
+ * createMp3ChunkEncoder: MP3 of mastered chunks (deps.onChunk) as they come, the live stream of a
+ * rendering track; encodeFlac: lossless FLAC of PCM; encodeLyricCaptions: the sung lines' timing as
+ * LRC, WebVTT or SubRip text.
+ */
+export {
+  CAPTION_FORMATS,
+  type CaptionFormat,
+  type CaptionLine,
+  createMp3ChunkEncoder,
+  encodeFlac,
+  encodeLyricCaptions,
+  type Mp3ChunkEncoderOptions,
+} from './encoding/index.js';
 /**
  * The musical inputs of a request: parseProgression reads chords ("Am F C G", "| Dm7 G7 |", "I V vi IV"),
  * readMelody takes the melody out of MIDI file bytes, checkSectionPlan checks a section plan, and

@@ -1,9 +1,12 @@
-// What a server needs to check a track request's fields without loading the engine itself (an
-// API-only process never renders): `@trackforge/engine/request`.
+// What a server needs to check a track request's fields, and to serve what a finished track is made
+// of, without loading the engine itself (an API-only process never renders):
+// `@trackforge/engine/request`.
 
 export { parseKey } from './brief/key.js';
 export { VARIATION_PARTS } from './composition/variation.js';
 export { MAX_DURATION_SECONDS, MIN_DURATION_SECONDS, parseDuration } from './duration.js';
+// A ready track's sung lines as timed lyrics (LRC, WebVTT, SubRip): text, no audio.
+export { CAPTION_FORMATS, type CaptionFormat, encodeLyricCaptions } from './encoding/lyric-captions.js';
 // A stored melody written back as a MIDI file (a track made again follows the same notes).
 export { encodeMelodyMidi } from './encoding/melody-midi.js';
 // Musical inputs (chords, a section plan, a MIDI melody) are checked with the same pure code the

@@ -8,7 +8,7 @@ export { Page, PagePromise } from './core/pagination.js';
 export * from './errors.js';
 export type { Logger, LogLevel } from './internal/logger.js';
 export type { WebSocketConstructor, WebSocketLike } from './internal/websocket.js';
-export type { CreateOptions, DownloadFormat, WaitOptions } from './lib/tracks.js';
+export type { CreateOptions, DownloadFormat, LyricsFormat, WaitOptions } from './lib/tracks.js';
 export type { HeaderSource } from './lib/webhooks.js';
 export type * from './types.js';
 export { API_VERSION, SDK_VERSION } from './version.js';

@@ -54,6 +54,15 @@ export function DownloadMenu(props: { track: Track }) {
     ['MIDI', `${sameOriginPath(props.track.urls.midi)}?download=1`],
     ['Stems (ZIP)', sameOriginPath(props.track.urls.stems)],
   ];
+  // a sung track's timed lyrics: for music players and karaoke, the web, and video editors
+  if (props.track.urls.lyrics) {
+    const lyrics = sameOriginPath(props.track.urls.lyrics);
+    links.push(
+      ['Lyrics (LRC)', `${lyrics}?format=lrc&download=1`],
+      ['Lyrics (WebVTT)', `${lyrics}?format=vtt&download=1`],
+      ['Lyrics (SRT)', `${lyrics}?format=srt&download=1`],
+    );
+  }
   return (
     <details class="menu">
       <summary>Download</summary>

@@ -1,5 +1,11 @@
 // Stage 5 of the engine: encoding. Pure functions from audio or a composition to file bytes.
 export { encodeFlac } from './flac.js';
+export {
+  CAPTION_FORMATS,
+  type CaptionFormat,
+  type CaptionLine,
+  encodeLyricCaptions,
+} from './lyric-captions.js';
 export { encodeMidi } from './midi.js';
 export { encodeMp3, type Mp3Options, type Mp3SegmentEncoder } from './mp3.js';
 export { createMp3ChunkEncoder, type Mp3ChunkEncoderOptions } from './mp3-chunk-encoder.js';

@@ -56,6 +56,15 @@ const BAD_ARGUMENTS: [string[], RegExp][] = [
   [['pop', '--lyrics', ''], /--lyrics: has no lines to sing/],
   [['pop', '--lyrics', '@no-such-lyrics.txt'], /--lyrics "@no-such-lyrics.txt": no such file/],
   [
+    ['pop', '--lyrics', 'la', '--captions', 'song.txt'],
+    /--captions "song.txt": end the file name in \.lrc, \.vtt or \.srt/,
+  ],
+  [['pop', '--captions', 'song.lrc'], /--captions times the sung lines: give --lyrics too/],
+  [
+    ['pop', '--lyrics', 'la', '--captions', 'missing/song.lrc'],
+    /--captions "missing\/song.lrc": the folder \S+ does not exist/,
+  ],
+  [
     [
       'pop, 115 bpm',
       '-d',

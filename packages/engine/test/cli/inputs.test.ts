@@ -74,7 +74,7 @@ describe('trackforge-engine with musical inputs', () => {
 });
 
 describe('trackforge-engine with lyrics', () => {
-  it('sings --lyrics from a file with --voice: vocals.wav among the stems, lyric events in the MIDI, the lines in the JSON', async () => {
+  it('sings --lyrics from a file with --voice: vocals.wav among the stems, lyric events in the MIDI, the lines in the JSON and in --captions', async () => {
     writeFileSync(join(workDir, 'song.txt'), '[verse]\nHold on to the feeling\n[chorus]\nnever let it go\n');
     const result = await runCli(
       [
@@ -94,6 +94,8 @@ describe('trackforge-engine with lyrics', () => {
         'sung.mid',
         '--stems',
         'sung-stems',
+        '--captions',
+        'sung.vtt',
         '--mkdir',
       ],
       { cwd: workDir },
@@ -111,5 +113,15 @@ describe('trackforge-engine with lyrics', () => {
       midi.includes(Buffer.from([0xff, 0x05, 0x04, ...Buffer.from('Hold')])),
       'a lyric event for "Hold"',
     );
+    assert.equal(summary.files.captions, 'sung.vtt');
+    const captions = readFileSync(join(workDir, 'sung.vtt'), 'utf8');
+    const [first, second] = summary.music.lyrics;
+    assert.match(captions, /^WEBVTT\n\nNOTE Verse\n/);
+    // each line is a cue from its start to its end, with the time of every word after its first
+    const cue = (seconds: number) => new Date(Math.round(seconds * 1000)).toISOString().slice(11, 23);
+    assert.ok(
+      captions.includes(`${cue(first.start)} --> ${cue(first.end)}\nHold <${cue(first.words[1].start)}>on`),
+    );
+    assert.ok(captions.includes(`NOTE Chorus\n\n${cue(second.start)} --> ${cue(second.end)}\nnever <`));
   });
 });

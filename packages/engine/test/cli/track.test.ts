@@ -110,7 +110,7 @@ describe('trackforge-engine making a track', () => {
     assert.equal(result.status, 0, result.stderr);
     assert.equal(result.stderr, '');
     const summary = JSON.parse(result.stdout);
-    assert.deepEqual(summary.files, { audio: null, midi: null, stems: [] });
+    assert.deepEqual(summary.files, { audio: null, midi: null, stems: [], captions: null });
     assert.deepEqual(summary.audio.formats, []);
     assert.equal(summary.music.genre, 'celtic');
     assert.deepEqual(readdirSync(dir), []);

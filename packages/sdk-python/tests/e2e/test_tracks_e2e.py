@@ -141,6 +141,19 @@ def test_chords_and_a_section_plan_shape_the_track_and_a_melody_file_uploads(cli
     assert (raised.value.code, raised.value.param) == ("unprocessable_input", "melody")
 
 
+def test_a_sung_track_downloads_its_timed_lyrics_as_lrc(client: Trackforge) -> None:
+    lyrics = "[verse]\nHold on to the feeling\n[chorus]\nnever let it go"
+    track = client.tracks.create_and_wait("warm pop ballad", "15s", seed=3, lyrics=lyrics)
+    assert track.status == "ready" and track.music is not None and track.music.lyrics is not None
+    lrc = io.BytesIO()
+    client.tracks.download(track.id, "lrc", to=lrc)
+    timed = [line for line in lrc.getvalue().decode().splitlines() if re.match(r"\[\d\d:\d\d\.\d\d\]", line)]
+    sung = [line for line in timed if not line.endswith("]")]
+    assert [line[10:] for line in sung] == ["Hold on to the feeling", "never let it go"]
+    first = track.music.lyrics[0].start
+    assert sung[0][:10] == f"[{int(first // 60):02d}:{first % 60:05.2f}]"
+
+
 def test_missing_objects_raise_not_found(client: Trackforge) -> None:
     with pytest.raises(NotFoundError) as caught:
         client.tracks.retrieve("trk_01JZZZZZZZZZZZZZZZZZZZZZZZ")

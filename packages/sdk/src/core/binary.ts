@@ -1,4 +1,4 @@
-// A downloaded file (audio, MIDI, stems, waveform, progressive stream): read it whole, as a web
+// A downloaded file (audio, MIDI, stems, waveform, timed lyrics, progressive stream): read it whole, as a web
 // stream, or write it to disk in Node, without buffering a long track in memory.
 
 /** The answer of a download: the bytes, read once, in whichever form suits the caller. */
@@ -27,6 +27,11 @@ export class BinaryResponse {
 
   async blob(): Promise<Blob> {
     return this.response.blob();
+  }
+
+  /** The body as UTF-8 text: a waveform's JSON, or timed lyrics (LRC, WebVTT, SubRip). */
+  async text(): Promise<string> {
+    return this.response.text();
   }
 
   /** Node only: streams the body into a file at path; resolves with the bytes written. */

@@ -883,6 +883,8 @@ export interface paths {
                                     share: string;
                                     /** @description Cover art drawn from the track (SVG), readable by whoever may read the track. */
                                     cover: string;
+                                    /** @description The sung lines as timed lyrics (`?format=lrc|vtt|srt`); present once a track with lyrics is ready. */
+                                    lyrics?: string;
                                 };
                                 /** @description Why generation failed (status failed); null otherwise. */
                                 error: {
@@ -1309,6 +1311,8 @@ export interface paths {
                                 share: string;
                                 /** @description Cover art drawn from the track (SVG), readable by whoever may read the track. */
                                 cover: string;
+                                /** @description The sung lines as timed lyrics (`?format=lrc|vtt|srt`); present once a track with lyrics is ready. */
+                                lyrics?: string;
                             };
                             /** @description Why generation failed (status failed); null otherwise. */
                             error: {
@@ -1816,6 +1820,8 @@ export interface paths {
                                     waveform: string;
                                     share: string;
                                     cover: string;
+                                    /** @description The sung lines as timed lyrics (`?format=lrc|vtt|srt`); present once a track with lyrics is ready. */
+                                    lyrics?: string;
                                 };
                                 voice_id: string | null;
                                 created_at: string;
@@ -2182,6 +2188,8 @@ export interface paths {
                                 share: string;
                                 /** @description Cover art drawn from the track (SVG), readable by whoever may read the track. */
                                 cover: string;
+                                /** @description The sung lines as timed lyrics (`?format=lrc|vtt|srt`); present once a track with lyrics is ready. */
+                                lyrics?: string;
                             };
                             /** @description Why generation failed (status failed); null otherwise. */
                             error: {
@@ -2279,6 +2287,8 @@ export interface paths {
                                 waveform: string;
                                 share: string;
                                 cover: string;
+                                /** @description The sung lines as timed lyrics (`?format=lrc|vtt|srt`); present once a track with lyrics is ready. */
+                                lyrics?: string;
                             };
                             voice_id: string | null;
                             created_at: string;
@@ -3008,6 +3018,8 @@ export interface paths {
                                 share: string;
                                 /** @description Cover art drawn from the track (SVG), readable by whoever may read the track. */
                                 cover: string;
+                                /** @description The sung lines as timed lyrics (`?format=lrc|vtt|srt`); present once a track with lyrics is ready. */
+                                lyrics?: string;
                             };
                             /** @description Why generation failed (status failed); null otherwise. */
                             error: {
@@ -4332,6 +4344,295 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tracks/{id}/lyrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the timed lyrics
+         * @description A sung track's lines with their times, as the files players and editors read: `lrc` (each line's start; an empty time tag clears the display after a line followed by a gap), `vtt` (WebVTT: a cue per line, a `NOTE` naming each section, and a timestamp tag before each word after the first, when the written words are the sung ones: `24/7` is sung as three words, so its line has none) or `srt` (SubRip). The times are `music.lyrics`'. 404 for a track made without `lyrics`, 409 until it is ready.
+         *
+         *     **Credentials:** No credential needed for public and unlisted tracks; private ones need the owner’s credential.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `lrc` (music players and karaoke apps; the default), `vtt` (WebVTT for the web's `<track>`, with each word's time) or `srt` (SubRip, for video editors). */
+                    format?: "lrc" | "vtt" | "srt";
+                    download?: "0" | "1" | "true" | "false";
+                };
+                header?: {
+                    /** @description Pin the API version (YYYY-MM-DD); the answer echoes the version used. */
+                    "Trackforge-Version"?: components["parameters"]["TrackforgeVersion"];
+                };
+                path: {
+                    /**
+                     * @description A track id (trk_…).
+                     * @example trk_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z
+                     */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The timed lyrics: LRC as text/plain, WebVTT as text/vtt, SubRip as application/x-subrip. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                        "text/vtt": string;
+                        "application/x-subrip": string;
+                    };
+                };
+                /** @description Not modified: If-None-Match matched the current ETag. */
+                304: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Problem details; `code` is one of: `validation_failed` (Validation failed). */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://api.trackforge.dev/docs/errors#validation_failed",
+                         *       "title": "Validation failed",
+                         *       "status": 400,
+                         *       "detail": "An example of validation_failed.",
+                         *       "code": "validation_failed",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `unauthenticated` (Authentication required). */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://api.trackforge.dev/docs/errors#unauthenticated",
+                         *       "title": "Authentication required",
+                         *       "status": 401,
+                         *       "detail": "An example of unauthenticated.",
+                         *       "code": "unauthenticated",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `plan_required` (Plan upgrade required). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://api.trackforge.dev/docs/errors#plan_required",
+                         *       "title": "Plan upgrade required",
+                         *       "status": 403,
+                         *       "detail": "An example of plan_required.",
+                         *       "code": "plan_required",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `not_found` (Not found). */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://api.trackforge.dev/docs/errors#not_found",
+                         *       "title": "Not found",
+                         *       "status": 404,
+                         *       "detail": "An example of not_found.",
+                         *       "code": "not_found",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `conflict` (Conflict). */
+                409: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://api.trackforge.dev/docs/errors#conflict",
+                         *       "title": "Conflict",
+                         *       "status": 409,
+                         *       "detail": "An example of conflict.",
+                         *       "code": "conflict",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `uri_too_long` (URI too long). */
+                414: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://api.trackforge.dev/docs/errors#uri_too_long",
+                         *       "title": "URI too long",
+                         *       "status": 414,
+                         *       "detail": "An example of uri_too_long.",
+                         *       "code": "uri_too_long",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `rate_limited` (Too many requests). */
+                429: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        "Retry-After": components["headers"]["RetryAfter"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://api.trackforge.dev/docs/errors#rate_limited",
+                         *       "title": "Too many requests",
+                         *       "status": 429,
+                         *       "detail": "An example of rate_limited.",
+                         *       "code": "rate_limited",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `internal_error` (Internal server error). */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://api.trackforge.dev/docs/errors#internal_error",
+                         *       "title": "Internal server error",
+                         *       "status": 500,
+                         *       "detail": "An example of internal_error.",
+                         *       "code": "internal_error",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `unavailable` (Service unavailable). */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://api.trackforge.dev/docs/errors#unavailable",
+                         *       "title": "Service unavailable",
+                         *       "status": 503,
+                         *       "detail": "An example of unavailable.",
+                         *       "code": "unavailable",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tracks/{id}/melody": {
         parameters: {
             query?: never;
@@ -5318,6 +5619,8 @@ export interface paths {
                                 share: string;
                                 /** @description Cover art drawn from the track (SVG), readable by whoever may read the track. */
                                 cover: string;
+                                /** @description The sung lines as timed lyrics (`?format=lrc|vtt|srt`); present once a track with lyrics is ready. */
+                                lyrics?: string;
                             };
                             /** @description Why generation failed (status failed); null otherwise. */
                             error: {
@@ -5888,6 +6191,8 @@ export interface paths {
                                 share: string;
                                 /** @description Cover art drawn from the track (SVG), readable by whoever may read the track. */
                                 cover: string;
+                                /** @description The sung lines as timed lyrics (`?format=lrc|vtt|srt`); present once a track with lyrics is ready. */
+                                lyrics?: string;
                             };
                             /** @description Why generation failed (status failed); null otherwise. */
                             error: {

@@ -11,8 +11,15 @@ import type { Events } from './events.js';
 
 export type { CreateOptions } from '../core/prefer-wait.js';
 
-/** Every file a track has: four audio formats, the MIDI arrangement, a zip of stems, waveform peaks. */
-export type DownloadFormat = 'mp3' | 'wav' | 'ogg' | 'flac' | 'midi' | 'stems' | 'waveform';
+/**
+ * Every file a track has: four audio formats, the MIDI arrangement, a zip of stems, waveform peaks,
+ * and for a sung track its timed lyrics as LRC, WebVTT or SubRip.
+ */
+export type DownloadFormat = 'mp3' | 'wav' | 'ogg' | 'flac' | 'midi' | 'stems' | 'waveform' | LyricsFormat;
+
+/** Timed lyrics: LRC (players, karaoke), WebVTT (the web, with word times) or SubRip (video editors). */
+export type LyricsFormat = 'lrc' | 'vtt' | 'srt';
+const LYRICS_FORMATS: readonly string[] = ['lrc', 'vtt', 'srt'] satisfies LyricsFormat[];
 
 export interface WaitOptions extends RequestOptions {
   /** Give up after this long (default 10 minutes) with WaitTimeoutError. */
@@ -65,14 +72,16 @@ export class Tracks extends GeneratedTracks {
   }
 
   /**
-   * One file of a ready track, streamed: `.toFile(path)` (Node), `.stream()`, `.arrayBuffer()`.
+   * One file of a ready track, streamed: `.toFile(path)` (Node), `.stream()`, `.arrayBuffer()`,
+   * `.text()`. `lrc`, `vtt` and `srt` are a sung track's timed lyrics.
    * @example await (await client.tracks.download(track.id, 'wav')).toFile('track.wav');
    */
   download(id: string, format: DownloadFormat = 'mp3', options?: RequestOptions): APIPromise<BinaryResponse> {
     const base = `/v1/tracks/${encodeURIComponent(id)}`;
     const isAudio = format === 'mp3' || format === 'wav' || format === 'ogg' || format === 'flac';
-    const path = isAudio ? `${base}/audio` : `${base}/${format}`;
-    const query = isAudio ? { format } : undefined;
+    const isLyrics = LYRICS_FORMATS.includes(format);
+    const path = isAudio ? `${base}/audio` : isLyrics ? `${base}/lyrics` : `${base}/${format}`;
+    const query = isAudio || isLyrics ? { format } : undefined;
     return this.api.requestBinary({ method: 'GET', path, query, options });
   }
 

@@ -74,6 +74,33 @@ describe('SDK against the real server', { timeout: 240_000 }, () => {
     await assert.rejects(client.tracks.retrieve(created.id), NotFoundError);
   });
 
+  it('downloads the timed lyrics of a sung track as WebVTT text, a cue per line of music.lyrics', async () => {
+    const track = await client.tracks.createAndWait({
+      prompt: 'warm pop ballad',
+      duration: '15s',
+      seed: 3,
+      lyrics: '[verse]\nHold on to the feeling\n[chorus]\nnever let it go',
+    });
+    assert.equal(track.status, 'ready');
+    assert.match(track.urls.lyrics ?? '', new RegExp(`/v1/tracks/${track.id}/lyrics$`));
+    const vtt = await client.tracks.download(track.id, 'vtt');
+    assert.equal(vtt.contentType, 'text/vtt; charset=utf-8');
+    assert.equal(vtt.filename, `${track.id}.vtt`);
+    const text = await vtt.text();
+    assert.match(text, /^WEBVTT\n/);
+    // a cue is its timing line and the line as written, with a time tag before words after the first
+    const cues = text.split('\n\n').filter((block) => block.includes(' --> '));
+    assert.deepEqual(
+      cues.map((cue) => cue.split('\n')[1]?.replace(/<[^>]+>/g, '')),
+      track.music?.lyrics?.map((line) => line.text),
+    );
+    assert.deepEqual(
+      track.music?.lyrics?.map((line) => line.text),
+      ['Hold on to the feeling', 'never let it go'],
+    );
+    await client.tracks.delete(track.id);
+  });
+
   it('loses no event when the WebSocket is cut mid-generation', async () => {
     const sockets = createGatedWebSocket();
     const cutting = new Trackforge({

@@ -22,6 +22,7 @@ export function presentPublicTrack(track: TrackRow, publicUrl: string): PublicTr
       waveform: `${base}/waveform`,
       share: `${publicUrl}/t/${track.id}`,
       cover: `${base}/cover.svg`,
+      ...(track.music?.lyrics?.length ? { lyrics: `${base}/lyrics` } : {}),
     },
     voice_id: track.voice_id,
     created_at: new Date(track.created_at).toISOString(),

@@ -43,6 +43,7 @@ export function presentTrack(track: TrackRow, publicUrl: string): TrackJson {
       stream: `${base}/audio?stream=1`,
       share: `${publicUrl}/t/${track.id}`,
       cover: `${base}/cover.svg`,
+      ...(track.music?.lyrics?.length ? { lyrics: `${base}/lyrics` } : {}),
     },
     error: track.error,
     credits_charged: track.credits_charged,

@@ -1,5 +1,7 @@
 // /v1/tracks and /v1/public/tracks. Reads of public and unlisted tracks need no credential; every
 // other route acts for the caller's workspace only.
+import { createHash } from 'node:crypto';
+import { type CaptionFormat, encodeLyricCaptions } from '@trackforge/engine/request';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,6 +23,7 @@ import {
   AudioQuerySchema,
   CreateTrackBodySchema,
   ListTracksQuerySchema,
+  LyricsQuerySchema,
   PublicTrackListSchema,
   PublicTrackSchema,
   PublishTrackBodySchema,
@@ -41,6 +44,13 @@ export interface TrackRoutesDeps {
 }
 
 const MAX_WAIT_SECONDS = 60;
+
+// LRC has no registered type; text/plain opens in a browser and saves as text.
+const LYRICS_CONTENT_TYPES: Record<CaptionFormat, string> = {
+  lrc: 'text/plain; charset=utf-8',
+  vtt: 'text/vtt; charset=utf-8',
+  srt: 'application/x-subrip; charset=utf-8',
+};
 
 // GET /v1/tracks/{id} is the hottest read: each view has its own serializer, compiled once.
 const serializeOwnerTrack = compileSerializer(TrackSchema);
@@ -316,6 +326,39 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
       async (request, reply) => sendTrackFile(request, reply, request.params.id, kind),
     );
   }
+
+  routes.get(
+    '/tracks/:id/lyrics',
+    {
+      schema: {
+        tags: ['tracks'],
+        summary: 'Download the timed lyrics',
+        description:
+          "A sung track's lines with their times, as the files players and editors read: `lrc` (each line's start; an empty time tag clears the display after a line followed by a gap), `vtt` (WebVTT: a cue per line, a `NOTE` naming each section, and a timestamp tag before each word after the first, when the written words are the sung ones: `24/7` is sung as three words, so its line has none) or `srt` (SubRip). The times are `music.lyrics`'. 404 for a track made without `lyrics`, 409 until it is ready.",
+        params: TrackIdParamsSchema,
+        querystring: LyricsQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { format, download } = request.query;
+      const { track, lines } = await tracks.getTrackLyrics(viewerOf(request), request.params.id);
+      const text = encodeLyricCaptions(lines, format, {
+        title: track.title,
+        durationSeconds: track.duration_seconds,
+      });
+      const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+      const attach = download === '1' || download === 'true';
+      setTrackCaching(reply, deps.edgeCache, track, true);
+      reply.header('etag', etag);
+      reply.header(
+        'content-disposition',
+        `${attach ? 'attachment' : 'inline'}; filename="${track.id}.${format}"`,
+      );
+      reply.type(LYRICS_CONTENT_TYPES[format]);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.send(text);
+    },
+  );
 
   routes.get(
     '/tracks/:id/melody',

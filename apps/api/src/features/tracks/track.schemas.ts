@@ -1,6 +1,7 @@
 // Wire shapes of /v1/tracks (API.md "Track"). Duration and key are checked with the engine's own
 // parsers so the API accepts exactly what the engine understands.
 import {
+  CAPTION_FORMATS,
   MAX_CHORDS_CHARACTERS,
   MAX_LYRIC_LINE_CHARACTERS,
   MAX_LYRIC_LINES,
@@ -188,6 +189,23 @@ export const ListTracksQuerySchema = PageQuerySchema.extend({
 });
 export type ListTracksQuery = z.output<typeof ListTracksQuerySchema>;
 
+export const LyricsQuerySchema = z.object({
+  format: z
+    .enum(CAPTION_FORMATS)
+    .default('lrc')
+    .describe(
+      "`lrc` (music players and karaoke apps; the default), `vtt` (WebVTT for the web's `<track>`, with each word's time) or `srt` (SubRip, for video editors).",
+    ),
+  download: z.enum(['1', 'true', '0', 'false']).optional(),
+});
+
+const LyricsUrlSchema = z
+  .string()
+  .optional()
+  .describe(
+    'The sung lines as timed lyrics (`?format=lrc|vtt|srt`); present once a track with lyrics is ready.',
+  );
+
 export const AudioQuerySchema = z.object({
   format: z.enum(['mp3', 'wav', 'ogg', 'flac']).default('mp3'),
   stream: z.enum(['1', 'true', '0', 'false']).optional(),
@@ -302,6 +320,7 @@ export const TrackSchema = z.object({
     cover: z
       .string()
       .describe('Cover art drawn from the track (SVG), readable by whoever may read the track.'),
+    lyrics: LyricsUrlSchema,
   }),
   error: z
     .object({ code: z.string(), message: z.string() })
@@ -338,7 +357,13 @@ export const PublicTrackSchema = z
     duration_seconds: z.number(),
     music: TrackMusicSchema,
     audio: TrackAudioSchema,
-    urls: z.strictObject({ audio: z.string(), waveform: z.string(), share: z.string(), cover: z.string() }),
+    urls: z.strictObject({
+      audio: z.string(),
+      waveform: z.string(),
+      share: z.string(),
+      cover: z.string(),
+      lyrics: LyricsUrlSchema,
+    }),
     voice_id: z.string().nullable(),
     created_at: z.string(),
   })

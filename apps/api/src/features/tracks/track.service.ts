@@ -467,6 +467,31 @@ export function createTracksService(deps: TracksServiceDeps) {
       return { track, bytes: encodeMelodyMidi(melody) };
     },
 
+    /**
+     * The sung lines of a readable track, for its timed lyrics (LRC, WebVTT, SubRip); 404 when the
+     * track is unknown or sings no words, 409 until it is ready.
+     */
+    async getTrackLyrics(viewer: Viewer, id: string) {
+      const track = await getReadableTrack(viewer, id);
+      if (track.status !== 'ready') {
+        throw new AppError(
+          'conflict',
+          `Track ${id} is ${track.status}; its lyrics are timed once it is ready.`,
+          {
+            status_detail: track.status,
+          },
+        );
+      }
+      const lines = track.music?.lyrics ?? [];
+      if (lines.length === 0)
+        throw new AppError(
+          'not_found',
+          `Track ${id} sings no words: only a track made with \`lyrics\` has timed lyrics.`,
+          { param: 'id' },
+        );
+      return { track, lines };
+    },
+
     /** A stored file of a readable track; 404 when the track is unknown, 409 until it is ready. */
     async getTrackFile(viewer: Viewer, id: string, kind: TrackFileKind) {
       const download = await openTrackDownload(viewer, id, kind);

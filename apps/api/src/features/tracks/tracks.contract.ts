@@ -253,6 +253,20 @@ export const TRACKS_CONTRACT: ContractRows = {
     success: fileAnswers(['audio/midi']),
     example: { params },
   },
+  'GET /v1/tracks/{id}/lyrics': {
+    access: 'optional',
+    errors: ['conflict', 'not_found'],
+    success: [
+      {
+        status: '200',
+        description:
+          'The timed lyrics: LRC as text/plain, WebVTT as text/vtt, SubRip as application/x-subrip.',
+        contentTypes: ['text/plain', 'text/vtt', 'application/x-subrip'],
+      },
+      { status: '304', description: 'Not modified: If-None-Match matched the current ETag.' },
+    ],
+    example: { params },
+  },
   'GET /v1/tracks/{id}/melody': {
     access: 'workspace',
     errors: ['not_found'],

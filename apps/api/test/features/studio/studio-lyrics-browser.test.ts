@@ -4,7 +4,8 @@
 // seconds than the track has) shown under the box with nothing charged, a voice picker that says
 // which voices sing, then a sung track made through the page whose lyrics are found in the
 // result's music.lyrics and its MIDI lyric events, shown on the track page and carried into a
-// remake; the create page with lyrics and the library at 390 px, axe clean. Screenshots go to
+// remake, with its timed lyrics in the download menu; the create page with lyrics, the library and
+// the sung track page at 390 px, axe clean. Screenshots go to
 // .tmp/studio-screenshots/.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -228,6 +229,46 @@ describe('lyrics in the studio in a real browser', { skip }, () => {
     );
     await screenshot(page, SCREENSHOT_DIR, '32-track-made-from-lyrics');
     await assertAccessible(page, 'the track page of a sung track');
+
+    // the download menu offers the timed lyrics, and its LRC link holds the sung lines at their times
+    await page.getByText('Download', { exact: true }).click();
+    const lrcLink = page.getByRole('link', { name: 'Lyrics (LRC)' });
+    await lrcLink.waitFor();
+    for (const name of ['Lyrics (WebVTT)', 'Lyrics (SRT)'])
+      assert.equal(await page.getByRole('link', { name }).count(), 1, name);
+    const lrc = await (await page.request.get((await lrcLink.getAttribute('href'))!)).text();
+    const minutesSeconds = (seconds: number) =>
+      `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${(seconds % 60).toFixed(2).padStart(5, '0')}`;
+    assert.ok(
+      lrc.includes(`[${minutesSeconds(track.music.lyrics[1]!.start)}]${LYRICS[1]}\n`),
+      `the second line at its start in:\n${lrc}`,
+    );
+    // the browser itself reads the WebVTT file as a <track>: a cue per sung line, timed as
+    // music.lyrics, with the word times as timestamp nodes ("Hold on to the feeling": four)
+    const vttHref = (await page.getByRole('link', { name: 'Lyrics (WebVTT)' }).getAttribute('href'))!;
+    const cues = (await page.evaluate(`(async () => {
+      const video = document.createElement('video');
+      const element = document.createElement('track');
+      element.kind = 'subtitles';
+      element.src = ${JSON.stringify(vttHref)};
+      video.append(element);
+      document.body.append(video);
+      element.track.mode = 'hidden';
+      await new Promise((resolve, reject) => { element.onload = resolve; element.onerror = reject; });
+      const cues = [...element.track.cues].map((cue) => ({
+        start: cue.startTime,
+        text: cue.getCueAsHTML().textContent,
+        stamps: [...cue.getCueAsHTML().childNodes].filter((node) => node.nodeType === 7).length,
+      }));
+      video.remove();
+      return cues;
+    })()`)) as { start: number; text: string; stamps: number }[];
+    assert.deepEqual(
+      cues.map((cue) => [cue.start, cue.text.replace(/\s+/g, ' ')]),
+      track.music.lyrics.map((line, i) => [line.start, [...LYRICS, ...CHORUS, ...CHORUS][i]]),
+    );
+    assert.equal(cues[0]!.stamps, LYRICS[0]!.split(' ').length - 1);
+    await page.getByText('Download', { exact: true }).click();
   });
 
   it('makes the sung track again with its lyrics and its singer filled in', async () => {
@@ -244,17 +285,19 @@ describe('lyrics in the studio in a real browser', { skip }, () => {
     assert.match(await lyricsBox().inputValue(), /^\[verse\]\nHold on to the feeling\nnever let it go/);
   });
 
-  it('fits the create page with lyrics and the library into 390 px, axe clean', async () => {
+  it('fits the create page with lyrics, the library and the sung track page into 390 px, axe clean', async () => {
     const phone = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 800 } });
     await phone.addCookies(await context.cookies());
     const phonePage = await phone.newPage();
     for (const [path, name] of [
       [`/studio/create?from=${trackId}`, '33-create-lyrics-phone-390'],
       ['/studio/library', '34-library-phone-390'],
+      [`/studio/tracks/${trackId}`, '35-track-sung-lyrics-phone-390'],
     ] as const) {
       await phonePage.goto(path);
       await phonePage.locator('main h1').first().waitFor();
       if (path.includes('from=')) await phonePage.getByText(/Making .* again/).waitFor();
+      else if (path.includes('/tracks/')) await phonePage.getByTestId('sung-line').first().waitFor();
       else await phonePage.locator(`[data-track-id="${trackId}"]`).waitFor();
       const scrollWidth = await phonePage.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(scrollWidth <= 390, `${path} is ${scrollWidth} px wide on a 390 px screen`);

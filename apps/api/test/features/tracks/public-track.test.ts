@@ -24,6 +24,7 @@ const PUBLIC_FIELDS = [
   'voice_id',
 ];
 // cover: the cover art, drawn from the music alone (never from the hidden seed; track-cover.ts).
+// lyrics: the timed lyrics, named for a sung track only.
 const PUBLIC_URL_FIELDS = ['audio', 'cover', 'share', 'waveform'];
 const SECRET_TOKEN = 'hook-token-5ecr3t';
 const SECRET_METADATA = 'customer-4711-private';
@@ -58,7 +59,11 @@ for (const kind of testDatabaseKinds()) {
 
     function assertPublic(track: Record<string, unknown>, id: string) {
       assert.deepEqual(Object.keys(track).sort(), PUBLIC_FIELDS);
-      assert.deepEqual(Object.keys(track.urls as object).sort(), PUBLIC_URL_FIELDS);
+      const sings = Boolean((track.music as { lyrics?: unknown[] } | null)?.lyrics?.length);
+      assert.deepEqual(
+        Object.keys(track.urls as object).sort(),
+        sings ? [...PUBLIC_URL_FIELDS, 'lyrics'].sort() : PUBLIC_URL_FIELDS,
+      );
       assert.equal(track.object, 'public_track');
       assert.equal(track.id, id);
     }
@@ -123,6 +128,10 @@ for (const kind of testDatabaseKinds()) {
         moods: ['calm'],
         instruments: ['piano'],
         sections: [{ name: 'intro', start: 0, end: 8 }],
+        // sung lines: every optional field of the track (urls.lyrics too) is there to check
+        lyrics: [
+          { text: 'la', section: 'Verse', start: 1, end: 2, words: [{ text: 'la', start: 1, end: 2 }] },
+        ],
         // not in the wire schema: neither view may write it
         internal_note: 'not for the wire',
       };

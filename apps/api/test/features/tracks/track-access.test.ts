@@ -36,6 +36,7 @@ for (const kind of testDatabaseKinds()) {
         ['GET', '/audio', undefined],
         ['GET', '/audio?format=wav', undefined],
         ['GET', '/midi', undefined],
+        ['GET', '/lyrics?format=vtt', undefined],
         ['GET', '/stems', undefined],
         ['GET', '/waveform', undefined],
         ['POST', '/publish', { visibility: 'public' }],

@@ -31,7 +31,8 @@ class AsyncTracks(GeneratedAsyncTracks):
     ) -> int:
         """Streams a ready track's file to a path or binary file object; returns the bytes written.
 
-        Formats: mp3, wav, ogg, flac (audio), midi, stems (zip of per-part 24-bit FLACs), waveform (peaks JSON).
+        Formats: mp3, wav, ogg, flac (audio), midi, stems (zip of per-part 24-bit FLACs), waveform (peaks JSON),
+        and for a sung track its timed lyrics: lrc (players, karaoke), vtt (WebVTT, with word times), srt (SubRip).
         """
         path, params = download_route(track_id, format)
         response = await self._client.send("GET", path, params=params, options=options, stream=True)

@@ -7,7 +7,7 @@ from typing import Any, Dict, Literal, Tuple, Union
 
 from .._exceptions import APIConnectionError, APIStatusError, WebhookVerificationError
 
-DownloadFormat = Literal["mp3", "wav", "ogg", "flac", "midi", "stems", "waveform"]
+DownloadFormat = Literal["mp3", "wav", "ogg", "flac", "midi", "stems", "waveform", "lrc", "vtt", "srt"]
 AudioFormat = Literal["mp3", "wav", "ogg", "flac"]
 Duration = Union[str, int, float]
 TERMINAL = ("ready", "failed")
@@ -16,7 +16,10 @@ EVENTS_UNAVAILABLE = (APIConnectionError, APIStatusError, WebhookVerificationErr
 
 
 def download_route(track_id: str, format: DownloadFormat) -> Tuple[str, Dict[str, Any]]:
-    # Audio is one route with a format; MIDI, stems and waveform each have their own.
+    # Audio is one route with a format, and so are the timed lyrics; MIDI, stems and waveform each
+    # have their own.
     if format in ("midi", "stems", "waveform"):
         return f"/v1/tracks/{track_id}/{format}", {}
+    if format in ("lrc", "vtt", "srt"):
+        return f"/v1/tracks/{track_id}/lyrics", {"format": format}
     return f"/v1/tracks/{track_id}/audio", {"format": format}

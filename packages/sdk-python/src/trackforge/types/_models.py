@@ -177,6 +177,10 @@ class PortalSession(BaseModel):
 class PublicTrackUrls(BaseModel):
     audio: str
     cover: str
+    lyrics: Optional[str] = None
+    """
+    The sung lines as timed lyrics (`?format=lrc|vtt|srt`); present once a track with lyrics is ready.
+    """
     share: str
     waveform: str
 
@@ -258,6 +262,10 @@ class TrackUrls(BaseModel):
     cover: str
     """
     Cover art drawn from the track (SVG), readable by whoever may read the track.
+    """
+    lyrics: Optional[str] = None
+    """
+    The sung lines as timed lyrics (`?format=lrc|vtt|srt`); present once a track with lyrics is ready.
     """
     midi: str
     share: str
