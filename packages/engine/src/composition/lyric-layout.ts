@@ -68,6 +68,12 @@ function refuse(needTicks: number, brief: Brief, what: string): never {
 
 // The bars an instrumental break ([instrumental]) gets when the track has room for them.
 const BREAK_BARS = 4;
+// What the intro and the breaks grow to when time is still left: 8 bars, a section in most songs.
+const SECTION_BARS = 8;
+// A song that ends on its chorus sings it at most this many more times when time is left.
+const MAX_CLOSING_CHORUSES = 2;
+// An instrumental ending longer than this is time a closing chorus would fill better.
+const LONG_ENDING_BARS = 8;
 
 /**
  * The section plan the lyric tags make for the brief's length: an intro, each lyric section with
@@ -112,7 +118,7 @@ export function planFromLyrics(
   let bars = [even, idealBars, minBars].find((candidate) => sum(candidate) + 2 <= fullBars) ?? minBars;
   let left = fullBars - sum(bars);
   // an intro of up to 4 bars and an ending of up to 2 come first
-  const introBars = Math.min(4, left - 1);
+  let introBars = Math.min(4, left - 1);
   left -= introBars;
   let endBars = Math.min(2, left);
   left -= endBars;
@@ -134,6 +140,19 @@ export function planFromLyrics(
       left -= BREAK_BARS;
     }
   }
+  // … then the ending grows to half a section, the intro to a full one and the breaks to full
+  // ones, and the ending takes the rest
+  const grow = (current: number, to: number) => {
+    const more = Math.max(0, Math.min(to - current, left));
+    left -= more;
+    return current + more;
+  };
+  endBars = grow(endBars, SECTION_BARS / 2);
+  introBars = grow(introBars, SECTION_BARS);
+  body.forEach((_, i) => {
+    if (isBreak(i)) bars[i] = grow(bars[i]!, SECTION_BARS);
+    else if (breaks[i]! > 0) breaks[i] = grow(breaks[i]!, SECTION_BARS);
+  });
   endBars += left;
   const planned: PlannedSection[] = [
     { label: 'Intro', role: 'intro', bars: introBars, energy: null, plays: null, rests: [] },
@@ -166,6 +185,65 @@ export function planFromLyrics(
     rests: [],
   });
   return planned.filter((section) => section.bars > 0);
+}
+
+/** The plan's intro, breaks and ending: the sections no words are laid in. */
+const isInstrumentalPart = (section: PlannedSection) =>
+  section.role === 'intro' || section.role === 'outro' || section.role === 'theme';
+
+/**
+ * Lyrics that end on a chorus and leave a long instrumental ending (more than LONG_ENDING_BARS once
+ * the intro and breaks have grown) sing that chorus again at the end, as songs do, up to
+ * MAX_CLOSING_CHORUSES times: each time only if every sung section before it keeps its bars and
+ * the ending keeps half a section. Lyrics that do not fit are returned as they are (the plan then
+ * refuses them with the seconds they need).
+ */
+export function withClosingChoruses(
+  sections: readonly LyricSection[],
+  brief: Brief,
+  delivery: Delivery,
+): LyricSection[] {
+  const ending = sections.at(-1)?.role === 'outro' && sections.at(-1)!.lines.length === 0 ? 1 : 0;
+  const chorus = sections.at(-1 - ending);
+  if (chorus?.role !== 'chorus' || chorus.lines.length === 0) return [...sections];
+  const planOf = (candidate: readonly LyricSection[]) => {
+    try {
+      return planFromLyrics(candidate, lyricLinesOf(candidate), brief, delivery);
+    } catch {
+      return null;
+    }
+  };
+  let chosen = [...sections];
+  let plan = planOf(chosen);
+  let choruses = sections.filter((section) => section.role === 'chorus').length;
+  for (let again = 0; plan && again < MAX_CLOSING_CHORUSES; again++) {
+    if (plan.at(-1)!.bars <= LONG_ENDING_BARS) break;
+    choruses += 1;
+    const repeat: LyricSection = {
+      ...chorus,
+      label: `Chorus ${choruses}`,
+      lines: [...chorus.lines],
+      repeat: true,
+    };
+    const candidate = [
+      ...chosen.slice(0, chosen.length - ending),
+      repeat,
+      ...chosen.slice(chosen.length - ending),
+    ];
+    const next = planOf(candidate);
+    // the words before the repeat keep their bars (the breaks before it may give some), and the
+    // ending keeps half a section
+    const sung = (of: PlannedSection[]) => of.filter((section) => !isInstrumentalPart(section));
+    if (
+      !next ||
+      next.at(-1)!.bars < SECTION_BARS / 2 ||
+      sung(plan).some((section, i) => sung(next)[i]!.bars !== section.bars)
+    )
+      break;
+    chosen = candidate;
+    plan = next;
+  }
+  return chosen;
 }
 
 /**

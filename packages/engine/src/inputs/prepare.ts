@@ -4,7 +4,13 @@
 // refuse is refused before anything is stored or charged.
 import { parseBrief } from '../brief/index.js';
 import { planFormFromSections, ticksPerBarOf } from '../composition/form.js';
-import { type LyricLine, layLines, lyricLinesOf, planFromLyrics } from '../composition/lyric-layout.js';
+import {
+  type LyricLine,
+  layLines,
+  lyricLinesOf,
+  planFromLyrics,
+  withClosingChoruses,
+} from '../composition/lyric-layout.js';
 import { findSinger } from '../composition/singer-choice.js';
 import type { Delivery } from '../composition/vocal-rhythm.js';
 import { isAllowedBpm, REQUEST_LIMITS, validateRequest } from '../request-validation.js';
@@ -192,9 +198,11 @@ export function prepareTrack(request: TrackRequest): PreparedTrack {
         'voice',
         `"${request.voice.name}" plays an instrument and does not sing lyrics; choose a voice that sings, or none`,
       );
-    const sections = parseLyrics(request.lyrics);
-    const lines = lyricLinesOf(sections);
     const delivery = brief.vocalDelivery;
+    // with time to spare, lyrics the plan is made from sing their last chorus again at the end
+    const written = parseLyrics(request.lyrics);
+    const sections = melody || planned ? written : withClosingChoruses(written, brief, delivery);
+    const lines = lyricLinesOf(sections);
     lyrics = { sections, lines, delivery };
     if (melody) checkLyricsFitMelody(lines, melody, brief);
     else {

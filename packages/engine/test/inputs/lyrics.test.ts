@@ -14,6 +14,11 @@ Hold on to the feeling, never let it go
 Every little window had a story to tell
 [chorus]`;
 
+/** The section plan lyrics make for a request, as "Label:bars". */
+function planOf(request: Parameters<typeof prepareTrack>[0]): string[] {
+  return prepareTrack(request).inputs.plan!.map((section) => `${section.label}:${section.bars}`);
+}
+
 function refusal(run: () => unknown): InputError {
   try {
     run();
@@ -264,7 +269,11 @@ describe('lyrics input', () => {
     const names = summariseMusic(brief, composition).sections.map((section) => section.name);
     assert.deepEqual(names, ['Intro', 'Verse', 'Instrumental', 'Chorus', 'Verse 2', 'Chorus 2', 'Outro']);
     const bars = (label: string) => composition.sections.find((section) => section.label === label)!.bars;
-    assert.equal(bars('Instrumental'), 4, 'a marked break gets four bars when the track has room');
+    const inBars = bars('Instrumental');
+    assert.ok(
+      inBars >= 4 && inBars <= 8,
+      `a marked break gets 4 to 8 bars when the track has room: ${inBars}`,
+    );
     // without the markers the planner puts breaks of its own before each later section
     const plain = composeRequest({
       ...request,
@@ -272,6 +281,65 @@ describe('lyrics input', () => {
     });
     const plainNames = summariseMusic(plain.brief, plain.composition).sections.map((section) => section.name);
     assert.ok(plainNames.filter((name) => name.startsWith('Instrumental')).length >= 2, plainNames.join());
+  });
+
+  it('sings a closing chorus again when short lyrics ending on it would leave a long instrumental ending', () => {
+    const lyrics =
+      '[verse]\nStep into the room and the bass is getting louder\n[chorus]\nUp all night, yeah we run this town';
+    const request = { prompt: 'dark trap beat', durationSeconds: 90, seed: 5, lyrics };
+    const { brief, composition } = composeRequest(request);
+    assert.equal(composition.durationSeconds, 90);
+    const music = summariseMusic(brief, composition);
+    assert.deepEqual(
+      music.lyrics?.map((line) => [line.section, line.text]),
+      [
+        ['Verse', 'Step into the room and the bass is getting louder'],
+        ['Chorus', 'Up all night, yeah we run this town'],
+        ['Chorus 2', 'Up all night, yeah we run this town'],
+        ['Chorus 3', 'Up all night, yeah we run this town'],
+      ],
+    );
+    const planned = planOf(request);
+    assert.deepEqual(planned.slice(0, 2), ['Intro:8', 'Verse:4'], 'the intro grows to 8 bars first');
+    assert.ok(Number(planned.at(-1)!.split(':')[1]) >= 4, `the ending keeps 4 bars: ${planned.join(' ')}`);
+    // twice at most: a longer track leaves the rest to the ending
+    const longer = planOf({ ...request, durationSeconds: 120 });
+    assert.equal(longer.filter((section) => section.startsWith('Chorus')).length, 3, longer.join(' '));
+    // at 60 s there is time for one more
+    const shorter = planOf({ ...request, durationSeconds: 60 });
+    assert.equal(shorter.filter((section) => section.startsWith('Chorus')).length, 2, shorter.join(' '));
+  });
+
+  it('adds no chorus to lyrics that end on another section, nor when the time is already sung', () => {
+    const verseLast =
+      '[chorus]\nUp all night, yeah we run this town\n[verse]\nStep into the room and the bass is getting louder';
+    const planned = planOf({ prompt: 'dark trap beat', durationSeconds: 60, seed: 5, lyrics: verseLast });
+    assert.equal(planned.filter((section) => section.startsWith('Chorus')).length, 1, planned.join(' '));
+    // the intro and the breaks grow to 8 bars, then the ending takes the rest
+    assert.equal(planned[0], 'Intro:8');
+    assert.ok(
+      planned.some((section) => section === 'Instrumental 1:8'),
+      planned.join(' '),
+    );
+    // a song that fills its time is planned as before: a 4-bar intro, the words, a short ending
+    const ballad =
+      '[verse]\nI walked along the river in the morning light\nThe city was asleep and everything was right\n[chorus]\nHold on to the feeling, never let it go\nSing it to the rafters, let the whole world know';
+    assert.deepEqual(
+      planOf({ prompt: 'warm pop ballad, 80 bpm', durationSeconds: 60, seed: 1, lyrics: ballad }),
+      ['Intro:4', 'Verse:7', 'Chorus:7', 'End:2'],
+    );
+    // a plan of the request's own is followed as given
+    const own = prepareTrack({
+      prompt: 'dark trap beat',
+      durationSeconds: 60,
+      seed: 5,
+      lyrics: '[verse]\nStep into the room\n[chorus]\nUp all night',
+      sections: [
+        { name: 'verse', bars: 4 },
+        { name: 'chorus', bars: 16 },
+      ],
+    });
+    assert.equal(own.inputs.lyrics?.lines.length, 2);
   });
 
   it('lists the sung lines with their sections and start times in order, a repeated chorus included', () => {
