@@ -58,7 +58,13 @@ function draw(
       }
       context.fillStyle = line;
       context.fillRect(x, 0, 1, height);
+      // a name is cut at its band's edge, so a short section's name never runs into the next one
+      context.save();
+      context.beginPath();
+      context.rect(x, 0, Math.max(0, w - 2), height);
+      context.clip();
       context.fillText(section.name, x + 3, 12);
+      context.restore();
     });
   }
   const pairs = Math.floor(peaks.length / 2);
