@@ -8,10 +8,20 @@ export const EVENTS_CHANNEL = 'tf_events';
 
 export type StoredEvent = Selectable<EventTable>;
 
+// The class of the advisory lock that orders a workspace's events (the key is its id's hash).
+const EVENT_ORDER_LOCK = 0x7466_6576; // "tfev"
+
 /**
- * Inserts the event and NOTIFYs its id in one statement (one round trip in the caller's
- * transaction). NOTIFY is held back until the transaction commits, so listeners never see
- * uncommitted ids.
+ * Inserts the event and NOTIFYs its id in one statement, after taking the workspace's event lock.
+ * NOTIFY is held back until the transaction commits, so listeners never see uncommitted ids.
+ *
+ * The lock (held until the transaction ends) makes a workspace's events commit in `seq` order. A
+ * client resumes after the last event it got, and the replay sends those with a higher `seq`; were
+ * two appends to commit in the other order (the later `seq` drawn first, the other transaction
+ * still waiting on a credit row), a client could get them live in commit order, resume after the
+ * first, and be sent the second again, or resume after the second and never get the first.
+ * Callers append after any row lock they take on the workspace's credit row (credits/), never
+ * before, so the two locks are always taken in the same order.
  */
 export async function insertAndNotifyEvent(
   tx: Tx,
@@ -24,6 +34,7 @@ export async function insertAndNotifyEvent(
     created_at: Date;
   },
 ): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${EVENT_ORDER_LOCK}, hashtext(${row.workspace_id}))`.execute(tx);
   await tx
     .with('inserted', (qb) => qb.insertInto('event').values(row).returning('id'))
     .selectFrom('inserted')

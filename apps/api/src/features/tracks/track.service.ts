@@ -216,11 +216,13 @@ export function createTracksService(deps: TracksServiceDeps) {
     const id = newId('trk');
     const now = clock.now();
     const json = await transaction(db, async (tx) => {
-      // Nothing is read in it that could be read before. The credit hold comes last: it locks the
-      // workspace's credit row, and every other create of the workspace waits on that lock until
-      // this one commits.
+      // Nothing is read in it that could be read before. The credit hold locks the workspace's
+      // credit row, and every other create of the workspace waits on that lock until this one
+      // commits; it comes before the event, whose append takes the workspace's event lock, in the
+      // order every transaction takes the two (events.repository.ts).
       const row = await insertTrack(tx, { ...track, id, workspace_id: workspaceId, created_at: now });
       await deps.generationQueue.enqueue(tx, id, now);
+      await credits.holdCreditForTrack(tx, workspaceId, id);
       const json = present(row);
       await deps.events.append(tx, {
         workspaceId,
@@ -230,7 +232,6 @@ export function createTracksService(deps: TracksServiceDeps) {
         trackWebhookUrl: row.webhook_url,
       });
       if (idempotency) await deps.idempotency.complete(tx, idempotency, { status: 201, body: json });
-      await credits.holdCreditForTrack(tx, workspaceId, id);
       return json;
     });
     deps.onJobEnqueued?.();

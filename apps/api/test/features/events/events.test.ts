@@ -57,6 +57,73 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(row.payload, JSON.stringify(event));
     });
 
+    it("commits a workspace's events in seq order: a second append waits for the first one's transaction", async () => {
+      // What a resuming client relies on: replay after last_event_id sends the higher seq, so an
+      // event may never commit after one with a higher seq (it would be sent twice, or lost).
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let firstAppended!: () => void;
+      const appended = new Promise<void>((resolve) => {
+        firstAppended = resolve;
+      });
+      const committed: string[] = [];
+      const first = transaction(t.database.db, async (tx) => {
+        const event = await composeEventLog(t.clock).append(tx, {
+          workspaceId: owner.workspaceId,
+          type: 'track.generating',
+          data: { track: { id: 'trk_first' } },
+        });
+        firstAppended();
+        await held;
+        return event;
+      }).then((event) => {
+        committed.push(event.id);
+        return event;
+      });
+      await appended;
+      const second = appendTestEvent(t, owner.workspaceId, 'track.ready', { id: 'trk_second' }).then(
+        (event) => {
+          committed.push(event.id);
+          return event;
+        },
+      );
+      // long enough for the second append to commit, were it not waiting
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.deepEqual(committed, [], 'the second append waits while the first transaction is open');
+      release();
+      const [a, b] = await Promise.all([first, second]);
+      assert.deepEqual(committed, [a.id, b.id]);
+      const seqs = await t.database.db
+        .selectFrom('event')
+        .select(['id', 'seq'])
+        .where('id', 'in', [a.id, b.id])
+        .execute();
+      const seqOf = (id: string) => Number(seqs.find((row) => row.id === id)!.seq);
+      assert.ok(seqOf(a.id) < seqOf(b.id), 'the one committed first has the lower seq');
+      // another workspace's events do not wait on it
+      let otherHeld!: () => void;
+      const otherOpen = new Promise<void>((resolve) => {
+        otherHeld = resolve;
+      });
+      const blocker = transaction(t.database.db, async (tx) => {
+        await composeEventLog(t.clock).append(tx, {
+          workspaceId: owner.workspaceId,
+          type: 'track.generating',
+          data: { track: { id: 'trk_blocker' } },
+        });
+        await otherOpen;
+      });
+      if (kind === 'postgres') {
+        const third = await createTestAccount(t);
+        const elsewhere = await appendTestEvent(t, third.workspaceId, 'track.ready', { id: 'trk_elsewhere' });
+        assert.match(elsewhere.id, /^evt_/);
+      }
+      otherHeld();
+      await blocker;
+    });
+
     it('lists only the caller workspace events, newest first, filtered by type and paged', async () => {
       const mine = [];
       for (const type of ['track.queued', 'track.generating', 'track.ready'] as const) {
