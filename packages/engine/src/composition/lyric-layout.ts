@@ -141,11 +141,16 @@ export function planFromLyrics(
     }
   }
   // … then the ending grows to half a section, the intro to a full one and the breaks to full
-  // ones, and the ending takes the rest
+  // ones, to the next four bars at a time while they are free (a phrase is four bars: a 7-bar break
+  // sounds like a slip), and the ending takes the rest
   const grow = (current: number, to: number) => {
-    const more = Math.max(0, Math.min(to - current, left));
-    left -= more;
-    return current + more;
+    let grown = current;
+    for (;;) {
+      const next = Math.min(to, (Math.floor(grown / 4) + 1) * 4);
+      if (next <= grown || left < next - grown) return grown;
+      left -= next - grown;
+      grown = next;
+    }
   };
   endBars = grow(endBars, SECTION_BARS / 2);
   introBars = grow(introBars, SECTION_BARS);
@@ -187,15 +192,12 @@ export function planFromLyrics(
   return planned.filter((section) => section.bars > 0);
 }
 
-/** The plan's intro, breaks and ending: the sections no words are laid in. */
-const isInstrumentalPart = (section: PlannedSection) =>
-  section.role === 'intro' || section.role === 'outro' || section.role === 'theme';
-
 /**
  * Lyrics that end on a chorus and leave a long instrumental ending (more than LONG_ENDING_BARS once
  * the intro and breaks have grown) sing that chorus again at the end, as songs do, up to
- * MAX_CLOSING_CHORUSES times: each time only if every sung section before it keeps its bars and
- * the ending keeps half a section. Lyrics that do not fit are returned as they are (the plan then
+ * MAX_CLOSING_CHORUSES times, each after a break of its own when the lyrics mark their breaks (the
+ * plan then adds none): each time only if every sung section before it keeps its bars and the
+ * ending keeps half a section. Lyrics that do not fit are returned as they are (the plan then
  * refuses them with the seconds they need).
  */
 export function withClosingChoruses(
@@ -209,36 +211,37 @@ export function withClosingChoruses(
   const planOf = (candidate: readonly LyricSection[]) => {
     try {
       return planFromLyrics(candidate, lyricLinesOf(candidate), brief, delivery);
-    } catch {
-      return null;
+    } catch (error) {
+      if (error instanceof InputError) return null;
+      throw error;
     }
   };
+  const sungLabels = new Set(sections.filter((section) => section.lines.length > 0).map((s) => s.label));
+  const sungBars = (plan: PlannedSection[]) =>
+    plan
+      .filter((section) => sungLabels.has(section.label))
+      .map((section) => `${section.label}:${section.bars}`);
+  let breaks = sections.filter((section) => section.role === 'theme').length;
+  let choruses = sections.filter((section) => section.role === 'chorus').length;
   let chosen = [...sections];
   let plan = planOf(chosen);
-  let choruses = sections.filter((section) => section.role === 'chorus').length;
   for (let again = 0; plan && again < MAX_CLOSING_CHORUSES; again++) {
     if (plan.at(-1)!.bars <= LONG_ENDING_BARS) break;
+    const added: LyricSection[] = [];
+    if (breaks > 0) {
+      breaks += 1;
+      added.push({ role: 'theme', label: `Instrumental ${breaks}`, lines: [], repeat: false });
+    }
     choruses += 1;
-    const repeat: LyricSection = {
-      ...chorus,
-      label: `Chorus ${choruses}`,
-      lines: [...chorus.lines],
-      repeat: true,
-    };
+    added.push({ ...chorus, label: `Chorus ${choruses}`, lines: [...chorus.lines], repeat: true });
     const candidate = [
       ...chosen.slice(0, chosen.length - ending),
-      repeat,
+      ...added,
       ...chosen.slice(chosen.length - ending),
     ];
     const next = planOf(candidate);
-    // the words before the repeat keep their bars (the breaks before it may give some), and the
-    // ending keeps half a section
-    const sung = (of: PlannedSection[]) => of.filter((section) => !isInstrumentalPart(section));
-    if (
-      !next ||
-      next.at(-1)!.bars < SECTION_BARS / 2 ||
-      sung(plan).some((section, i) => sung(next)[i]!.bars !== section.bars)
-    )
+    // the words before it keep their bars (the breaks may give some), and the ending half a section
+    if (!next || next.at(-1)!.bars < SECTION_BARS / 2 || sungBars(next).join() !== sungBars(plan).join())
       break;
     chosen = candidate;
     plan = next;

@@ -2,6 +2,7 @@
 // LRC for music players and karaoke apps, WebVTT for the web's <track> element (with a timestamp
 // before each word, so a player can light the words as they are sung) and SubRip for video editors.
 
+import { wordsOfLine } from '../inputs/lyrics.js';
 import type { SungLine, SungWord } from '../types.js';
 
 export const CAPTION_FORMATS = ['lrc', 'vtt', 'srt'] as const;
@@ -65,22 +66,28 @@ function srt(lines: readonly CaptionLine[]): string {
 }
 
 /**
- * The line as written, with WebVTT's timestamp tag before each word after the first. The written
- * words and the sung ones pair up only when there are as many of each: "24/7" is sung as three
- * words, so such a line is shown whole, without word times. A timestamp must fall inside its cue
- * and after the one before it; one that would not is left out.
+ * The line as written, with WebVTT's timestamp tag before each word that starts after the cue. A
+ * written word is as many sung words as it spells ("24/7": three, its time the first one's; a lone
+ * "-": none); when they do not add up to the sung words, the line is shown without word times. A
+ * timestamp must fall inside its cue and after the one before it; one that would not is left out.
  */
 function vttCueText(line: CaptionLine): string {
-  const written = line.text.split(/\s+/).filter(Boolean).map(escapeVtt);
+  const written = line.text.split(/\s+/).filter(Boolean);
   const sung = line.words ?? [];
-  if (written.length !== sung.length) return written.join(' ');
-  let previous = line.start;
+  const spelled = written.map((word) => wordsOfLine(word).length);
+  const paired = spelled.reduce((sum, count) => sum + count, 0) === sung.length;
+  const endMs = Math.round(line.end * 1000);
+  let previousMs = Math.round(line.start * 1000);
+  let next = 0;
   return written
     .map((word, index) => {
-      const start = sung[index]!.start;
-      if (index === 0 || start <= previous || start >= line.end) return word;
-      previous = start;
-      return `<${clockTime(start, '.')}>${word}`;
+      const first = sung[next];
+      next += spelled[index]!;
+      const text = escapeVtt(word);
+      const startMs = first && paired && spelled[index]! > 0 ? Math.round(first.start * 1000) : -1;
+      if (startMs <= previousMs || startMs >= endMs) return text;
+      previousMs = startMs;
+      return `<${clockTime(startMs / 1000, '.')}>${text}`;
     })
     .join(' ');
 }

@@ -62,9 +62,9 @@ describe('encodeLyricCaptions', () => {
         '',
         'NOTE Chorus',
         '',
-        // "24/7" is sung as three words: the written and sung words do not pair, so no word times
+        // "24/7" is sung as three words: its time is the first one's
         '00:01:15.004 --> 00:01:18.500',
-        'Open 24/7',
+        'Open <00:01:15.600>24/7',
         '',
       ].join('\n'),
     );
@@ -79,6 +79,20 @@ describe('encodeLyricCaptions', () => {
       words: words(['one', 1, 1.5], ['two', 1.5, 2], ['three', 1.2, 2.5], ['four', 3, 3.5]),
     };
     assert.match(encodeLyricCaptions([line], 'vtt'), /\none <00:00:01\.500>two three four\n/);
+  });
+
+  it('shows a line whose written words do not add up to its sung ones without word times', () => {
+    const line: CaptionLine = {
+      text: 'Hold on - tight',
+      section: 'Verse',
+      start: 1,
+      end: 3,
+      // a lone "-" is sung as nothing: three written words to time, and two sung ones here
+      words: words(['hold', 1, 1.5], ['on', 1.5, 2]),
+    };
+    assert.match(encodeLyricCaptions([line], 'vtt'), /\nHold on - tight\n/);
+    const matched = { ...line, words: words(['hold', 1, 1.5], ['on', 1.5, 2], ['tight', 2, 3]) };
+    assert.match(encodeLyricCaptions([matched], 'vtt'), /\nHold <00:00:01\.500>on - <00:00:02\.000>tight\n/);
   });
 
   it('writes a line without word times (a track made before them) as its text alone', () => {

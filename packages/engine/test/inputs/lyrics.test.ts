@@ -288,7 +288,6 @@ describe('lyrics input', () => {
       '[verse]\nStep into the room and the bass is getting louder\n[chorus]\nUp all night, yeah we run this town';
     const request = { prompt: 'dark trap beat', durationSeconds: 90, seed: 5, lyrics };
     const { brief, composition } = composeRequest(request);
-    assert.equal(composition.durationSeconds, 90);
     const music = summariseMusic(brief, composition);
     assert.deepEqual(
       music.lyrics?.map((line) => [line.section, line.text]),
@@ -300,7 +299,16 @@ describe('lyrics input', () => {
       ],
     );
     const planned = planOf(request);
+    // the exact duration holds: the plan is every whole bar of the 90 s
+    const quarterNotesPerBar = (brief.meter.beatsPerBar * 4) / brief.meter.beatUnit;
+    assert.equal(
+      planned.reduce((sum, section) => sum + Number(section.split(':')[1]), 0),
+      Math.floor((90 * brief.bpm) / 60 / quarterNotesPerBar),
+    );
     assert.deepEqual(planned.slice(0, 2), ['Intro:8', 'Verse:4'], 'the intro grows to 8 bars first');
+    // intros and breaks grow four bars at a time: a phrase, never 5 or 7 bars
+    for (const section of planned.filter((name) => /^(Intro|Instrumental)/.test(name)))
+      assert.equal(Number(section.split(':')[1]) % 4, 0, planned.join(' '));
     assert.ok(Number(planned.at(-1)!.split(':')[1]) >= 4, `the ending keeps 4 bars: ${planned.join(' ')}`);
     // twice at most: a longer track leaves the rest to the ending
     const longer = planOf({ ...request, durationSeconds: 120 });
@@ -308,6 +316,34 @@ describe('lyrics input', () => {
     // at 60 s there is time for one more
     const shorter = planOf({ ...request, durationSeconds: 60 });
     assert.equal(shorter.filter((section) => section.startsWith('Chorus')).length, 2, shorter.join(' '));
+  });
+
+  it('puts a break before each closing chorus when the lyrics mark their own breaks', () => {
+    const lyrics =
+      '[verse]\nStep into the room and the bass is getting louder\n[instrumental]\n[chorus]\nUp all night, yeah we run this town';
+    const planned = planOf({ prompt: 'dark trap beat', durationSeconds: 120, seed: 5, lyrics });
+    const names = planned.map((section) => section.split(':')[0]);
+    assert.deepEqual(names.slice(0, 4), ['Intro', 'Verse', 'Instrumental', 'Chorus'], planned.join(' '));
+    assert.deepEqual(names.slice(4, 6), ['Instrumental 2', 'Chorus 2'], 'no chorus straight after another');
+  });
+
+  it('lays lyrics on a melody as written, with no closing chorus', () => {
+    const lyrics = '[verse]\nHold on\n[chorus]\nla la';
+    const melody = {
+      bpm: 90,
+      meter: null,
+      notes: Array.from({ length: 8 }, (_, i) => ({
+        startTick: i * 480,
+        durationTicks: 400,
+        pitch: 72,
+        velocity: 90,
+      })),
+    };
+    const prepared = prepareTrack({ prompt: 'pop', durationSeconds: 120, seed: 5, lyrics, melody });
+    assert.deepEqual(
+      prepared.inputs.lyrics?.sections.map((section) => section.label),
+      ['Verse', 'Chorus'],
+    );
   });
 
   it('adds no chorus to lyrics that end on another section, nor when the time is already sung', () => {

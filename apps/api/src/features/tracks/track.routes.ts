@@ -334,7 +334,7 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
         tags: ['tracks'],
         summary: 'Download the timed lyrics',
         description:
-          "A sung track's lines with their times, as the files players and editors read: `lrc` (each line's start; an empty time tag clears the display after a line followed by a gap), `vtt` (WebVTT: a cue per line, a `NOTE` naming each section, and a timestamp tag before each word after the first, when the written words are the sung ones: `24/7` is sung as three words, so its line has none) or `srt` (SubRip). The times are `music.lyrics`'. 404 for a track made without `lyrics`, 409 until it is ready.",
+          "A sung track's lines with their times, as the files players and editors read: `lrc` (each line's start; an empty time tag clears the display after a line followed by a gap), `vtt` (WebVTT: a cue per line, a `NOTE` naming each section, and a timestamp tag before each written word after the first; `24/7`, sung as three words, takes the first one's time) or `srt` (SubRip). The times are `music.lyrics`'. 404 for a track made without `lyrics`, 409 until it is ready.",
         params: TrackIdParamsSchema,
         querystring: LyricsQuerySchema,
       },

@@ -474,6 +474,16 @@ export function createTracksService(deps: TracksServiceDeps) {
      */
     async getTrackLyrics(viewer: Viewer, id: string) {
       const track = await getReadableTrack(viewer, id);
+      const noWords = () =>
+        new AppError(
+          'not_found',
+          `Track ${id} sings no words: only a track made with \`lyrics\` has timed lyrics.`,
+          {
+            param: 'id',
+          },
+        );
+      // made without lyrics (its own or its original's), it never will have any: no need to wait
+      if (inputsOf(track)?.lyrics == null) throw noWords();
       if (track.status !== 'ready') {
         throw new AppError(
           'conflict',
@@ -484,12 +494,7 @@ export function createTracksService(deps: TracksServiceDeps) {
         );
       }
       const lines = track.music?.lyrics ?? [];
-      if (lines.length === 0)
-        throw new AppError(
-          'not_found',
-          `Track ${id} sings no words: only a track made with \`lyrics\` has timed lyrics.`,
-          { param: 'id' },
-        );
+      if (lines.length === 0) throw noWords();
       return { track, lines };
     },
 

@@ -24,10 +24,24 @@ const FILE_PATHS = [
   'audio?format=wav',
   'audio?format=ogg',
   'audio?format=flac',
+  // the studio's download links
+  'audio?format=mp3&download=1',
+  'audio?format=wav&download=1',
+  'audio?format=ogg&download=1',
+  'audio?format=flac&download=1',
   'midi',
+  'midi?download=1',
   'stems',
   'waveform',
   'cover.svg',
+  // a sung track's timed lyrics, and the studio's links to them
+  'lyrics',
+  'lyrics?format=lrc',
+  'lyrics?format=vtt',
+  'lyrics?format=srt',
+  'lyrics?format=lrc&download=1',
+  'lyrics?format=vtt&download=1',
+  'lyrics?format=srt&download=1',
 ];
 
 /** The answers about one track, and the public feed's when the track is or was listed there. */

@@ -76,6 +76,11 @@ for (const kind of testDatabaseKinds()) {
     it('answers LRC by default, and WebVTT and SubRip when asked, from the lines in music.lyrics', async () => {
       const lrc = await get(`/v1/tracks/${sung}/lyrics`, owner);
       assert.equal(lrc.statusCode, 200, lrc.body);
+      assert.match(
+        lrc.headers['cache-control'] as string,
+        /private/,
+        'a private track is kept by no shared cache',
+      );
       assert.equal(lrc.headers['content-type'], 'text/plain; charset=utf-8');
       assert.equal(lrc.headers['content-disposition'], `inline; filename="${sung}.lrc"`);
       assert.equal(
@@ -88,7 +93,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(vtt.headers['content-disposition'], `attachment; filename="${sung}.vtt"`);
       assert.equal(
         vtt.body,
-        'WEBVTT\n\nNOTE Verse\n\n00:00:01.500 --> 00:00:02.750\nHold <00:00:02.000>on\n\nNOTE Chorus\n\n00:00:04.000 --> 00:00:05.500\nOpen 24/7\n',
+        'WEBVTT\n\nNOTE Verse\n\n00:00:01.500 --> 00:00:02.750\nHold <00:00:02.000>on\n\nNOTE Chorus\n\n00:00:04.000 --> 00:00:05.500\nOpen <00:00:04.250>24/7\n',
       );
 
       const srt = await get(`/v1/tracks/${sung}/lyrics?format=srt`, owner);
@@ -110,7 +115,7 @@ for (const kind of testDatabaseKinds()) {
       assert.notEqual(other.headers.etag, first.headers.etag, 'each format has its own tag');
     });
 
-    it('refuses an unknown format with 400 naming format, a track without words with 404 and one still queued with 409', async () => {
+    it('refuses an unknown format with 400 naming format, a track without words with 404 and a sung one still queued with 409', async () => {
       const bad = await get(`/v1/tracks/${sung}/lyrics?format=txt`, owner);
       assert.equal(bad.statusCode, 400, bad.body);
       assert.equal(bad.json().param, 'format');
@@ -124,6 +129,9 @@ for (const kind of testDatabaseKinds()) {
       const early = await get(`/v1/tracks/${queued}/lyrics`, owner);
       assert.equal(early.statusCode, 409);
       assert.match(early.json().detail, /is queued; its lyrics are timed once it is ready/);
+      // a track made without lyrics never will have any: 404 before it is ready too
+      const plain = (await createTrack(t, owner, { prompt: 'lofi', duration: '6s' })).json().id;
+      assert.equal((await get(`/v1/tracks/${plain}/lyrics`, owner)).statusCode, 404);
     });
 
     it('serves an unlisted track to anyone with the link, and a private one to its workspace only', async () => {
@@ -138,6 +146,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(published.statusCode, 200);
       const anonymous = await get(`/v1/tracks/${sung}/lyrics?format=srt`);
       assert.equal(anonymous.statusCode, 200);
+      assert.match(anonymous.headers['cache-control'] as string, /public/);
       assert.match(anonymous.body, /^1\n00:00:01,500 --> /);
       const publicView = (await get(`/v1/tracks/${sung}`, stranger)).json();
       assert.equal(publicView.object, 'public_track');

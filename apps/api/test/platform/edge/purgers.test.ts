@@ -77,6 +77,10 @@ describe('edge purgers', () => {
       assert.ok(files.includes(`https://tracks.example.com/v1/tracks/${TRACK_ID}/audio?format=wav`));
       assert.ok(files.includes(`https://tracks.example.com/v1/tracks/${TRACK_ID}/cover.svg`));
       assert.ok(files.includes(`https://tracks.example.com/v1/tracks/${TRACK_ID}/stems`));
+      assert.ok(files.includes(`https://tracks.example.com/v1/tracks/${TRACK_ID}/lyrics?format=vtt`));
+      assert.ok(
+        files.includes(`https://tracks.example.com/v1/tracks/${TRACK_ID}/lyrics?format=srt&download=1`),
+      );
       assert.ok(!files.includes('https://tracks.example.com/v1/public/tracks'));
     } finally {
       await api.close();
