@@ -81,7 +81,7 @@ const LONG_ENDING_BARS = 8;
  * and an ending of at least a bar. Throws InputError("lyrics") with the seconds the lyrics need
  * when they cannot fit.
  */
-export function planFromLyrics(
+function planFromLyrics(
   sections: readonly LyricSection[],
   lines: readonly LyricLine[],
   brief: Brief,
@@ -193,40 +193,36 @@ export function planFromLyrics(
 }
 
 /**
- * Lyrics that end on a chorus and leave a long instrumental ending (more than LONG_ENDING_BARS once
- * the intro and breaks have grown) sing that chorus again at the end, as songs do, up to
- * MAX_CLOSING_CHORUSES times, each after a break of its own when the lyrics mark their breaks (the
- * plan then adds none): each time only if every sung section before it keeps its bars and the
- * ending keeps half a section. Lyrics that do not fit are returned as they are (the plan then
- * refuses them with the seconds they need).
+ * The plan the lyric tags make (planFromLyrics), with the lyrics as sung in it. Lyrics that end on
+ * a chorus and leave a long instrumental ending (more than LONG_ENDING_BARS once the intro and
+ * breaks have grown) sing that chorus again at the end, as songs do, up to MAX_CLOSING_CHORUSES
+ * times, each after a break of its own when the lyrics mark their breaks (the plan then adds
+ * none): each time only if every sung section before it keeps its bars and the ending keeps half a
+ * section. Throws InputError("lyrics") like planFromLyrics when the lyrics as written cannot fit.
  */
-export function withClosingChoruses(
+export function planLyrics(
   sections: readonly LyricSection[],
   brief: Brief,
   delivery: Delivery,
-): LyricSection[] {
+): { sections: LyricSection[]; lines: LyricLine[]; plan: PlannedSection[] } {
+  const sung = (candidate: readonly LyricSection[]) => {
+    const lines = lyricLinesOf(candidate);
+    return { sections: [...candidate], lines, plan: planFromLyrics(candidate, lines, brief, delivery) };
+  };
+  let chosen = sung(sections);
   const ending = sections.at(-1)?.role === 'outro' && sections.at(-1)!.lines.length === 0 ? 1 : 0;
   const chorus = sections.at(-1 - ending);
-  if (chorus?.role !== 'chorus' || chorus.lines.length === 0) return [...sections];
-  const planOf = (candidate: readonly LyricSection[]) => {
-    try {
-      return planFromLyrics(candidate, lyricLinesOf(candidate), brief, delivery);
-    } catch (error) {
-      if (error instanceof InputError) return null;
-      throw error;
-    }
-  };
+  if (chorus?.role !== 'chorus' || chorus.lines.length === 0) return chosen;
   const sungLabels = new Set(sections.filter((section) => section.lines.length > 0).map((s) => s.label));
   const sungBars = (plan: PlannedSection[]) =>
     plan
       .filter((section) => sungLabels.has(section.label))
-      .map((section) => `${section.label}:${section.bars}`);
+      .map((section) => `${section.label}:${section.bars}`)
+      .join();
   let breaks = sections.filter((section) => section.role === 'theme').length;
   let choruses = sections.filter((section) => section.role === 'chorus').length;
-  let chosen = [...sections];
-  let plan = planOf(chosen);
-  for (let again = 0; plan && again < MAX_CLOSING_CHORUSES; again++) {
-    if (plan.at(-1)!.bars <= LONG_ENDING_BARS) break;
+  for (let again = 0; again < MAX_CLOSING_CHORUSES; again++) {
+    if (chosen.plan.at(-1)!.bars <= LONG_ENDING_BARS) break;
     const added: LyricSection[] = [];
     if (breaks > 0) {
       breaks += 1;
@@ -234,17 +230,17 @@ export function withClosingChoruses(
     }
     choruses += 1;
     added.push({ ...chorus, label: `Chorus ${choruses}`, lines: [...chorus.lines], repeat: true });
-    const candidate = [
-      ...chosen.slice(0, chosen.length - ending),
-      ...added,
-      ...chosen.slice(chosen.length - ending),
-    ];
-    const next = planOf(candidate);
+    const at = chosen.sections.length - ending;
+    let next: ReturnType<typeof sung>;
+    try {
+      next = sung([...chosen.sections.slice(0, at), ...added, ...chosen.sections.slice(at)]);
+    } catch (error) {
+      if (error instanceof InputError) break;
+      throw error;
+    }
     // the words before it keep their bars (the breaks may give some), and the ending half a section
-    if (!next || next.at(-1)!.bars < SECTION_BARS / 2 || sungBars(next).join() !== sungBars(plan).join())
-      break;
-    chosen = candidate;
-    plan = next;
+    if (next.plan.at(-1)!.bars < SECTION_BARS / 2 || sungBars(next.plan) !== sungBars(chosen.plan)) break;
+    chosen = next;
   }
   return chosen;
 }

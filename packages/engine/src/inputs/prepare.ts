@@ -4,13 +4,7 @@
 // refuse is refused before anything is stored or charged.
 import { parseBrief } from '../brief/index.js';
 import { planFormFromSections, ticksPerBarOf } from '../composition/form.js';
-import {
-  type LyricLine,
-  layLines,
-  lyricLinesOf,
-  planFromLyrics,
-  withClosingChoruses,
-} from '../composition/lyric-layout.js';
+import { type LyricLine, layLines, lyricLinesOf, planLyrics } from '../composition/lyric-layout.js';
 import { findSinger } from '../composition/singer-choice.js';
 import type { Delivery } from '../composition/vocal-rhythm.js';
 import { isAllowedBpm, REQUEST_LIMITS, validateRequest } from '../request-validation.js';
@@ -199,16 +193,19 @@ export function prepareTrack(request: TrackRequest): PreparedTrack {
         `"${request.voice.name}" plays an instrument and does not sing lyrics; choose a voice that sings, or none`,
       );
     const delivery = brief.vocalDelivery;
-    // with time to spare, lyrics the plan is made from sing their last chorus again at the end
     const written = parseLyrics(request.lyrics);
-    const sections = melody || planned ? written : withClosingChoruses(written, brief, delivery);
-    const lines = lyricLinesOf(sections);
-    lyrics = { sections, lines, delivery };
-    if (melody) checkLyricsFitMelody(lines, melody, brief);
-    else {
-      // the tags become the plan when the request has none; the track keeps its exact length
-      if (!planned) planned = planFromLyrics(sections, lines, brief, delivery);
-      layLines(sections, lines, planFormFromSections(brief, planned).sections, brief, delivery);
+    if (melody) {
+      lyrics = { sections: written, lines: lyricLinesOf(written), delivery };
+      checkLyricsFitMelody(lyrics.lines, melody, brief);
+    } else {
+      // the tags become the plan when the request has none (a closing chorus sung again where time
+      // is left); the track keeps its exact length
+      const sung = planned
+        ? { sections: written, lines: lyricLinesOf(written), plan: planned }
+        : planLyrics(written, brief, delivery);
+      planned = sung.plan;
+      lyrics = { sections: sung.sections, lines: sung.lines, delivery };
+      layLines(sung.sections, sung.lines, planFormFromSections(brief, planned).sections, brief, delivery);
     }
   }
   return { brief, inputs: { progression, plan: planned, melody, lyrics }, durationSeconds };

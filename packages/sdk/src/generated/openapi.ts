@@ -4379,8 +4379,23 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The timed lyrics: LRC as text/plain, WebVTT as text/vtt, SubRip as application/x-subrip. */
+                /** @description The whole file. */
                 200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                        "text/vtt": string;
+                        "application/x-subrip": string;
+                    };
+                };
+                /** @description The byte range asked for with Range. */
+                206: {
                     headers: {
                         "X-Request-Id": components["headers"]["XRequestId"];
                         "Trackforge-Version": components["headers"]["TrackforgeVersion"];
@@ -4543,6 +4558,30 @@ export interface paths {
                          *       "status": 414,
                          *       "detail": "An example of uri_too_long.",
                          *       "code": "uri_too_long",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `range_not_satisfiable` (Range not satisfiable). */
+                416: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://api.trackforge.dev/docs/errors#range_not_satisfiable",
+                         *       "title": "Range not satisfiable",
+                         *       "status": 416,
+                         *       "detail": "An example of range_not_satisfiable.",
+                         *       "code": "range_not_satisfiable",
                          *       "param": null,
                          *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
                          *     }

@@ -1,6 +1,5 @@
 // /v1/tracks and /v1/public/tracks. Reads of public and unlisted tracks need no credential; every
 // other route acts for the caller's workspace only.
-import { createHash } from 'node:crypto';
 import { type CaptionFormat, encodeLyricCaptions } from '@trackforge/engine/request';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,7 +13,13 @@ import {
   setTrackCaching,
 } from '../../platform/http/edge-cache.js';
 import { listPage } from '../../platform/http/list-page.js';
-import { answerOver, sendFile, sendGrowingFile } from '../../platform/http/send-file.js';
+import {
+  answerOver,
+  contentEtag,
+  inMemory,
+  sendFile,
+  sendGrowingFile,
+} from '../../platform/http/send-file.js';
 import { IdempotencyKeyHeaderSchema } from '../../platform/idempotency/idempotency.plugin.js';
 import { PageQuerySchema } from '../../platform/shared/keyset-page.js';
 import { MAX_MULTIPART_BYTES, multipartToTrackBody } from './melody-upload.js';
@@ -342,21 +347,20 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
     async (request, reply) => {
       const { format, download } = request.query;
       const { track, lines } = await tracks.getTrackLyrics(viewerOf(request), request.params.id);
-      const text = encodeLyricCaptions(lines, format, {
-        title: track.title,
-        durationSeconds: track.duration_seconds,
-      });
-      const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
-      const attach = download === '1' || download === 'true';
-      setTrackCaching(reply, deps.edgeCache, track, true);
-      reply.header('etag', etag);
-      reply.header(
-        'content-disposition',
-        `${attach ? 'attachment' : 'inline'}; filename="${track.id}.${format}"`,
+      const text = Buffer.from(
+        encodeLyricCaptions(lines, format, { title: track.title, durationSeconds: track.duration_seconds }),
       );
-      reply.type(LYRICS_CONTENT_TYPES[format]);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.send(text);
+      setTrackCaching(reply, deps.edgeCache, track, true);
+      return sendFile(request, reply, {
+        bytes: text.byteLength,
+        etag: contentEtag(text),
+        contentType: LYRICS_CONTENT_TYPES[format],
+        disposition: {
+          type: download === '1' || download === 'true' ? 'attachment' : 'inline',
+          filename: `${track.id}.${format}`,
+        },
+        open: inMemory(text),
+      });
     },
   );
 

@@ -255,16 +255,9 @@ export const TRACKS_CONTRACT: ContractRows = {
   },
   'GET /v1/tracks/{id}/lyrics': {
     access: 'optional',
-    errors: ['conflict', 'not_found'],
-    success: [
-      {
-        status: '200',
-        description:
-          'The timed lyrics: LRC as text/plain, WebVTT as text/vtt, SubRip as application/x-subrip.',
-        contentTypes: ['text/plain', 'text/vtt', 'application/x-subrip'],
-      },
-      { status: '304', description: 'Not modified: If-None-Match matched the current ETag.' },
-    ],
+    errors: [...TRACK_FILE_ERRORS, 'not_found'],
+    // LRC as text/plain, WebVTT as text/vtt, SubRip as application/x-subrip
+    success: fileAnswers(['text/plain', 'text/vtt', 'application/x-subrip']),
     example: { params },
   },
   'GET /v1/tracks/{id}/melody': {

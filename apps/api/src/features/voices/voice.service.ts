@@ -1,11 +1,11 @@
 // The voice marketplace: browsing the catalogue, plan rules for using a voice on a track, usage
 // counts and previews. Tracks call resolveVoiceForTrack when a track names a voice_id and
 // incrementVoiceUsage in the transaction that marks that track ready.
-import { createHash } from 'node:crypto';
 import type { VoiceSpec } from '@trackforge/engine';
 import { AppError } from '../../errors.js';
 import type { Db, Tx } from '../../platform/database/create-database.js';
 import type { Plan } from '../../platform/http/auth-context.js';
+import { contentEtag } from '../../platform/http/send-file.js';
 import type { Clock } from '../../platform/shared/clock.js';
 import type { Page } from '../../platform/shared/keyset-page.js';
 import {
@@ -132,7 +132,7 @@ export function createVoiceService(deps: {
     async getVoicePreview(id: string): Promise<{ mp3: Uint8Array; etag: string }> {
       const row = await getVoiceRow(id);
       const mp3 = await deps.previews.getPreview({ id: row.id, styles: row.styles, spec: voiceSpecOf(row) });
-      return { mp3, etag: `"${createHash('sha256').update(mp3).digest('base64url').slice(0, 27)}"` };
+      return { mp3, etag: contentEtag(mp3) };
     },
 
     /**

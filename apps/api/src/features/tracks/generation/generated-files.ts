@@ -1,7 +1,7 @@
 // Where a render's bytes go: the live MP3 while the track renders (stores that can append), then
 // the files a ready track keeps. Keys are the track's (tracks/track-files.ts) and deterministic,
 // so a retried job overwrites what a dead attempt left behind instead of leaking it.
-import { createHash } from 'node:crypto';
+import { contentEtag } from '../../../platform/http/send-file.js';
 import type { Storage } from '../../../platform/storage/storage.js';
 import type { TrackRow } from '../track.repository.js';
 import type { TrackFileKind, TrackFiles } from '../track.table.js';
@@ -43,7 +43,7 @@ export function createGeneratedFiles(deps: { storage: Storage }) {
       const put = async (kind: TrackFileKind, bytes: Uint8Array) => {
         const key = trackFileKey(track.workspace_id, track.id, kind);
         await storage.put(key, bytes, TRACK_FILES[kind].contentType);
-        const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+        const etag = contentEtag(bytes);
         files[kind] = { key, bytes: bytes.byteLength, etag };
       };
       for (const [format, bytes] of Object.entries(generated.files)) {
