@@ -355,7 +355,12 @@ describe('the studio as an instrument in a real browser', { skip }, () => {
     await page.getByRole('link', { name: 'Make again with changes' }).click();
     await page.waitForURL(/\/studio\/create\?from=trk_/);
     await page.getByText(/It followed a melody of 8 notes: it is loaded below/).waitFor();
-    assert.equal(await page.getByLabel(/^Chords/).inputValue(), PROGRESSION.join(' '));
+    // the note shows as the source track arrives and the form is filled just after: read at once,
+    // the chords box was sometimes still empty
+    const chords = page.getByLabel(/^Chords/);
+    for (let tries = 0; tries < 50 && (await chords.inputValue()) !== PROGRESSION.join(' '); tries++)
+      await page.waitForTimeout(100);
+    assert.equal(await chords.inputValue(), PROGRESSION.join(' '));
     assert.equal(await page.getByRole('slider', { name: /^Bars of / }).count(), 3);
     assert.equal(await page.getByLabel('Prompt').inputValue(), 'warm indie pop with piano');
     // the melody it followed, back from the API, drawn before a credit is spent
