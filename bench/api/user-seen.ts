@@ -67,7 +67,10 @@ export async function measureUserSeen(
   engine: { bank: SoundBank; renderPool: RenderPool },
   request: { prompt: string; durationSeconds: number; seed: number },
 ): Promise<UserSeenResult> {
-  const engineRequest = { ...request, outputs: { formats: ['mp3' as const], midi: true, waveform: true } };
+  const engineRequest = {
+    ...request,
+    outputs: { formats: ['mp3' as const, 'flac' as const], midi: true, waveform: true },
+  };
   const deps = { bank: engine.bank, renderPool: engine.renderPool };
   // Both sides warm: the first track of a genre decodes its samples, on either side.
   await generateTrack({ ...engineRequest, durationSeconds: 10 }, deps);

@@ -31,7 +31,7 @@ import { createWebhookDispatcher } from './features/events/webhooks/webhook-disp
 import { createWebhookEndpointsService } from './features/events/webhooks/webhook-endpoints.service.js';
 import { createWebhookSender, type SendWebhook } from './features/events/webhooks/webhook-sender.js';
 import { createFinishedTrackCache, listenForTrackChanges } from './features/tracks/finished-track-cache.js';
-import type { Generate } from './features/tracks/generation/generation-pool.js';
+import type { Generate, Transcode } from './features/tracks/generation/generation-pool.js';
 import { generationQueue } from './features/tracks/generation/generation-queue.js';
 import { createOnDemandGeneration } from './features/tracks/generation/on-demand-generation.js';
 import {
@@ -98,10 +98,12 @@ export interface ServiceOverrides {
   /** Events/webhooks tuning: WebSocket ping interval, background loops, webhook sender. */
   events?: EventRuntimeOptions;
   /**
-   * The engine renders this node makes on request (voice previews, a track's WAV/OGG/FLAC/stems on
-   * first download); default one generation thread started on first use (on-demand-generation.ts).
+   * The engine renders this node makes on request (voice previews, a track's stems on first
+   * download); default one generation thread started on first use (on-demand-generation.ts).
    */
   render?: Generate;
+  /** Makes a stored track's WAV and OGG from its FLAC master; default the same thread as render's. */
+  transcode?: Transcode;
   /** DNS for the creation-time webhook URL check; default the system resolver (tests inject one). */
   resolveHost?: (host: string) => Promise<string[]>;
   /** Where edge purges go; default the one EDGE_PURGE configures (none when off). */
@@ -173,8 +175,12 @@ export async function composeServices(
   });
   // Engine renders this node needs now and then (voice previews, derived track formats) share one
   // thread started on first use and stopped when idle: an API-only node holds no bank at rest.
-  const onDemand = overrides.render ? undefined : createOnDemandGeneration({ bank: config.ENGINE_BANK });
+  const onDemand =
+    overrides.render && overrides.transcode
+      ? undefined
+      : createOnDemandGeneration({ bank: config.ENGINE_BANK });
   const render = overrides.render ?? onDemand!.generate;
+  const transcode = overrides.transcode ?? onDemand!.transcode;
 
   // Billing: credits first, every other feature reads or holds them.
   const credits = createCreditsService({ db, clock });
@@ -337,7 +343,7 @@ export async function composeServices(
         unwatchRestored();
       };
     },
-    derivedFiles: createDerivedFiles({ storage, render }),
+    derivedFiles: createDerivedFiles({ storage, render, transcode }),
     resolveVoice: (voiceId, plan) => voices.resolveVoiceForTrack(voiceId, plan),
     // A job committed here wakes this process's own generation workers at once.
     onJobEnqueued: () => {

@@ -10,17 +10,20 @@ export { VARIATION_PARTS } from './composition/variation.js';
 export { MAX_DURATION_SECONDS, MIN_DURATION_SECONDS, parseDuration } from './duration.js';
 /**
  * createMp3ChunkEncoder: MP3 of mastered chunks (deps.onChunk) as they come, the live stream of a
- * rendering track; encodeFlac: lossless FLAC of PCM; encodeLyricCaptions: the sung lines' timing as
- * LRC, WebVTT or SubRip text.
+ * rendering track; encodeFlac / decodeFlac: lossless FLAC of PCM and back; transcodeMaster: a track's
+ * WAV or OGG from its stored 16-bit FLAC master; encodeLyricCaptions: the sung lines' timing as LRC,
+ * WebVTT or SubRip text.
  */
 export {
   CAPTION_FORMATS,
   type CaptionFormat,
   type CaptionLine,
   createMp3ChunkEncoder,
+  decodeFlac,
   encodeFlac,
   encodeLyricCaptions,
   type Mp3ChunkEncoderOptions,
+  transcodeMaster,
 } from './encoding/index.js';
 /**
  * The musical inputs of a request: parseProgression reads chords ("Am F C G", "| Dm7 G7 |", "I V vi IV"),

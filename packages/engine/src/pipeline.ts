@@ -1,14 +1,7 @@
 // The only file that knows every stage: request → brief → composition → rendering → mastering →
 // encoding, with progress, cancellation and streaming of finished audio.
 import { createAudioStream } from './audio-stream.js';
-import {
-  computeWaveformPeaks,
-  encodeFlac,
-  encodeMidi,
-  encodeMp3,
-  encodeOgg,
-  encodeWav,
-} from './encoding/index.js';
+import { computeWaveformPeaks, encodeAudioFile, encodeMidi, encodeMp3, encodeWav } from './encoding/index.js';
 import { prepareTrack } from './inputs/prepare.js';
 import { composeRequest, extensionRootOf } from './lineage.js';
 import { MasterEq, type MasterGains, masterTrack } from './mastering/index.js';
@@ -43,25 +36,6 @@ const PROGRESS_SPANS: Record<Stage, [number, number]> = {
   mastering: [0.7, 0.8],
   encoding: [0.8, 1],
 };
-
-/** Every format but MP3, which encodeMp3 spreads over threads itself. */
-async function encodeFormat(
-  format: Exclude<AudioFormat, 'mp3'>,
-  buffer: AudioBuffer,
-  onBytes?: (bytes: Uint8Array) => void,
-): Promise<Uint8Array> {
-  switch (format) {
-    case 'wav': {
-      const wav = encodeWav(buffer, { bitDepth: 16 });
-      onBytes?.(wav);
-      return wav;
-    }
-    case 'ogg':
-      return encodeOgg(buffer, { quality: 0.6, onBytes });
-    case 'flac':
-      return encodeFlac(buffer, { bitDepth: 16, onBytes });
-  }
-}
 
 /** GenerateDeps plus an optional pool of warm render threads (createRenderPool), made once per process. */
 export interface PipelineDeps extends GenerateDeps {
@@ -210,7 +184,7 @@ export async function generateTrack(given: TrackRequest, deps: PipelineDeps): Pr
         checkAborted('encoding');
         const onFileBytes = deps.onFileBytes;
         const onBytes = onFileBytes ? (bytes: Uint8Array) => onFileBytes(format, bytes) : undefined;
-        others.set(format, await encodeFormat(format, mastered.buffer, onBytes));
+        others.set(format, await encodeAudioFile(format, mastered.buffer, onBytes));
         otherDone++;
         step();
       }

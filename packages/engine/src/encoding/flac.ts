@@ -20,6 +20,18 @@ interface LibFlac {
   FLAC__stream_encoder_process(encoder: number, channels: Int32Array[], samples: number): boolean;
   FLAC__stream_encoder_finish(encoder: number): boolean;
   FLAC__stream_encoder_delete(encoder: number): void;
+  create_libflac_decoder(verify: boolean): number;
+  init_decoder_stream(
+    decoder: number,
+    read: (bytes: number) => { buffer: Uint8Array; readDataLength: number; error: boolean },
+    write: (channels: Uint8Array[], frame: { blocksize: number; bitsPerSample: number }) => void,
+    error: (code: number, description: string) => void,
+    metadata?: (metadata: { sampleRate: number; channels: number; total_samples: number }) => void,
+    ogg?: boolean,
+  ): number;
+  FLAC__stream_decoder_process_until_end_of_stream(decoder: number): boolean;
+  FLAC__stream_decoder_finish(decoder: number): boolean;
+  FLAC__stream_decoder_delete(decoder: number): void;
 }
 
 let library: Promise<LibFlac> | null = null;
@@ -48,8 +60,12 @@ export function loadLibFlac(): Promise<LibFlac> {
 }
 
 const CHUNK_SAMPLES = 4096 * 16;
-/** libFLAC's default level: nearly the best ratio at a fraction of level 8's time. */
-const COMPRESSION_LEVEL = 5;
+/**
+ * libFLAC level 1: on a 120 s track 40 % less time than the default level 5 (389 against 657 ms)
+ * for 1.6 % more bytes (13.0 against 12.8 MB). Every track's master is encoded as it is made, so
+ * time counts more than the last percent of size.
+ */
+const COMPRESSION_LEVEL = 1;
 
 /** Encodes stereo PCM as FLAC (default 16-bit, undithered: the master is already at its ceiling). */
 export async function encodeFlac(
@@ -117,4 +133,92 @@ function quantise(sample: number, scale: number): number {
   const q = Math.round(sample * scale);
   const limit = scale - 1;
   return q > limit ? limit : Math.max(q, -limit);
+}
+
+/**
+ * Decodes a stereo FLAC file of 16 or 24 bits (the files encodeFlac writes) to PCM, each sample at
+ * its integer's value over the same scale encodeFlac quantised with, so encoding the result again
+ * at that depth (WAV without dither, or FLAC) gives back exactly the file's samples.
+ */
+export async function decodeFlac(bytes: Uint8Array): Promise<AudioBuffer> {
+  const flac = await loadLibFlac();
+  const decoder = flac.create_libflac_decoder(false);
+  if (decoder === 0) throw new Error('libflacjs could not create a decoder');
+  let sampleRate = 0;
+  let left: Float32Array<ArrayBuffer> = new Float32Array(0);
+  let right: Float32Array<ArrayBuffer> = new Float32Array(0);
+  let frames = 0;
+  let failure: string | undefined;
+  let position = 0;
+  try {
+    const status = flac.init_decoder_stream(
+      decoder,
+      (wanted) => {
+        const piece = bytes.subarray(position, Math.min(bytes.length, position + wanted));
+        position += piece.length;
+        return { buffer: piece, readDataLength: piece.length, error: false };
+      },
+      (channels, frame) => {
+        const count = frame.blocksize;
+        if (frames + count > left.length) {
+          // a file whose STREAMINFO left the length out grows its buffers as it goes
+          const grown = Math.max(frames + count, left.length * 2);
+          left = grownTo(left, grown);
+          right = grownTo(right, grown);
+        }
+        readSamples(channels[0]!, frame.bitsPerSample, count, left, frames);
+        readSamples(channels[1] ?? channels[0]!, frame.bitsPerSample, count, right, frames);
+        frames += count;
+      },
+      (_code, description) => {
+        failure ??= description;
+      },
+      (metadata) => {
+        sampleRate = metadata.sampleRate;
+        if (metadata.channels !== 2) failure ??= `a ${metadata.channels}-channel file, not stereo`;
+        left = new Float32Array(metadata.total_samples);
+        right = new Float32Array(metadata.total_samples);
+      },
+      false,
+    );
+    if (status !== 0) throw new Error(`libflacjs decoder init failed with status ${status}`);
+    const ok = flac.FLAC__stream_decoder_process_until_end_of_stream(decoder);
+    flac.FLAC__stream_decoder_finish(decoder);
+    if (!ok || failure)
+      throw new Error(`not a FLAC file this decoder can read: ${failure ?? 'decoding stopped'}`);
+  } finally {
+    flac.FLAC__stream_decoder_delete(decoder);
+  }
+  if (sampleRate === 0) throw new Error('not a FLAC file this decoder can read: no STREAMINFO');
+  return { sampleRate, left: left.subarray(0, frames), right: right.subarray(0, frames) };
+}
+
+function grownTo(samples: Float32Array, length: number): Float32Array<ArrayBuffer> {
+  const grown = new Float32Array(length);
+  grown.set(samples);
+  return grown;
+}
+
+/** libflacjs hands each channel's samples as little-endian integers of 2 or 3 bytes (4 for 24-bit). */
+function readSamples(
+  bytes: Uint8Array,
+  bitsPerSample: number,
+  count: number,
+  into: Float32Array,
+  at: number,
+): void {
+  const scale = 2 ** (bitsPerSample - 1) - 1;
+  const stride = bytes.length / count;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = 0; i < count; i++) {
+    const value =
+      stride === 2
+        ? view.getInt16(2 * i, true)
+        : stride === 4
+          ? view.getInt32(4 * i, true)
+          : ((view.getUint8(3 * i) | (view.getUint8(3 * i + 1) << 8) | (view.getUint8(3 * i + 2) << 16)) <<
+              8) >>
+            8;
+    into[at + i] = value / scale;
+  }
 }

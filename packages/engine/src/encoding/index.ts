@@ -1,5 +1,6 @@
 // Stage 5 of the engine: encoding. Pure functions from audio or a composition to file bytes.
-export { encodeFlac } from './flac.js';
+export { encodeAudioFile, transcodeMaster } from './audio-files.js';
+export { decodeFlac, encodeFlac } from './flac.js';
 export {
   CAPTION_FORMATS,
   type CaptionFormat,

@@ -8,6 +8,11 @@ export interface WavOptions {
   bitDepth?: 16 | 24;
   /** Seed of the dither noise (default 0). */
   seed?: number;
+  /**
+   * 16-bit only: false writes each sample rounded without dither, for audio already on the 16-bit
+   * grid (a decoded 16-bit master), which then keeps exactly its samples. Default true.
+   */
+  dither?: boolean;
 }
 
 const HEADER_BYTES = 44;
@@ -36,7 +41,7 @@ export function encodeWav(buffer: AudioBuffer, options: WavOptions = {}): Uint8A
   view.setUint16(34, bitDepth, true);
   ascii(36, 'data');
   view.setUint32(40, dataBytes, true);
-  if (bitDepth === 16) write16(buffer, bytes, options.seed ?? 0);
+  if (bitDepth === 16) write16(buffer, bytes, options.dither === false ? undefined : (options.seed ?? 0));
   else write24(buffer, bytes);
   return bytes;
 }
@@ -44,12 +49,11 @@ export function encodeWav(buffer: AudioBuffer, options: WavOptions = {}): Uint8A
 const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**
- * 16-bit samples with TPDF dither (the difference of two uniform values: ±1 LSB triangular),
- * clamped one step inside full scale. Hot loop: the generator is inlined xorshift32 seeded from
- * the engine RNG, each 32-bit draw giving the two uniform halves; samples go through an Int16Array
- * view when the host is little-endian like WAV (every current Node platform), else a DataView.
+ * 16-bit samples, clamped one step inside full scale, with TPDF dither when there is a seed (the
+ * difference of two uniform values: ±1 LSB triangular). Samples go through an Int16Array view when
+ * the host is little-endian like WAV (every current Node platform), else a DataView.
  */
-function write16(buffer: AudioBuffer, bytes: Uint8Array, seed: number): void {
+function write16(buffer: AudioBuffer, bytes: Uint8Array, seed: number | undefined): void {
   const { left, right } = buffer;
   const limit = 32766;
   const scale = 32767;
@@ -57,8 +61,26 @@ function write16(buffer: AudioBuffer, bytes: Uint8Array, seed: number): void {
   const samples = LITTLE_ENDIAN_HOST
     ? new Int16Array(bytes.buffer, HEADER_BYTES, frames * 2)
     : new Int16Array(frames * 2);
+  if (seed === undefined) {
+    for (let i = 0; i < frames; i++) {
+      const l = Math.round(left[i]! * scale);
+      const r = Math.round(right[i]! * scale);
+      samples[2 * i] = l > limit ? limit : Math.max(l, -limit);
+      samples[2 * i + 1] = r > limit ? limit : Math.max(r, -limit);
+    }
+  } else writeDithered16(left, right, samples, seed);
+  if (!LITTLE_ENDIAN_HOST) {
+    const view = new DataView(bytes.buffer);
+    for (let i = 0; i < samples.length; i++) view.setInt16(HEADER_BYTES + 2 * i, samples[i]!, true);
+  }
+}
+
+/** Hot loop: the generator is inlined xorshift32 seeded from the engine RNG, each 32-bit draw giving the two uniform halves. */
+function writeDithered16(left: Float32Array, right: Float32Array, samples: Int16Array, seed: number): void {
+  const limit = 32766;
+  const scale = 32767;
   let state = Math.floor(createRng(seed).fork('dither').next() * 4294967296) | 1;
-  for (let i = 0; i < frames; i++) {
+  for (let i = 0; i < left.length; i++) {
     state ^= state << 13;
     state ^= state >>> 17;
     state ^= state << 5;
@@ -69,10 +91,6 @@ function write16(buffer: AudioBuffer, bytes: Uint8Array, seed: number): void {
     state ^= state << 5;
     q = Math.round(right[i]! * scale + ((state & 0xffff) - (state >>> 16)) / 65536);
     samples[2 * i + 1] = q > limit ? limit : Math.max(q, -limit);
-  }
-  if (!LITTLE_ENDIAN_HOST) {
-    const view = new DataView(bytes.buffer);
-    for (let i = 0; i < samples.length; i++) view.setInt16(HEADER_BYTES + 2 * i, samples[i]!, true);
   }
 }
 

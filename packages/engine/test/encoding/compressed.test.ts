@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import { loadLibFlac } from '../../src/encoding/flac.js';
-import { encodeFlac, encodeMp3, encodeOgg } from '../../src/encoding/index.js';
+import {
+  decodeFlac,
+  encodeAudioFile,
+  encodeFlac,
+  encodeMp3,
+  encodeOgg,
+  transcodeMaster,
+} from '../../src/encoding/index.js';
 import { musicLike } from '../mastering/signals.js';
 
 const MP3_BITRATES_KBPS = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
@@ -122,5 +129,52 @@ describe('encodeFlac', () => {
       assert.equal(decodedLeft[i], quantise(input.left[i]!));
       assert.equal(decodedRight[i], quantise(input.right[i]!));
     }
+  });
+});
+
+describe('decodeFlac', () => {
+  for (const bitDepth of [16, 24] as const) {
+    it(`reads back exactly the ${bitDepth}-bit samples encodeFlac wrote, so encoding them again gives the same file`, async () => {
+      const input = musicLike(1.5, 0.9, 7);
+      const bytes = await encodeFlac(input, { bitDepth });
+      const decoded = await decodeFlac(bytes);
+      assert.equal(decoded.sampleRate, 44100);
+      assert.equal(decoded.left.length, input.left.length);
+      const step = 1 / (2 ** (bitDepth - 1) - 1);
+      for (let i = 0; i < input.left.length; i += 97) {
+        assert.ok(Math.abs(decoded.left[i]! - input.left[i]!) <= step / 2 + 1e-9, `left ${i}`);
+        assert.ok(Math.abs(decoded.right[i]! - input.right[i]!) <= step / 2 + 1e-9, `right ${i}`);
+      }
+      assert.deepEqual(await encodeFlac(decoded, { bitDepth }), bytes);
+    });
+  }
+
+  it('refuses bytes that are not FLAC, naming what it could not read', async () => {
+    await assert.rejects(
+      decodeFlac(new TextEncoder().encode('RIFF not a flac file at all')),
+      /not a FLAC file/,
+    );
+  });
+});
+
+describe('transcodeMaster', () => {
+  it('writes a WAV with exactly the stored master’s 16-bit samples (no dither added again)', async () => {
+    const master = await encodeAudioFile('flac', musicLike(1, 0.5, 3));
+    const wav = await transcodeMaster(master, 'wav');
+    const fromWav = new Int16Array(wav.buffer, wav.byteOffset + 44, (wav.byteLength - 44) / 2);
+    const decoded = await decodeFlac(master);
+    assert.equal(fromWav.length, decoded.left.length * 2);
+    for (let i = 0; i < decoded.left.length; i++) {
+      assert.equal(fromWav[2 * i], Math.round(decoded.left[i]! * 32767));
+      assert.equal(fromWav[2 * i + 1], Math.round(decoded.right[i]! * 32767));
+    }
+  });
+
+  it('writes an OGG of the master, streaming the same bytes it returns', async () => {
+    const master = await encodeAudioFile('flac', musicLike(1, 0.5, 3));
+    const pieces: Uint8Array[] = [];
+    const ogg = await transcodeMaster(master, 'ogg', (bytes) => pieces.push(bytes));
+    assert.equal(String.fromCharCode(...ogg.subarray(0, 4)), 'OggS');
+    assert.deepEqual(Buffer.concat(pieces), Buffer.from(ogg));
   });
 });

@@ -3379,7 +3379,7 @@ export interface paths {
         };
         /**
          * Download the audio
-         * @description Download the audio (mp3, wav, ogg or flac); supports Range (206) and ETag. WAV, OGG and FLAC are rendered again from the track's request on their first download (a few seconds; the engine is deterministic, so they are the same master as the MP3) and kept after that. With `?stream=1` (mp3) on a track that is still queued or generating, the answer is a progressive MP3 that grows as the track renders and ends when it is ready, so a player can start at once.
+         * @description Download the audio (mp3, wav, ogg or flac); supports Range (206) and ETag. FLAC is the track's stored master (16-bit); WAV and OGG are made from it on their first download (a second or two) and kept after that, so every format is the audio the track was made with. With `?stream=1` (mp3) on a track that is still queued or generating, the answer is a progressive MP3 that grows as the track renders and ends when it is ready, so a player can start at once.
          *
          *     **Credentials:** No credential needed for public and unlisted tracks; private ones need the owner’s credential.
          */
@@ -4031,7 +4031,7 @@ export interface paths {
         };
         /**
          * Download the stems
-         * @description Download a zip of per-instrument FLAC stems (rendered on the first download, then kept).
+         * @description Download a zip of per-instrument FLAC stems, rendered again from the track's request on the first download and kept after that. They are sent only when that render reproduces the track's stored master: a track the engine now renders differently (it was made by an earlier version) answers 422 `unprocessable_track`.
          *
          *     **Credentials:** No credential needed for public and unlisted tracks; private ones need the owner’s credential.
          */
@@ -4254,6 +4254,30 @@ export interface paths {
                          *       "status": 416,
                          *       "detail": "An example of range_not_satisfiable.",
                          *       "code": "range_not_satisfiable",
+                         *       "param": null,
+                         *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Problem details; `code` is one of: `unprocessable_track` (Unprocessable for this track). */
+                422: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["XRequestId"];
+                        "Trackforge-Version": components["headers"]["TrackforgeVersion"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "https://api.trackforge.dev/docs/errors#unprocessable_track",
+                         *       "title": "Unprocessable for this track",
+                         *       "status": 422,
+                         *       "detail": "An example of unprocessable_track.",
+                         *       "code": "unprocessable_track",
                          *       "param": null,
                          *       "request_id": "req_01JD5Z8K3M9Q2R7T4V6W8X0Y1Z"
                          *     }

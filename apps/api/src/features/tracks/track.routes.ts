@@ -15,6 +15,7 @@ import {
 import { listPage } from '../../platform/http/list-page.js';
 import {
   answerOver,
+  clientHasCurrent,
   contentEtag,
   inMemory,
   sendFile,
@@ -289,7 +290,7 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
         tags: ['tracks'],
         summary: 'Download the audio',
         description:
-          "Download the audio (mp3, wav, ogg or flac); supports Range (206) and ETag. WAV, OGG and FLAC are rendered again from the track's request on their first download (a few seconds; the engine is deterministic, so they are the same master as the MP3) and kept after that. With `?stream=1` (mp3) on a track that is still queued or generating, the answer is a progressive MP3 that grows as the track renders and ends when it is ready, so a player can start at once.",
+          "Download the audio (mp3, wav, ogg or flac); supports Range (206) and ETag. FLAC is the track's stored master (16-bit); WAV and OGG are made from it on their first download (a second or two) and kept after that, so every format is the audio the track was made with. With `?stream=1` (mp3) on a track that is still queued or generating, the answer is a progressive MP3 that grows as the track renders and ends when it is ready, so a player can start at once.",
         params: TrackIdParamsSchema,
         querystring: AudioQuerySchema,
       },
@@ -314,7 +315,7 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
       'stems',
       'stems',
       'Download the stems',
-      'Download a zip of per-instrument FLAC stems (rendered on the first download, then kept).',
+      "Download a zip of per-instrument FLAC stems, rendered again from the track's request on the first download and kept after that. They are sent only when that render reproduces the track's stored master: a track the engine now renders differently (it was made by an earlier version) answers 422 `unprocessable_track`.",
     ],
   ] as const) {
     routes.get(
@@ -401,7 +402,7 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
       // Before the track is ready the cover is drawn from the prompt and changes once: revalidated.
       setTrackCaching(reply, deps.edgeCache, track, track.status === 'ready');
       reply.type('image/svg+xml; charset=utf-8');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      if (clientHasCurrent(request, etag)) return reply.code(304).send();
       return reply.send(svg);
     },
   );

@@ -11,7 +11,7 @@ import type { IdempotencyScope, IdempotencyService } from '../../platform/idempo
 import type { Clock } from '../../platform/shared/clock.js';
 import { isId, newId } from '../../platform/shared/ids.js';
 import { fetchKeysetPage, type Page, type PageQuery } from '../../platform/shared/keyset-page.js';
-import type { ByteRange, Storage } from '../../platform/storage/storage.js';
+import { type ByteRange, readObject, type Storage } from '../../platform/storage/storage.js';
 import type { CreditsService } from '../billing/credits/credit.service.js';
 import type { EventLog } from '../events/event-log.service.js';
 import { FINISHED_TRACK_TTL_MS, type FinishedTrackCache } from './finished-track-cache.js';
@@ -38,7 +38,6 @@ import type { ResolveTrackInputs } from './track-inputs-thread.js';
 /** Who is asking: a workspace member, or nobody (public reads). */
 export type Viewer = { workspaceId: string; userId: string | null } | null;
 
-/** Makes a ready track's WAV, OGG, FLAC and stems on first download (generation/track-derived-files.ts). */
 type FileRef = NonNullable<TrackFiles['wav']>;
 
 /** A derived file while it is made: streamed to its first downloads, then kept. */
@@ -164,9 +163,8 @@ export function createTracksService(deps: TracksServiceDeps) {
   async function readCoverPeaks(track: TrackRow): Promise<number[] | null> {
     const waveform = track.status === 'ready' ? track.files?.waveform : undefined;
     if (!waveform) return null;
-    const chunks: Buffer[] = [];
-    for await (const chunk of await deps.storage.getStream(waveform.key)) chunks.push(Buffer.from(chunk));
-    return (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { peaks: number[] }).peaks;
+    const json = new TextDecoder().decode(await readObject(deps.storage, waveform.key));
+    return (JSON.parse(json) as { peaks: number[] }).peaks;
   }
 
   function notOwned(id: string): AppError {
@@ -188,7 +186,7 @@ export function createTracksService(deps: TracksServiceDeps) {
     const contentType = TRACK_FILES[kind].contentType;
     const stored = track.files?.[kind];
     if (stored) return { track, contentType, file: stored, making: undefined };
-    // WAV/OGG/FLAC/stems of a lean track are rendered again on first download
+    // WAV, OGG and stems (and FLAC, of a track made before masters were stored) are made on first download
     if (isDerivedKind(kind) && deps.derivedFiles && track.files?.mp3) {
       const derived = await deps.derivedFiles.get(
         track,

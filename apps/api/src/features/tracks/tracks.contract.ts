@@ -268,7 +268,8 @@ export const TRACKS_CONTRACT: ContractRows = {
   },
   'GET /v1/tracks/{id}/stems': {
     access: 'optional',
-    errors: TRACK_FILE_ERRORS,
+    // 422: the engine now renders the track differently from its stored master
+    errors: [...TRACK_FILE_ERRORS, 'unprocessable_track'],
     success: fileAnswers(['application/zip']),
     example: { params },
   },

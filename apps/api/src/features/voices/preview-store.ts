@@ -1,7 +1,6 @@
 // Where rendered voice previews are kept: in the shared file store (local disk or S3), so every
 // API node serves the one preview the first of them rendered.
-import type { Readable } from 'node:stream';
-import type { Storage } from '../../platform/storage/storage.js';
+import { readObject, type Storage } from '../../platform/storage/storage.js';
 
 export interface PreviewStore {
   read(voiceId: string): Promise<Uint8Array | undefined>;
@@ -17,16 +16,10 @@ export function createStoragePreviewStore(storage: Storage): PreviewStore {
   return {
     async read(voiceId) {
       if (!(await storage.stat(previewKey(voiceId)))) return undefined;
-      return readAll(await storage.getStream(previewKey(voiceId)));
+      return readObject(storage, previewKey(voiceId));
     },
     async write(voiceId, mp3) {
       await storage.put(previewKey(voiceId), mp3, 'audio/mpeg');
     },
   };
-}
-
-async function readAll(stream: Readable): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return new Uint8Array(Buffer.concat(chunks));
 }

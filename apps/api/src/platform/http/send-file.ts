@@ -86,7 +86,23 @@ function describe(request: FastifyRequest, reply: FastifyReply, file: GrowingFil
     reply.header('content-disposition', `${file.disposition.type}; filename="${file.disposition.filename}"`);
   }
   reply.type(file.contentType);
-  return request.headers['if-none-match'] === file.etag;
+  return clientHasCurrent(request, file.etag);
+}
+
+/**
+ * Whether the request's If-None-Match names this ETag, so the answer is 304 (RFC 9110 §13.1.2):
+ * `*`, or a comma-separated list compared weakly, so a `W/"…"` (how a CDN hands back a tag it
+ * weakened when it compressed the file) matches the strong tag it came from.
+ */
+export function clientHasCurrent(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  const opaque = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
+  const wanted = opaque(etag);
+  return header
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === '*' || opaque(tag) === wanted);
 }
 
 /** Opens a file held in memory, whole or one inclusive range. */

@@ -31,6 +31,14 @@ export interface Storage {
   localPath?(key: string): string;
 }
 
+/** An object's bytes, whole: for the small files the service reads itself (a waveform, a master, a preview). */
+export async function readObject(storage: Pick<Storage, 'getStream'>, key: string): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.getStream(key))
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
 /** Refuses keys that could escape the storage root. */
 export function assertSafeKey(key: string): void {
   if (key.startsWith('/') || key.split('/').some((part) => part === '..' || part === '')) {

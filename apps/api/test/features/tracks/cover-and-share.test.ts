@@ -72,6 +72,20 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(again.body, '');
     });
 
+    it('answers 304 to an If-None-Match list or a weakened tag naming the cover, and 200 to other tags', async () => {
+      const id = await readyTrack({ prompt: 'bright synthwave drive', visibility: 'unlisted' });
+      const etag = String((await get(`/v1/tracks/${id}/cover.svg`)).headers.etag);
+      // a CDN that compressed the file hands its tag back weakened; a cache may list several
+      for (const header of [`W/${etag}`, `"older", ${etag}`, `"a",W/${etag} , "b"`, '*']) {
+        const again = await get(`/v1/tracks/${id}/cover.svg`, undefined, { 'if-none-match': header });
+        assert.equal(again.statusCode, 304, header);
+      }
+      for (const header of ['"older"', `"${etag}"`, `W/"older", "newer"`]) {
+        const again = await get(`/v1/tracks/${id}/cover.svg`, undefined, { 'if-none-match': header });
+        assert.equal(again.statusCode, 200, header);
+      }
+    });
+
     it('changes the cover of a queued track once its music exists, and says so in its cache header', async () => {
       const created = (
         await createTrack(t, owner, {

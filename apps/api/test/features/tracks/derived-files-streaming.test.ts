@@ -9,7 +9,13 @@ import type { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { AppError } from '../../../src/errors.js';
 import type { GeneratedTrack } from '../../../src/features/tracks/generation/generated-track.js';
-import type { Generate, GenerateOptions } from '../../../src/features/tracks/generation/generation-pool.js';
+import {
+  type Generate,
+  type GenerateOptions,
+  GenerationError,
+  MASTER_CHANGED_STAGE,
+  type Transcode,
+} from '../../../src/features/tracks/generation/generation-pool.js';
 import { createDerivedFiles } from '../../../src/features/tracks/generation/track-derived-files.js';
 import type { TrackRow } from '../../../src/features/tracks/track.repository.js';
 import { createLocalStorage } from '../../../src/platform/storage/local-storage.js';
@@ -59,11 +65,16 @@ async function readAll(stream: Readable): Promise<Buffer> {
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
+/** The transcode of tracks stored without a master: never asked for. */
+const noMaster: Transcode = async () => {
+  throw new Error('a track without a stored master was transcoded');
+};
+
 describe('derived files made on first download', () => {
   it('streams the first download while the file is made, and a second download joins the same render', async () => {
     const storage = createLocalStorage(mkdtempSync(join(tmpdir(), 'tf-derived-stream-')));
     const engine = controlledRender();
-    const derived = createDerivedFiles({ storage, render: engine.render });
+    const derived = createDerivedFiles({ storage, render: engine.render, transcode: noMaster });
     const exists = async () => true;
 
     const first = await derived.get(track, 'flac', exists);
@@ -100,7 +111,7 @@ describe('derived files made on first download', () => {
 
     // deleted here: the render is stopped and its reader fails with the track's 404, not the engine's words
     const here = controlledRender();
-    const derivedHere = createDerivedFiles({ storage, render: here.render });
+    const derivedHere = createDerivedFiles({ storage, render: here.render, transcode: noMaster });
     const making = await derivedHere.get(track, 'wav', async () => true);
     assert.ok('making' in making);
     const reading = readAll(making.making.read());
@@ -116,7 +127,7 @@ describe('derived files made on first download', () => {
 
     // deleted on another node: the render ends, and the file is removed once the track is found gone
     const there = controlledRender();
-    const derivedThere = createDerivedFiles({ storage, render: there.render });
+    const derivedThere = createDerivedFiles({ storage, render: there.render, transcode: noMaster });
     let trackExists = true;
     const other = await derivedThere.get(track, 'ogg', async () => trackExists);
     assert.ok('making' in other);
@@ -130,7 +141,7 @@ describe('derived files made on first download', () => {
   it('fails the download rather than send a file whose streamed bytes differ from the made one', async () => {
     const storage = createLocalStorage(mkdtempSync(join(tmpdir(), 'tf-derived-short-')));
     const engine = controlledRender();
-    const derived = createDerivedFiles({ storage, render: engine.render });
+    const derived = createDerivedFiles({ storage, render: engine.render, transcode: noMaster });
     const making = await derived.get(track, 'wav', async () => true);
     assert.ok('making' in making);
     const reading = readAll(making.making.read());
@@ -144,7 +155,7 @@ describe('derived files made on first download', () => {
   it('stops a render when every download waiting for it is over before the file is made', async () => {
     const storage = createLocalStorage(mkdtempSync(join(tmpdir(), 'tf-derived-left-')));
     const engine = controlledRender();
-    const derived = createDerivedFiles({ storage, render: engine.render });
+    const derived = createDerivedFiles({ storage, render: engine.render, transcode: noMaster });
     const exists = async () => true;
     const [first, second] = [new AbortController(), new AbortController()];
     const a = await derived.get(track, 'ogg', exists, first.signal);
@@ -164,5 +175,66 @@ describe('derived files made on first download', () => {
     for (const index of [0, 1, 2]) engine.sendPiece(1, index);
     engine.calls[1]?.finish();
     assert.equal((await again.making.finished).bytes, 6);
+  });
+
+  describe('of a track whose master is stored', () => {
+    const masterKey = `tracks/${track.workspace_id}/${track.id}/audio.flac`;
+    const mastered = {
+      ...track,
+      files: { ...track.files, flac: { key: masterKey, bytes: 4, etag: '"master"' } },
+    } as unknown as TrackRow;
+
+    it('makes its WAV and OGG from the stored master and never renders the track again', async () => {
+      const storage = createLocalStorage(mkdtempSync(join(tmpdir(), 'tf-derived-master-')));
+      await storage.put(masterKey, new Uint8Array([9, 8, 7, 6]), 'audio/flac');
+      const engine = controlledRender();
+      const asked: { flac: number[]; format: string }[] = [];
+      const transcode: Transcode = async (flac, format, options) => {
+        asked.push({ flac: [...flac], format });
+        options.onFileBytes?.(new Uint8Array([format === 'wav' ? 1 : 2]));
+        return new Uint8Array([format === 'wav' ? 1 : 2]);
+      };
+      const derived = createDerivedFiles({ storage, render: engine.render, transcode });
+      for (const format of ['wav', 'ogg'] as const) {
+        const making = await derived.get(mastered, format, async () => true);
+        assert.ok('making' in making);
+        const [read, kept] = await Promise.all([readAll(making.making.read()), making.making.finished]);
+        assert.deepEqual([...read], [format === 'wav' ? 1 : 2]);
+        assert.equal(kept.key, `tracks/${track.workspace_id}/${track.id}/derived/audio.${format}`);
+      }
+      assert.deepEqual(asked, [
+        { flac: [9, 8, 7, 6], format: 'wav' },
+        { flac: [9, 8, 7, 6], format: 'ogg' },
+      ]);
+      assert.equal(engine.calls.length, 0, 'no render');
+    });
+
+    it('has its stems render reproduce the stored master, and answers 422 keeping nothing when it does not', async () => {
+      const storage = createLocalStorage(mkdtempSync(join(tmpdir(), 'tf-derived-changed-')));
+      const asked: { formats: unknown; stems: unknown; masterEtag: unknown }[] = [];
+      const render: Generate = async (request, options) => {
+        asked.push({
+          formats: request.outputs?.formats,
+          stems: request.outputs?.stems,
+          masterEtag: options.masterEtag,
+        });
+        throw new GenerationError('its master differs from the stored one', MASTER_CHANGED_STAGE);
+      };
+      const derived = createDerivedFiles({ storage, render, transcode: noMaster });
+      const making = await derived.get(mastered, 'stems', async () => true);
+      assert.ok('making' in making);
+      await assert.rejects(
+        making.making.finished,
+        (error: unknown) =>
+          error instanceof AppError &&
+          error.code === 'unprocessable_track' &&
+          /made by an earlier version of the engine/.test(error.message),
+      );
+      assert.deepEqual(asked, [{ formats: ['flac'], stems: true, masterEtag: '"master"' }]);
+      assert.equal(
+        await storage.stat(`tracks/${track.workspace_id}/${track.id}/derived/stems.zip`),
+        undefined,
+      );
+    });
   });
 });

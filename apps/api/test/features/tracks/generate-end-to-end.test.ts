@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { decodeFlac, encodeFlac } from '@trackforge/engine';
 import { unzipSync } from 'fflate';
+import { sql } from 'kysely';
+import { contentEtag } from '../../../src/platform/http/send-file.js';
 import { createStorage } from '../../../src/platform/storage/create-storage.js';
 import { createTestAccount, type TestAccount } from '../../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
@@ -94,12 +97,12 @@ describe(`generating a real track end to end on ${kind}`, () => {
     assert.equal(outside.headers['content-range'], `bytes */${full.rawPayload.length}`);
   });
 
-  it('stores only the MP3, the MIDI and the waveform when the track becomes ready (no live.mp3 left)', async () => {
+  it('stores the MP3, the FLAC master, the MIDI and the waveform when the track becomes ready (no live.mp3 left)', async () => {
     const folder = createStorage(t.config).localPath!(`tracks/${account.workspaceId}/${track.id}`);
-    assert.deepEqual(readdirSync(folder).sort(), ['audio.mp3', 'track.mid', 'waveform.json']);
+    assert.deepEqual(readdirSync(folder).sort(), ['audio.flac', 'audio.mp3', 'track.mid', 'waveform.json']);
   });
 
-  it('makes WAV, OGG and FLAC on first download with the duration and loudness of the stored MP3', async () => {
+  it('makes WAV and OGG from the stored FLAC master on first download, with the duration and loudness of the MP3', async () => {
     const get = (path: string) =>
       t.app.inject({ method: 'GET', url: `/v1/tracks/${track.id}${path}`, headers: account.headers });
     const mp3 = await decodeMp3(new Uint8Array((await get('/audio')).rawPayload));
@@ -116,11 +119,21 @@ describe(`generating a real track end to end on ${kind}`, () => {
     assert.equal(wav.left.length, mp3.left.length, 'the WAV has exactly the MP3’s samples');
     const loudnessGap = Math.abs(loudnessLufs(wav) - loudnessLufs(mp3));
     assert.ok(loudnessGap < 0.3, `WAV and MP3 loudness differ by ${loudnessGap} LU`);
-    const flac = new Uint8Array((await get('/audio?format=flac')).rawPayload);
+    const flacResponse = await get('/audio?format=flac');
+    assert.equal(flacResponse.headers['content-length'], String(flacResponse.rawPayload.length), 'stored');
+    const flac = new Uint8Array(flacResponse.rawPayload);
     assert.ok(
       Math.abs(flacDurationSeconds(flac) - mp3Seconds) < 0.001,
       `flac ${flacDurationSeconds(flac)} s`,
     );
+    // the WAV holds exactly the master's 16-bit samples
+    const master = await decodeFlac(flac);
+    const differing = master.left.findIndex(
+      (sample, i) =>
+        Math.round(sample * 32767) !== Math.round(wav.left[i]! * 32767) ||
+        Math.round(master.right[i]! * 32767) !== Math.round(wav.right[i]! * 32767),
+    );
+    assert.equal(differing, -1, `the WAV and the FLAC master differ from sample ${differing}`);
     const ogg = new Uint8Array((await get('/audio?format=ogg')).rawPayload);
     assert.equal(String.fromCharCode(...ogg.subarray(0, 4)), 'OggS');
     const oggSeconds = oggDurationSeconds(ogg, mp3.sampleRate);
@@ -148,6 +161,47 @@ describe(`generating a real track end to end on ${kind}`, () => {
     const waveform = (await get('/waveform')).json();
     assert.equal(waveform.object, 'waveform');
     assert.ok(waveform.peaks.length > 100);
+  });
+
+  it('keeps a track’s WAV its stored master and refuses stems after the engine comes to render it differently', async () => {
+    const response = await createTrack(
+      t,
+      account,
+      { prompt: 'warm lo-fi piano', duration: '5s', seed: 11 },
+      { prefer: 'wait=60' },
+    );
+    const made = response.json() as { id: string; status: string };
+    assert.equal(made.status, 'ready', response.body);
+    // What an engine change looks like from here: the track's stored master is no longer what the
+    // engine renders from its request (one second of A440 stands in for the old engine's master).
+    const seconds = 1;
+    const tone = new Float32Array(44100 * seconds).map(
+      (_, i) => 0.25 * Math.sin((2 * Math.PI * 440 * i) / 44100),
+    );
+    const oldMaster = await encodeFlac({ sampleRate: 44100, left: tone, right: tone });
+    const key = `tracks/${account.workspaceId}/${made.id}/audio.flac`;
+    await createStorage(t.config).put(key, oldMaster, 'audio/flac');
+    await sql`update track set files = jsonb_set(files, '{flac}', ${JSON.stringify({ key, bytes: oldMaster.byteLength, etag: contentEtag(oldMaster) })}::jsonb) where id = ${made.id}`.execute(
+      t.database.db,
+    );
+    t.services.finishedTracks.forget(made.id);
+    const get = (path: string) =>
+      t.app.inject({ method: 'GET', url: `/v1/tracks/${made.id}${path}`, headers: account.headers });
+
+    const wav = decodeWav16(new Uint8Array((await get('/audio?format=wav')).rawPayload));
+    assert.equal(wav.left.length, 44100 * seconds, 'the WAV is the stored master, not a new render');
+    assert.equal(Math.round(wav.left[100]! * 32767), Math.round(tone[100]! * 32767));
+
+    const stems = await get('/stems');
+    assert.equal(stems.statusCode, 422, stems.body);
+    assert.equal(stems.headers['content-type'], 'application/problem+json; charset=utf-8');
+    assert.equal(stems.json().code, 'unprocessable_track');
+    assert.match(stems.json().detail, /made by an earlier version of the engine/);
+    assert.equal(stems.headers.etag, undefined);
+    assert.equal(
+      await createStorage(t.config).stat(`tracks/${account.workspaceId}/${made.id}/derived/stems.zip`),
+      undefined,
+    );
   });
 
   it('keeps a private track’s audio from other workspaces and anonymous callers until it is published', async () => {

@@ -59,7 +59,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(track.progress, 1);
       assert.equal(track.credits_charged, 1);
       assert.equal(track.music.key, 'D minor');
-      // WAV, OGG and FLAC are listed: they are rendered again from the request on first download
+      // WAV and OGG are listed: they are made from the FLAC master on first download
       assert.deepEqual(track.audio.formats, ['mp3', 'wav', 'ogg', 'flac']);
       assert.ok(track.started_at && track.completed_at);
       const types = await eventTypes(created.id);

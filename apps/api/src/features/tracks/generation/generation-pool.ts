@@ -30,9 +30,25 @@ export interface GenerateOptions {
    */
   onFileBytes?: (bytes: Uint8Array) => void;
   signal?: AbortSignal;
+  /**
+   * A stems render of a track whose master is stored: that master's ETag. The request asks for
+   * FLAC as well, and the render fails with stage MASTER_CHANGED_STAGE, before any stem goes out,
+   * unless its FLAC is the stored one byte for byte (the engine still renders this track as it did).
+   */
+  masterEtag?: string;
 }
 
 export type Generate = (request: TrackRequest, options: GenerateOptions) => Promise<GeneratedTrack>;
+
+/** The stage of a render that no longer makes its track's stored master (GenerateOptions.masterEtag). */
+export const MASTER_CHANGED_STAGE = 'master_changed';
+
+/** A track's WAV or OGG made from its stored 16-bit FLAC master (the engine's transcodeMaster). */
+export type Transcode = (
+  flac: Uint8Array,
+  format: 'wav' | 'ogg',
+  options: Pick<GenerateOptions, 'onFileBytes' | 'signal'>,
+) => Promise<Uint8Array>;
 
 const WORKER_URL = workerEntryUrl(import.meta.url, 'generation-worker');
 
@@ -58,11 +74,15 @@ function sharedBankBytes(bank: keyof typeof BANK_FILES): Uint8Array {
   return bytes;
 }
 
+type Job =
+  | { type: 'generate'; request: TrackRequest }
+  | { type: 'transcode'; flac: Uint8Array; format: 'wav' | 'ogg' };
+
 interface Task {
   id: number;
-  request: TrackRequest;
+  job: Job;
   options: GenerateOptions;
-  resolve: (result: GeneratedTrack) => void;
+  resolve: (result: GeneratedTrack | Uint8Array) => void;
   reject: (error: Error) => void;
 }
 
@@ -108,6 +128,7 @@ export function createGenerationPool(options: {
       busy.delete(worker);
       idle.push(worker);
       if (message.type === 'done') task.resolve(message.result);
+      else if (message.type === 'transcoded') task.resolve(message.bytes);
       else task.reject(new GenerationError(message.message, message.stage));
       dispatch();
     });
@@ -136,13 +157,18 @@ export function createGenerationPool(options: {
         continue;
       }
       busy.set(worker, task);
-      const message: ToGenerationWorker = {
-        type: 'generate',
-        taskId: task.id,
-        request: task.request,
-        streamMp3: task.options.onMp3 !== undefined,
-        streamFile: task.options.onFileBytes !== undefined,
-      };
+      const streamFile = task.options.onFileBytes !== undefined;
+      const message: ToGenerationWorker =
+        task.job.type === 'transcode'
+          ? { type: 'transcode', taskId: task.id, flac: task.job.flac, format: task.job.format, streamFile }
+          : {
+              type: 'generate',
+              taskId: task.id,
+              request: task.job.request,
+              streamMp3: task.options.onMp3 !== undefined,
+              streamFile,
+              ...(task.options.masterEtag ? { masterEtag: task.options.masterEtag } : {}),
+            };
       worker.postMessage(message);
       task.options.signal?.addEventListener('abort', () => {
         if (busy.get(worker) === task)
@@ -153,10 +179,11 @@ export function createGenerationPool(options: {
 
   for (let i = 0; i < Math.max(1, options.threads); i++) spawn();
 
-  const generate: Generate = (request, taskOptions) =>
-    new Promise<GeneratedTrack>((resolve, reject) => {
+  /** Queues a job for the next idle thread. */
+  const run = (job: Job, taskOptions: GenerateOptions) =>
+    new Promise<GeneratedTrack | Uint8Array>((resolve, reject) => {
       if (closed) return reject(new GenerationError('generation pool is closed', null));
-      const task: Task = { id: nextTaskId++, request, options: taskOptions, resolve, reject };
+      const task: Task = { id: nextTaskId++, job, options: taskOptions, resolve, reject };
       // Aborted while still queued (the download that wanted it went away): it leaves the queue at
       // once, so the renders behind it start sooner and its caller hears now, not at its turn.
       taskOptions.signal?.addEventListener(
@@ -172,10 +199,15 @@ export function createGenerationPool(options: {
       waiting.push(task);
       dispatch();
     });
+  const generate: Generate = (request, taskOptions) =>
+    run({ type: 'generate', request }, taskOptions) as Promise<GeneratedTrack>;
+  const transcode: Transcode = (flac, format, taskOptions) =>
+    run({ type: 'transcode', flac, format }, taskOptions) as Promise<Uint8Array>;
 
   return {
     threads: Math.max(1, options.threads),
     generate,
+    transcode,
     async close(): Promise<void> {
       closed = true;
       for (const task of waiting.splice(0))

@@ -3,7 +3,7 @@
 // those threads, which also encode the MP3's segments) and only mixes and masters itself; its own
 // parse of the bank is then never needed. The MP3 is encoded once: its bytes go out while they are
 // made (the live stream of a rendering track) and are the stored file. Progress goes out at most
-// every 100 ms.
+// every 100 ms. A transcode (a stored track's WAV or OGG from its FLAC master) renders nothing.
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   createRenderPool,
@@ -13,12 +13,14 @@ import {
   loadSoundBank,
   type SoundBank,
   toTrackFields,
+  transcodeMaster,
 } from '@trackforge/engine';
 import { loadVoiceBank } from '@trackforge/engine/node/load-voices.js';
 import { Zip, ZipPassThrough } from 'fflate';
+import { contentEtag } from '../../../platform/http/send-file.js';
 import type { GeneratedTrack } from './generated-track.js';
 import type { FromGenerationWorker, ToGenerationWorker } from './generation-messages.js';
-import type { GenerationThreadData } from './generation-pool.js';
+import { type GenerationThreadData, MASTER_CHANGED_STAGE } from './generation-pool.js';
 
 const port = parentPort!;
 const data = workerData as GenerationThreadData;
@@ -54,15 +56,23 @@ port.on('message', async (message: ToGenerationWorker) => {
   aborts.set(message.taskId, controller);
   let lastSentMs = 0;
   try {
-    // not transferred: the engine keeps the pieces to make the whole file from them
-    const onMp3Bytes = message.streamMp3
-      ? (mp3: Uint8Array) => send({ type: 'audio', taskId: message.taskId, mp3 })
-      : undefined;
     // a derived file asked for on its first download: its bytes go out while they are made
     const sendFile = message.streamFile
       ? (bytes: Uint8Array) => send({ type: 'file', taskId: message.taskId, bytes })
       : undefined;
-    const streamedFormat = message.request.outputs?.formats?.find((format) => format !== 'mp3');
+    if (message.type === 'transcode') {
+      const bytes = await transcodeMaster(message.flac, message.format, sendFile);
+      send({ type: 'transcoded', taskId: message.taskId, bytes }, [bytes.buffer as ArrayBuffer]);
+      return;
+    }
+    // not transferred: the engine keeps the pieces to make the whole file from them
+    const onMp3Bytes = message.streamMp3
+      ? (mp3: Uint8Array) => send({ type: 'audio', taskId: message.taskId, mp3 })
+      : undefined;
+    // the one format a derived-file render streams; a stems render streams its zip alone
+    const streamedFormat = message.request.outputs?.stems
+      ? undefined
+      : message.request.outputs?.formats?.find((format) => format !== 'mp3');
     const result = await generateTrack(message.request, {
       bank,
       voiceBank,
@@ -82,6 +92,16 @@ port.on('message', async (message: ToGenerationWorker) => {
         send({ type: 'progress', taskId: message.taskId, fraction });
       },
     });
+    if (message.masterEtag && (!result.files.flac || contentEtag(result.files.flac) !== message.masterEtag)) {
+      send({
+        type: 'failed',
+        taskId: message.taskId,
+        message:
+          'the engine no longer renders this track as it was made: its master differs from the stored one',
+        stage: MASTER_CHANGED_STAGE,
+      });
+      return;
+    }
     // The stored formats are decided when the track is marked ready, not here.
     const { music, audio } = toTrackFields(result, []);
     const { formats: _decidedWhenReady, ...audioWithoutFormats } = audio;

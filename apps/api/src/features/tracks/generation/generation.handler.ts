@@ -53,9 +53,10 @@ export function createGenerationHandler(deps: {
       let generated: Awaited<ReturnType<Generate>>;
       try {
         generated = await deps.generate(
-          // Only what serves and draws the track is made now; WAV, OGG, FLAC and stems are
-          // rendered again from the same request on first download (generation/track-derived-files.ts).
-          engineRequestOf(track, { formats: ['mp3'], stems: false, midi: true, waveform: true }),
+          // Made now: what serves and draws the track, and its master as a 16-bit FLAC, which
+          // its WAV and OGG are made from on first download and its stems are checked against
+          // (generation/track-derived-files.ts).
+          engineRequestOf(track, { formats: ['mp3', 'flac'], stems: false, midi: true, waveform: true }),
           { onProgress, signal: context.signal, ...(live ? { onMp3: live.append } : {}) },
         );
       } catch (error) {

@@ -1,10 +1,15 @@
 // Engine renders an API node needs now and then (voice previews, a track's WAV/OGG/FLAC/stems on
-// first download), in a generation thread so the event loop serving HTTP never runs DSP. The
+// first download, a stored track's WAV/OGG from its master), in a generation thread so the event loop serving HTTP never runs DSP. The
 // thread and its render pool start on the first render and stop after a quiet minute, so an
 // API-only node (WORKERS=0) holds no parsed sound bank while nobody asks for one.
 import { availableParallelism } from 'node:os';
 import type { BANK_FILES } from '@trackforge/engine';
-import { createGenerationPool, type Generate, type GenerationPool } from './generation-pool.js';
+import {
+  createGenerationPool,
+  type Generate,
+  type GenerationPool,
+  type Transcode,
+} from './generation-pool.js';
 
 const IDLE_MS = 60_000;
 
@@ -18,7 +23,8 @@ export function createOnDemandGeneration(options: { bank: keyof typeof BANK_FILE
     pool = undefined;
     await current?.close();
   };
-  const generate: Generate = async (request, generateOptions) => {
+  /** Runs one job on the pool, starting it if it is stopped, and stops it after a quiet minute. */
+  const withPool = async <T>(job: (started: GenerationPool) => Promise<T>): Promise<T> => {
     clearTimeout(idleTimer);
     running++;
     pool ??= createGenerationPool({
@@ -27,7 +33,7 @@ export function createOnDemandGeneration(options: { bank: keyof typeof BANK_FILE
       renderThreads: Math.max(1, availableParallelism()),
     });
     try {
-      return await pool.generate(request, generateOptions);
+      return await job(pool);
     } finally {
       if (--running === 0) {
         idleTimer = setTimeout(() => void stop(), options.idleMs ?? IDLE_MS);
@@ -35,7 +41,11 @@ export function createOnDemandGeneration(options: { bank: keyof typeof BANK_FILE
       }
     }
   };
-  return { generate, close: stop };
+  const generate: Generate = (request, generateOptions) =>
+    withPool((started) => started.generate(request, generateOptions));
+  const transcode: Transcode = (flac, format, transcodeOptions) =>
+    withPool((started) => started.transcode(flac, format, transcodeOptions));
+  return { generate, transcode, close: stop };
 }
 
 export type OnDemandGeneration = ReturnType<typeof createOnDemandGeneration>;

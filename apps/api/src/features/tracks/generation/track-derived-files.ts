@@ -1,22 +1,26 @@
-// A ready track stores only its MP3, MIDI and waveform; WAV, OGG, FLAC and the stems are rendered
-// again from the track's engine request on first download (the engine is deterministic by request,
-// seed and bank, so a lossless file is the real master, not a decoded MP3) and kept beside the
-// track's files. The first download is streamed while the file is made (chunked, without a length);
-// downloads meanwhile join the same render, and a byte range waits for the kept file. Deleting the
-// track deletes them, stopping any render still running, and
-// sweepDerivedFiles evicts those written more than DERIVED_FILE_TTL_MS ago (the next download
-// renders them again), so the store holds at rest only what a track needs. A render is for the
+// A ready track stores its MP3, its master as a 16-bit FLAC, MIDI and waveform. Its WAV and OGG are
+// made from that master on first download (no render), so they stay the audio the track was made
+// with whatever the engine becomes. Its stems are rendered again from the track's engine request
+// (the engine is deterministic by request, seed and bank) and go out only when that render's master
+// is the stored one byte for byte: after an engine change that alters this track, a stems download
+// is a 422 rather than parts that do not add up to the track. Tracks made before masters were
+// stored render every format again, unchecked. Made files are kept beside the track's files. The
+// first download is streamed while the file is made (chunked, without a length); downloads
+// meanwhile join the same render, and a byte range waits for the kept file. Deleting the track
+// deletes them, stopping any render still running, and sweepDerivedFiles evicts those written more
+// than DERIVED_FILE_TTL_MS ago (the next download makes them again), so the store holds at rest
+// only what a track needs. A render is for the
 // downloads that asked for it: when the last of them has gone (its client disconnected) before the
 // file is made, the render stops, so abandoned requests cannot keep the engine busy.
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { AppError } from '../../../errors.js';
-import type { Storage } from '../../../platform/storage/storage.js';
+import { readObject, type Storage } from '../../../platform/storage/storage.js';
 import type { TrackRow } from '../track.repository.js';
 import type { DerivedFileSource, MakingFile } from '../track.service.js';
 import type { TrackFiles } from '../track.table.js';
 import { type DerivedKind, derivedFileKey, engineRequestOf, TRACK_FILES } from '../track-files.js';
-import type { Generate } from './generation-pool.js';
+import { type Generate, GenerationError, MASTER_CHANGED_STAGE, type Transcode } from './generation-pool.js';
 
 type FileRef = NonNullable<TrackFiles['wav']>;
 
@@ -99,6 +103,8 @@ export function createDerivedFiles(deps: {
   storage: Storage;
   /** Renders a track again from its engine request (stems come back as a zip in files). */
   render: Generate;
+  /** Makes a WAV or OGG from a track's stored FLAC master. */
+  transcode: Transcode;
 }): DerivedFileSource {
   const inFlight = new Map<string, Render>();
 
@@ -129,12 +135,34 @@ export function createDerivedFiles(deps: {
       new AppError('not_found', `Track ${track.id} was deleted while its ${kind} was being made.`, {
         param: 'id',
       });
-    const make = async (): Promise<FileRef> => {
+    const master = track.files?.flac;
+    const onFileBytes = (bytes: Uint8Array) => bytesSoFar.push(bytes);
+    const makeBytes = async (): Promise<Uint8Array | undefined> => {
+      if (master && (kind === 'wav' || kind === 'ogg')) {
+        const flac = await readObject(deps.storage, master.key);
+        return deps.transcode(flac, kind, { signal: controller.signal, onFileBytes });
+      }
       const generated = await deps.render(
-        engineRequestOf(track, { formats: stems ? [] : [kind], stems, midi: false, waveform: false }),
-        { signal: controller.signal, onFileBytes: (bytes) => bytesSoFar.push(bytes) },
+        engineRequestOf(track, {
+          // a stems render also makes the master, to show it is still this track's
+          formats: stems ? (master ? ['flac'] : []) : [kind],
+          stems,
+          midi: false,
+          waveform: false,
+        }),
+        { signal: controller.signal, onFileBytes, ...(stems && master ? { masterEtag: master.etag } : {}) },
       );
-      const bytes = stems ? generated.stemsZip : generated.files[kind];
+      return stems ? generated.stemsZip : generated.files[kind];
+    };
+    const make = async (): Promise<FileRef> => {
+      const bytes = await makeBytes().catch((error: Error) => {
+        if (!(error instanceof GenerationError) || error.stage !== MASTER_CHANGED_STAGE) throw error;
+        throw new AppError(
+          'unprocessable_track',
+          `Track ${track.id} was made by an earlier version of the engine, which renders it differently now: stems made today would not add up to its audio, so none are made. Its MP3, WAV, OGG, FLAC and MIDI are the track as it was made.`,
+          { param: 'id' },
+        );
+      });
       if (!bytes) throw new Error(`the engine made no ${kind} for track ${track.id}`);
       if (bytes.byteLength !== bytesSoFar.total)
         throw new Error(

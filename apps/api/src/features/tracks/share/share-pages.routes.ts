@@ -11,6 +11,7 @@ import {
   setTrackCaching,
   setTrackDescriptionCaching,
 } from '../../../platform/http/edge-cache.js';
+import { clientHasCurrent } from '../../../platform/http/send-file.js';
 import type { TracksService, Viewer } from '../track.service.js';
 import { SHARE_CARD_HEIGHT_PX, SHARE_CARD_WIDTH_PX } from './share-card.js';
 import {
@@ -86,7 +87,7 @@ export function registerSharePages(app: FastifyInstance, deps: SharePagesDeps): 
     // Drawn from the prompt until the music exists, then once more: revalidated until ready.
     setTrackCaching(reply, deps.edgeCache, track, track.status === 'ready');
     reply.type('image/png').header('etag', `"${key}"`);
-    if (request.headers['if-none-match'] === `"${key}"`) return reply.code(304).send();
+    if (clientHasCurrent(request, `"${key}"`)) return reply.code(304).send();
     const image = await deps.images.get(key, async () => ({
       title: track.title,
       prompt: track.prompt,
