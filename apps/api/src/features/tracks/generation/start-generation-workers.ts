@@ -67,7 +67,7 @@ export function startGenerationWorkers(options: GenerationWorkersOptions) {
   });
   runner.start();
   // Finished jobs are only history (the track row is the record); keep a week for debugging.
-  // Derived formats are a cache: evicted a week after they were made (rendered again on demand).
+  // Derived formats are a cache: evicted a week after they were made (made again on demand); stems stay.
   const cleanup = setInterval(
     () => {
       const nowMs = clock.now().getTime();

@@ -7,9 +7,10 @@
 // stored render every format again, unchecked. Made files are kept beside the track's files. The
 // first download is streamed while the file is made (chunked, without a length); downloads
 // meanwhile join the same render, and a byte range waits for the kept file. Deleting the track
-// deletes them, stopping any render still running, and sweepDerivedFiles evicts those written more
-// than DERIVED_FILE_TTL_MS ago (the next download makes them again), so the store holds at rest
-// only what a track needs. A render is for the
+// deletes them, stopping any render still running, and sweepDerivedFiles evicts the WAV and OGG
+// written more than DERIVED_FILE_TTL_MS ago (the next download makes them again from the master),
+// so the store holds at rest only what a track needs. Stems, once made, are kept with the track:
+// after an engine change they may not be made again. A render is for the
 // downloads that asked for it: when the last of them has gone (its client disconnected) before the
 // file is made, the render stops, so abandoned requests cannot keep the engine busy.
 import { createHash } from 'node:crypto';
@@ -27,11 +28,13 @@ type FileRef = NonNullable<TrackFiles['wav']>;
 /** How long a derived file is kept after it was made; documented in README "Speed and size". */
 export const DERIVED_FILE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Deletes the derived files written before `olderThan`; returns how many went. */
+/** Deletes the derived files but stems written before `olderThan`; returns how many went. */
 export async function sweepDerivedFiles(storage: Storage, olderThan: Date): Promise<number> {
+  const stems = `/derived/${TRACK_FILES.stems.name}`;
   let deleted = 0;
   for await (const object of storage.list('tracks/')) {
-    if (!object.key.includes('/derived/') || object.modifiedAt >= olderThan) continue;
+    if (!object.key.includes('/derived/') || object.key.endsWith(stems) || object.modifiedAt >= olderThan)
+      continue;
     await storage.deletePrefix(object.key);
     deleted++;
   }
