@@ -5506,7 +5506,7 @@ export interface paths {
         put?: never;
         /**
          * Make a variation
-         * @description Make a variation of a ready track: same brief, new seed, the kept parts unchanged (1 credit). A new track (`kind: "variation"`, `parent_track_id`) with the original's prompt, duration, tempo, key, instruments and form. The parts named in `keep` are the original's, note for note; the others are written again from `seed`. 422 `unprocessable_track` when the original is not ready; 400 `validation_failed` when `keep` names an unknown part (the message lists the parts). Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there.
+         * @description Make a variation of a ready track: same brief, new seed, the kept parts unchanged (1 credit). A new track (`kind: "variation"`, `parent_track_id`) with the original's prompt, duration, tempo, key, instruments and form. The parts named in `keep` are the original's, note for note; the others are written again from `seed`. 422 `unprocessable_track` when the original is not ready; 400 `validation_failed` when `keep` names an unknown part (the message lists the parts). Answers like POST /v1/tracks: 201 and a queued track; `Idempotency-Key` and `Prefer: wait=N` work as there. The original is rendered again from its request: after an engine update that changed how it sounds, the extension starts with the original as the engine renders it now.
          *
          *     **Credentials:** Needs an API key, an access token or the session cookie.
          */
