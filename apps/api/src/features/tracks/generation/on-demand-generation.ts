@@ -1,7 +1,8 @@
-// Engine renders an API node needs now and then (voice previews, a track's WAV/OGG/FLAC/stems on
-// first download, a stored track's WAV/OGG from its master), in a generation thread so the event loop serving HTTP never runs DSP. The
-// thread and its render pool start on the first render and stop after a quiet minute, so an
-// API-only node (WORKERS=0) holds no parsed sound bank while nobody asks for one.
+// Engine work an API node needs now and then (voice previews; a track's stems on first download,
+// and its WAV and OGG, made from its stored master or, for a track stored without one, rendered
+// again), in a generation thread so the event loop serving HTTP never runs DSP. The thread and its
+// render pool start on the first job and stop after a quiet minute, so an API-only node
+// (WORKERS=0) holds no parsed sound bank while nobody asks for one.
 import { availableParallelism } from 'node:os';
 import type { BANK_FILES } from '@trackforge/engine';
 import {

@@ -10,9 +10,9 @@
 // deletes them, stopping any render still running, and sweepDerivedFiles evicts the WAV and OGG
 // written more than DERIVED_FILE_TTL_MS ago (the next download makes them again from the master),
 // so the store holds at rest only what a track needs. Stems, once made, are kept with the track:
-// after an engine change they may not be made again. A render is for the
-// downloads that asked for it: when the last of them has gone (its client disconnected) before the
-// file is made, the render stops, so abandoned requests cannot keep the engine busy.
+// after an engine change they may not be made again. A render is for the downloads that asked for
+// it: when the last of them has gone (its client disconnected) before the file is made, the render
+// stops, so abandoned requests cannot keep the engine busy.
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { AppError } from '../../../errors.js';
