@@ -162,7 +162,7 @@ export function createDerivedFiles(deps: {
         if (!(error instanceof GenerationError) || error.stage !== MASTER_CHANGED_STAGE) throw error;
         throw new AppError(
           'unprocessable_track',
-          `Track ${track.id} was made by an earlier version of the engine, which renders it differently now: stems made today would not add up to its audio, so none are made. Its MP3, WAV, OGG, FLAC and MIDI are the track as it was made.`,
+          `Track ${track.id} was made by an earlier version of the engine, which renders it differently now: stems made today would not add up to its audio, so none are made. Its MP3, WAV, OGG, FLAC and MIDI are the track as it was made. For stems, make it again with the same request and seed (a new track): that is the track as the engine renders it now, stems and all.`,
           { param: 'id' },
         );
       });
