@@ -25,7 +25,7 @@ import { type Generate, GenerationError, MASTER_CHANGED_STAGE, type Transcode } 
 
 type FileRef = NonNullable<TrackFiles['wav']>;
 
-/** How long a derived file is kept after it was made; documented in README "Speed and size". */
+/** How long a derived WAV or OGG is kept after it was made; documented in docs/guides/concepts.md. */
 export const DERIVED_FILE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Deletes the derived files but stems written before `olderThan`; returns how many went. */
