@@ -34,15 +34,18 @@ export async function encodeAudioFile(
 
 /**
  * A track's WAV or OGG made from its stored master, a 16-bit FLAC: the WAV holds exactly the
- * master's samples (already on the 16-bit grid, so not dithered again), the OGG is encoded from them.
+ * master's samples (dithered when the FLAC was written, as the render's WAV is, so the same file),
+ * the OGG is encoded from them. Once `signal` aborts it rejects (the OGG between pieces).
  */
 export async function transcodeMaster(
   flac: Uint8Array,
   format: 'wav' | 'ogg',
-  onBytes?: (bytes: Uint8Array) => void,
+  options: { onBytes?: (bytes: Uint8Array) => void; signal?: AbortSignal } = {},
 ): Promise<Uint8Array> {
+  const { onBytes, signal } = options;
   const buffer = await decodeFlac(flac);
-  if (format === 'ogg') return encodeOgg(buffer, { quality: OGG_QUALITY, onBytes });
+  if (signal?.aborted) throw new Error('transcoding was aborted');
+  if (format === 'ogg') return encodeOgg(buffer, { quality: OGG_QUALITY, onBytes, signal });
   const wav = encodeWav(buffer, { bitDepth: 16, dither: false });
   onBytes?.(wav);
   return wav;

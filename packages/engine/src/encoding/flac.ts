@@ -2,6 +2,7 @@
 // process from the package's own files.
 import { createRequire } from 'node:module';
 import type { AudioBuffer } from '../types.js';
+import { createQuantiser16 } from './quantise.js';
 
 /** The part of libflacjs's API this encoder uses (its own typings do not load under NodeNext ESM). */
 interface LibFlac {
@@ -67,7 +68,7 @@ const CHUNK_SAMPLES = 4096 * 16;
  */
 const COMPRESSION_LEVEL = 1;
 
-/** Encodes stereo PCM as FLAC (default 16-bit, undithered: the master is already at its ceiling). */
+/** Encodes stereo PCM as FLAC: 16-bit (default) TPDF-dithered as the WAV writer does, or 24-bit undithered. */
 export async function encodeFlac(
   buffer: AudioBuffer,
   options: {
@@ -102,14 +103,19 @@ export async function encodeFlac(
       options.onBytes?.(copy);
     });
     if (status !== 0) throw new Error(`libflacjs encoder init failed with status ${status}`);
-    const scale = 2 ** (bitDepth - 1) - 1;
+    // 16-bit: dithered as the WAV writer dithers (seed 0), so the two files hold the same samples
+    const quantise16 = bitDepth === 16 ? createQuantiser16(0) : undefined;
     const left = new Int32Array(CHUNK_SAMPLES);
     const right = new Int32Array(CHUNK_SAMPLES);
     for (let offset = 0; offset < frames; offset += CHUNK_SAMPLES) {
       const count = Math.min(CHUNK_SAMPLES, frames - offset);
-      for (let i = 0; i < count; i++) {
-        left[i] = quantise(buffer.left[offset + i]!, scale);
-        right[i] = quantise(buffer.right[offset + i]!, scale);
+      if (quantise16) {
+        quantise16(buffer.left, buffer.right, offset, count, { left, right, leftAt: 0, rightAt: 0, step: 1 });
+      } else {
+        for (let i = 0; i < count; i++) {
+          left[i] = quantise24(buffer.left[offset + i]!);
+          right[i] = quantise24(buffer.right[offset + i]!);
+        }
       }
       if (!flac.FLAC__stream_encoder_process(encoder, [left, right], count)) {
         throw new Error('libflacjs failed to encode a block');
@@ -128,17 +134,16 @@ export async function encodeFlac(
   return bytes;
 }
 
-/** Rounds to the integer grid, one step inside full scale (as the WAV writer does). */
-function quantise(sample: number, scale: number): number {
-  const q = Math.round(sample * scale);
-  const limit = scale - 1;
-  return q > limit ? limit : Math.max(q, -limit);
+/** Rounds to the 24-bit grid, one step inside full scale (as the WAV writer does). */
+function quantise24(sample: number): number {
+  const q = Math.round(sample * 8388607);
+  return q > 8388606 ? 8388606 : Math.max(q, -8388606);
 }
 
 /**
  * Decodes a stereo FLAC file of 16 or 24 bits (the files encodeFlac writes) to PCM, each sample at
- * its integer's value over the same scale encodeFlac quantised with, so encoding the result again
- * at that depth (WAV without dither, or FLAC) gives back exactly the file's samples.
+ * its integer's value over the scale encodeFlac quantised with, so writing the result again at that
+ * depth without dither (a WAV, or a 24-bit FLAC) gives back exactly the file's samples.
  */
 export async function decodeFlac(bytes: Uint8Array): Promise<AudioBuffer> {
   const flac = await loadLibFlac();
@@ -199,7 +204,7 @@ function grownTo(samples: Float32Array, length: number): Float32Array<ArrayBuffe
   return grown;
 }
 
-/** libflacjs hands each channel's samples as little-endian integers of 2 or 3 bytes (4 for 24-bit). */
+/** libflacjs hands each channel's samples as little-endian integers: 2 bytes for 16-bit, 4 for 24-bit. */
 function readSamples(
   bytes: Uint8Array,
   bitsPerSample: number,
@@ -208,17 +213,8 @@ function readSamples(
   at: number,
 ): void {
   const scale = 2 ** (bitsPerSample - 1) - 1;
-  const stride = bytes.length / count;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let i = 0; i < count; i++) {
-    const value =
-      stride === 2
-        ? view.getInt16(2 * i, true)
-        : stride === 4
-          ? view.getInt32(4 * i, true)
-          : ((view.getUint8(3 * i) | (view.getUint8(3 * i + 1) << 8) | (view.getUint8(3 * i + 2) << 16)) <<
-              8) >>
-            8;
-    into[at + i] = value / scale;
-  }
+  if (bytes.length === 2 * count)
+    for (let i = 0; i < count; i++) into[at + i] = view.getInt16(2 * i, true) / scale;
+  else for (let i = 0; i < count; i++) into[at + i] = view.getInt32(4 * i, true) / scale;
 }

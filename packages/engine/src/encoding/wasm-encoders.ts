@@ -52,6 +52,8 @@ export async function encodeOgg(
     quality?: number;
     /** Receives the file's bytes in order as they are encoded; together they are the result. */
     onBytes?: (bytes: Uint8Array) => void;
+    /** Stops the encode between pieces (it rejects) once aborted. */
+    signal?: AbortSignal;
   } = {},
 ): Promise<Uint8Array> {
   const quality = options.quality ?? 4;
@@ -64,7 +66,7 @@ export async function encodeOgg(
       vbrQuality: quality,
       oggSerialNo: OGG_SERIAL_NUMBER,
     });
-    return await runEncoder(encoder, buffer, options.onBytes);
+    return await runEncoder(encoder, buffer, options.onBytes, options.signal);
   } finally {
     idleOggEncoders.push(encoder);
   }
@@ -74,6 +76,7 @@ async function runEncoder(
   encoder: Mp3Encoder | OggEncoder,
   buffer: AudioBuffer,
   onBytes?: (bytes: Uint8Array) => void,
+  signal?: AbortSignal,
 ): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   let total = 0;
@@ -87,6 +90,7 @@ async function runEncoder(
   };
   for (let offset = 0; offset < buffer.left.length; offset += CHUNK_SAMPLES) {
     if (offset > 0) await yieldToEventLoop();
+    if (signal?.aborted) throw new Error('encoding was aborted');
     const end = Math.min(buffer.left.length, offset + CHUNK_SAMPLES);
     keep(encoder.encode([buffer.left.subarray(offset, end), buffer.right.subarray(offset, end)]));
   }

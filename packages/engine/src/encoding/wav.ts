@@ -1,7 +1,7 @@
 // RIFF/WAVE PCM writer. 16-bit output is TPDF-dithered from a seeded generator, so the same
 // audio and seed always give the same bytes.
-import { createRng } from '../random.js';
 import type { AudioBuffer } from '../types.js';
+import { createQuantiser16 } from './quantise.js';
 
 export interface WavOptions {
   /** Default 16. */
@@ -10,7 +10,7 @@ export interface WavOptions {
   seed?: number;
   /**
    * 16-bit only: false writes each sample rounded without dither, for audio already on the 16-bit
-   * grid (a decoded 16-bit master), which then keeps exactly its samples. Default true.
+   * grid (a decoded 16-bit file), which then keeps exactly its samples. Default true.
    */
   dither?: boolean;
 }
@@ -49,48 +49,24 @@ export function encodeWav(buffer: AudioBuffer, options: WavOptions = {}): Uint8A
 const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**
- * 16-bit samples, clamped one step inside full scale, with TPDF dither when there is a seed (the
- * difference of two uniform values: ±1 LSB triangular). Samples go through an Int16Array view when
- * the host is little-endian like WAV (every current Node platform), else a DataView.
+ * 16-bit samples (createQuantiser16), through an Int16Array view when the host is little-endian
+ * like WAV (every current Node platform), else a copy written with a DataView.
  */
 function write16(buffer: AudioBuffer, bytes: Uint8Array, seed: number | undefined): void {
-  const { left, right } = buffer;
-  const limit = 32766;
-  const scale = 32767;
-  const frames = left.length;
+  const frames = buffer.left.length;
   const samples = LITTLE_ENDIAN_HOST
     ? new Int16Array(bytes.buffer, HEADER_BYTES, frames * 2)
     : new Int16Array(frames * 2);
-  if (seed === undefined) {
-    for (let i = 0; i < frames; i++) {
-      const l = Math.round(left[i]! * scale);
-      const r = Math.round(right[i]! * scale);
-      samples[2 * i] = l > limit ? limit : Math.max(l, -limit);
-      samples[2 * i + 1] = r > limit ? limit : Math.max(r, -limit);
-    }
-  } else writeDithered16(left, right, samples, seed);
+  createQuantiser16(seed)(buffer.left, buffer.right, 0, frames, {
+    left: samples,
+    right: samples,
+    leftAt: 0,
+    rightAt: 1,
+    step: 2,
+  });
   if (!LITTLE_ENDIAN_HOST) {
     const view = new DataView(bytes.buffer);
     for (let i = 0; i < samples.length; i++) view.setInt16(HEADER_BYTES + 2 * i, samples[i]!, true);
-  }
-}
-
-/** Hot loop: the generator is inlined xorshift32 seeded from the engine RNG, each 32-bit draw giving the two uniform halves. */
-function writeDithered16(left: Float32Array, right: Float32Array, samples: Int16Array, seed: number): void {
-  const limit = 32766;
-  const scale = 32767;
-  let state = Math.floor(createRng(seed).fork('dither').next() * 4294967296) | 1;
-  for (let i = 0; i < left.length; i++) {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    let q = Math.round(left[i]! * scale + ((state & 0xffff) - (state >>> 16)) / 65536);
-    samples[2 * i] = q > limit ? limit : Math.max(q, -limit);
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    q = Math.round(right[i]! * scale + ((state & 0xffff) - (state >>> 16)) / 65536);
-    samples[2 * i + 1] = q > limit ? limit : Math.max(q, -limit);
   }
 }
 

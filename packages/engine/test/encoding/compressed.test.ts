@@ -8,6 +8,7 @@ import {
   encodeFlac,
   encodeMp3,
   encodeOgg,
+  encodeWav,
   transcodeMaster,
 } from '../../src/encoding/index.js';
 import { musicLike } from '../mastering/signals.js';
@@ -91,7 +92,7 @@ describe('compressed encoders', () => {
 });
 
 describe('encodeFlac', () => {
-  it('is lossless: libFLAC decodes exactly the 16-bit samples that went in', async () => {
+  it('is lossless: libFLAC decodes exactly the 16-bit samples of the WAV of the same audio (the same dither)', async () => {
     const input = musicLike(2, 0.4, 12);
     const bytes = await encodeFlac(input);
     assert.equal(String.fromCharCode(...bytes.subarray(0, 4)), 'fLaC');
@@ -124,30 +125,44 @@ describe('encodeFlac', () => {
     const decodedLeft = new Int16Array(left!.buffer, left!.byteOffset, left!.byteLength / 2);
     const decodedRight = new Int16Array(right!.buffer, right!.byteOffset, right!.byteLength / 2);
     assert.equal(decodedLeft.length, input.left.length);
-    const quantise = (x: number) => Math.max(-32766, Math.min(32766, Math.round(x * 32767))) | 0;
+    const wav = encodeWav(input, { bitDepth: 16 });
+    const wavSamples = new Int16Array(wav.buffer, wav.byteOffset + 44, (wav.byteLength - 44) / 2);
     for (let i = 0; i < input.left.length; i++) {
-      assert.equal(decodedLeft[i], quantise(input.left[i]!));
-      assert.equal(decodedRight[i], quantise(input.right[i]!));
+      assert.equal(decodedLeft[i], wavSamples[2 * i]);
+      assert.equal(decodedRight[i], wavSamples[2 * i + 1]);
     }
   });
 });
 
 describe('decodeFlac', () => {
-  for (const bitDepth of [16, 24] as const) {
-    it(`reads back exactly the ${bitDepth}-bit samples encodeFlac wrote, so encoding them again gives the same file`, async () => {
-      const input = musicLike(1.5, 0.9, 7);
-      const bytes = await encodeFlac(input, { bitDepth });
-      const decoded = await decodeFlac(bytes);
-      assert.equal(decoded.sampleRate, 44100);
-      assert.equal(decoded.left.length, input.left.length);
-      const step = 1 / (2 ** (bitDepth - 1) - 1);
-      for (let i = 0; i < input.left.length; i += 97) {
-        assert.ok(Math.abs(decoded.left[i]! - input.left[i]!) <= step / 2 + 1e-9, `left ${i}`);
-        assert.ok(Math.abs(decoded.right[i]! - input.right[i]!) <= step / 2 + 1e-9, `right ${i}`);
-      }
-      assert.deepEqual(await encodeFlac(decoded, { bitDepth }), bytes);
-    });
-  }
+  it('reads back the 24-bit samples encodeFlac wrote, so encoding them again gives the same file', async () => {
+    const input = musicLike(1.5, 0.9, 7);
+    const bytes = await encodeFlac(input, { bitDepth: 24 });
+    const decoded = await decodeFlac(bytes);
+    assert.equal(decoded.sampleRate, 44100);
+    assert.equal(decoded.left.length, input.left.length);
+    for (let i = 0; i < input.left.length; i += 97) {
+      assert.ok(Math.abs(decoded.left[i]! - input.left[i]!) <= 0.5 / 8388607 + 1e-9, `left ${i}`);
+      assert.ok(Math.abs(decoded.right[i]! - input.right[i]!) <= 0.5 / 8388607 + 1e-9, `right ${i}`);
+    }
+    assert.deepEqual(await encodeFlac(decoded, { bitDepth: 24 }), bytes);
+  });
+
+  it('reads 16-bit extremes, silence and sign changes exactly', async () => {
+    const values = [0, 1, -1, 255, -255, 256, -256, 32766, -32766, 12345, -12345];
+    const frames = 4096 * 3;
+    // a block of silence first, then the values, the right channel their negatives
+    const left = new Float32Array(frames).map((_, i) => (i < 4096 ? 0 : values[i % values.length]! / 32767));
+    const right = left.map((sample) => -sample);
+    const audio = { sampleRate: 44100, left, right };
+    const decoded = await decodeFlac(await encodeFlac(audio));
+    const wav = encodeWav(audio, { bitDepth: 16 });
+    const fromWav = new Int16Array(wav.buffer, wav.byteOffset + 44, frames * 2);
+    for (let i = 0; i < frames; i++) {
+      assert.equal(Math.round(decoded.left[i]! * 32767), fromWav[2 * i], `left ${i}`);
+      assert.equal(Math.round(decoded.right[i]! * 32767), fromWav[2 * i + 1], `right ${i}`);
+    }
+  });
 
   it('refuses bytes that are not FLAC, naming what it could not read', async () => {
     await assert.rejects(
@@ -158,23 +173,34 @@ describe('decodeFlac', () => {
 });
 
 describe('transcodeMaster', () => {
-  it('writes a WAV with exactly the stored master’s 16-bit samples (no dither added again)', async () => {
-    const master = await encodeAudioFile('flac', musicLike(1, 0.5, 3));
-    const wav = await transcodeMaster(master, 'wav');
-    const fromWav = new Int16Array(wav.buffer, wav.byteOffset + 44, (wav.byteLength - 44) / 2);
-    const decoded = await decodeFlac(master);
-    assert.equal(fromWav.length, decoded.left.length * 2);
-    for (let i = 0; i < decoded.left.length; i++) {
-      assert.equal(fromWav[2 * i], Math.round(decoded.left[i]! * 32767));
-      assert.equal(fromWav[2 * i + 1], Math.round(decoded.right[i]! * 32767));
-    }
+  it('writes from the FLAC master the very WAV the render writes (the same samples, dither and all)', async () => {
+    const audio = musicLike(1, 0.5, 3);
+    const master = await encodeAudioFile('flac', audio);
+    assert.deepEqual(await transcodeMaster(master, 'wav'), await encodeAudioFile('wav', audio));
   });
 
   it('writes an OGG of the master, streaming the same bytes it returns', async () => {
     const master = await encodeAudioFile('flac', musicLike(1, 0.5, 3));
     const pieces: Uint8Array[] = [];
-    const ogg = await transcodeMaster(master, 'ogg', (bytes) => pieces.push(bytes));
+    const ogg = await transcodeMaster(master, 'ogg', { onBytes: (bytes) => pieces.push(bytes) });
     assert.equal(String.fromCharCode(...ogg.subarray(0, 4)), 'OggS');
     assert.deepEqual(Buffer.concat(pieces), Buffer.from(ogg));
+  });
+
+  it('stops once aborted instead of writing a file nobody waits for', async () => {
+    const master = await encodeAudioFile('flac', musicLike(3, 0.5, 3));
+    const stop = new AbortController();
+    const pieces: Uint8Array[] = [];
+    const ogg = transcodeMaster(master, 'ogg', {
+      signal: stop.signal,
+      onBytes: (bytes) => {
+        pieces.push(bytes);
+        stop.abort();
+      },
+    });
+    await assert.rejects(ogg, /aborted/);
+    const aborted = new AbortController();
+    aborted.abort();
+    await assert.rejects(transcodeMaster(master, 'wav', { signal: aborted.signal }), /aborted/);
   });
 });

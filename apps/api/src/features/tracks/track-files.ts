@@ -27,7 +27,10 @@ export function liveAudioKey(workspaceId: string, trackId: string): string {
   return `${trackFolder(workspaceId, trackId)}live.mp3`;
 }
 
-/** Formats and files made on first request from the track's engine request, not at generation. */
+/**
+ * Files made on first request, not at generation: WAV and OGG from the stored FLAC master, stems
+ * (and, for a track stored before masters were, every format) from the track's engine request.
+ */
 export const DERIVED_KINDS = ['wav', 'ogg', 'flac', 'stems'] as const;
 export type DerivedKind = (typeof DERIVED_KINDS)[number];
 
@@ -42,7 +45,8 @@ export function derivedFileKey(workspaceId: string, trackId: string, kind: Deriv
 
 /**
  * The engine request a track was generated from. The engine is deterministic by request, seed and
- * bank, so the same request renders the same audio again: derived formats are made from it. The
+ * bank, so the same request renders the same audio again while the engine is unchanged: stems are
+ * made from it, and checked against the stored master (generation/track-derived-files.ts). The
  * one place the API spells an engine request: POST /v1/tracks checks its inputs with the same
  * request (track-inputs.ts, without outputs) before the row exists.
  */

@@ -290,7 +290,7 @@ export function registerTrackRoutes(app: FastifyInstance, deps: TrackRoutesDeps)
         tags: ['tracks'],
         summary: 'Download the audio',
         description:
-          "Download the audio (mp3, wav, ogg or flac); supports Range (206) and ETag. FLAC is the track's stored master (16-bit); WAV and OGG are made from it on their first download (a second or two) and kept after that, so every format is the audio the track was made with. With `?stream=1` (mp3) on a track that is still queued or generating, the answer is a progressive MP3 that grows as the track renders and ends when it is ready, so a player can start at once.",
+          "Download the audio (mp3, wav, ogg or flac); supports Range (206) and ETag. FLAC is the track's stored master (16-bit); WAV and OGG are made from it on their first download (for 120 s, under a second for WAV and a few seconds for OGG) and kept for 7 days, made again after that, so every format is the audio the track was made with. A track made before masters were stored (2026-11-29) has its WAV, OGG and FLAC rendered again from its request instead. With `?stream=1` (mp3) on a track that is still queued or generating, the answer is a progressive MP3 that grows as the track renders and ends when it is ready, so a player can start at once.",
         params: TrackIdParamsSchema,
         querystring: AudioQuerySchema,
       },

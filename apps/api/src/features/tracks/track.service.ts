@@ -49,7 +49,7 @@ export interface MakingFile {
   finished: Promise<FileRef>;
 }
 
-/** WAV/OGG/FLAC/stems of a ready track, made on first download (given by the composition root). */
+/** WAV/OGG/stems of a ready track (and FLAC, of one stored without a master), made on first download (given by the composition root). */
 export interface DerivedFileSource {
   /**
    * `stillExists` is asked once the file is made, so a track deleted meanwhile keeps nothing.
@@ -92,7 +92,7 @@ export interface TracksServiceDeps {
   };
   /** Wakes `Prefer: wait` when the track's events commit (the event hub); without it the wait is the timeout. */
   watchTrack?: WatchTrack;
-  /** Makes a ready track's WAV, OGG, FLAC and stems on first download; without it only stored files are served. */
+  /** Makes a ready track's WAV, OGG and stems on first download; without it only stored files are served. */
   derivedFiles?: DerivedFileSource;
   /** Checks a voice_id against the catalogue and the plan (404 / 403 plan_required) and describes it. */
   resolveVoice?: (voiceId: string, plan: Plan) => Promise<{ spec: VoiceSpec }>;

@@ -33,10 +33,21 @@ export interface Storage {
 
 /** An object's bytes, whole: for the small files the service reads itself (a waveform, a master, a preview). */
 export async function readObject(storage: Pick<Storage, 'getStream'>, key: string): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await storage.getStream(key))
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return new Uint8Array(Buffer.concat(chunks));
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of await storage.getStream(key)) {
+    const bytes: Uint8Array = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    chunks.push(bytes);
+    total += bytes.byteLength;
+  }
+  // one copy, into a buffer of its own (so it can be moved to a worker thread)
+  const whole = new Uint8Array(total);
+  let at = 0;
+  for (const bytes of chunks) {
+    whole.set(bytes, at);
+    at += bytes.byteLength;
+  }
+  return whole;
 }
 
 /** Refuses keys that could escape the storage root. */

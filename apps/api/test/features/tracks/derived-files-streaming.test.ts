@@ -16,7 +16,11 @@ import {
   MASTER_CHANGED_STAGE,
   type Transcode,
 } from '../../../src/features/tracks/generation/generation-pool.js';
-import { createDerivedFiles } from '../../../src/features/tracks/generation/track-derived-files.js';
+import {
+  createDerivedFiles,
+  DERIVED_FILE_TTL_MS,
+  sweepDerivedFiles,
+} from '../../../src/features/tracks/generation/track-derived-files.js';
 import type { TrackRow } from '../../../src/features/tracks/track.repository.js';
 import { createLocalStorage } from '../../../src/platform/storage/local-storage.js';
 
@@ -211,30 +215,55 @@ describe('derived files made on first download', () => {
 
     it('has its stems render reproduce the stored master, and answers 422 keeping nothing when it does not', async () => {
       const storage = createLocalStorage(mkdtempSync(join(tmpdir(), 'tf-derived-changed-')));
-      const asked: { formats: unknown; stems: unknown; masterEtag: unknown }[] = [];
+      await storage.put(masterKey, new Uint8Array([9, 8, 7, 6]), 'audio/flac');
+      const asked: { formats: unknown; stems: unknown; master: unknown }[] = [];
       const render: Generate = async (request, options) => {
         asked.push({
           formats: request.outputs?.formats,
           stems: request.outputs?.stems,
-          masterEtag: options.masterEtag,
+          master: options.master ? [...options.master] : undefined,
         });
         throw new GenerationError('its master differs from the stored one', MASTER_CHANGED_STAGE);
       };
       const derived = createDerivedFiles({ storage, render, transcode: noMaster });
+      const changed = (error: unknown) =>
+        error instanceof AppError &&
+        error.code === 'unprocessable_track' &&
+        /made by an earlier version of the engine/.test(error.message);
       const making = await derived.get(mastered, 'stems', async () => true);
       assert.ok('making' in making);
-      await assert.rejects(
-        making.making.finished,
-        (error: unknown) =>
-          error instanceof AppError &&
-          error.code === 'unprocessable_track' &&
-          /made by an earlier version of the engine/.test(error.message),
-      );
-      assert.deepEqual(asked, [{ formats: ['flac'], stems: true, masterEtag: '"master"' }]);
+      await assert.rejects(making.making.finished, changed);
+      assert.deepEqual(asked, [{ formats: ['flac'], stems: true, master: [9, 8, 7, 6] }]);
       assert.equal(
         await storage.stat(`tracks/${track.workspace_id}/${track.id}/derived/stems.zip`),
         undefined,
       );
+      // remembered: the next download answers at once, without rendering the track again
+      await assert.rejects(
+        derived.get(mastered, 'stems', async () => true),
+        changed,
+      );
+      assert.equal(asked.length, 1);
+      // until the sweep clears the mark a week on, and the check runs again
+      const weekOn = new Date(Date.now() + DERIVED_FILE_TTL_MS + 60_000);
+      await sweepDerivedFiles(storage, weekOn);
+      const again = await derived.get(mastered, 'stems', async () => true);
+      assert.ok('making' in again);
+      await assert.rejects(again.making.finished, changed);
+      assert.equal(asked.length, 2);
+    });
+
+    it('renders a track again, as one stored without a master, when its master is missing from the store', async () => {
+      const storage = createLocalStorage(mkdtempSync(join(tmpdir(), 'tf-derived-lost-')));
+      const engine = controlledRender();
+      const derived = createDerivedFiles({ storage, render: engine.render, transcode: noMaster });
+      const making = await derived.get(mastered, 'wav', async () => true);
+      assert.ok('making' in making);
+      while (engine.calls.length === 0) await tick();
+      assert.equal(engine.calls[0]?.options.master, undefined);
+      for (const index of [0, 1, 2]) engine.sendPiece(0, index);
+      engine.calls[0]?.finish();
+      assert.equal((await making.making.finished).bytes, 6);
     });
   });
 });

@@ -9,8 +9,8 @@ export type ToGenerationWorker =
       request: TrackRequest;
       streamMp3: boolean;
       streamFile: boolean;
-      /** The stored master's ETag the render must reproduce before any stem goes out (GenerateOptions). */
-      masterEtag?: string;
+      /** The stored master the render must reproduce before any stem goes out (GenerateOptions). */
+      master?: Uint8Array;
     }
   | { type: 'transcode'; taskId: number; flac: Uint8Array; format: 'wav' | 'ogg'; streamFile: boolean }
   | { type: 'abort'; taskId: number };

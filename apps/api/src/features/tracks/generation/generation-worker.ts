@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   createRenderPool,
+  decodeFlac,
   EngineError,
   encodeFlac,
   generateTrack,
@@ -17,7 +18,6 @@ import {
 } from '@trackforge/engine';
 import { loadVoiceBank } from '@trackforge/engine/node/load-voices.js';
 import { Zip, ZipPassThrough } from 'fflate';
-import { contentEtag } from '../../../platform/http/send-file.js';
 import type { GeneratedTrack } from './generated-track.js';
 import type { FromGenerationWorker, ToGenerationWorker } from './generation-messages.js';
 import { type GenerationThreadData, MASTER_CHANGED_STAGE } from './generation-pool.js';
@@ -61,7 +61,10 @@ port.on('message', async (message: ToGenerationWorker) => {
       ? (bytes: Uint8Array) => send({ type: 'file', taskId: message.taskId, bytes })
       : undefined;
     if (message.type === 'transcode') {
-      const bytes = await transcodeMaster(message.flac, message.format, sendFile);
+      const bytes = await transcodeMaster(message.flac, message.format, {
+        onBytes: sendFile,
+        signal: controller.signal,
+      });
       send({ type: 'transcoded', taskId: message.taskId, bytes }, [bytes.buffer as ArrayBuffer]);
       return;
     }
@@ -92,7 +95,7 @@ port.on('message', async (message: ToGenerationWorker) => {
         send({ type: 'progress', taskId: message.taskId, fraction });
       },
     });
-    if (message.masterEtag && (!result.files.flac || contentEtag(result.files.flac) !== message.masterEtag)) {
+    if (message.master && !(result.files.flac && (await sameAudio(result.files.flac, message.master)))) {
       send({
         type: 'failed',
         taskId: message.taskId,
@@ -128,6 +131,18 @@ port.on('message', async (message: ToGenerationWorker) => {
     aborts.delete(message.taskId);
   }
 });
+
+/**
+ * Whether two FLAC files hold the same audio: the same bytes, or, when another FLAC encoder (a new
+ * libFLAC, another level) wrote one of them, the same samples.
+ */
+async function sameAudio(made: Uint8Array, stored: Uint8Array): Promise<boolean> {
+  if (Buffer.compare(made, stored) === 0) return true;
+  const [a, b] = await Promise.all([decodeFlac(made), decodeFlac(stored)]);
+  const same = (x: Float32Array, y: Float32Array) =>
+    x.length === y.length && x.every((value, i) => value === y[i]);
+  return same(a.left, b.left) && same(a.right, b.right);
+}
 
 /**
  * The stems as a zip of 24-bit FLAC files (about half the size of WAV; zip's own deflate gains

@@ -20,7 +20,13 @@ import { readObject, type Storage } from '../../../platform/storage/storage.js';
 import type { TrackRow } from '../track.repository.js';
 import type { DerivedFileSource, MakingFile } from '../track.service.js';
 import type { TrackFiles } from '../track.table.js';
-import { type DerivedKind, derivedFileKey, engineRequestOf, TRACK_FILES } from '../track-files.js';
+import {
+  type DerivedKind,
+  derivedFileKey,
+  engineRequestOf,
+  TRACK_FILES,
+  trackFolder,
+} from '../track-files.js';
 import { type Generate, GenerationError, MASTER_CHANGED_STAGE, type Transcode } from './generation-pool.js';
 
 type FileRef = NonNullable<TrackFiles['wav']>;
@@ -41,7 +47,22 @@ export async function sweepDerivedFiles(storage: Storage, olderThan: Date): Prom
   return deleted;
 }
 
-/** A derived file while it is being made: its bytes so far and the rest as they come. */
+/**
+ * Marks a track whose stems no longer match its master (a failed check): under derived/, so the
+ * sweep clears it after DERIVED_FILE_TTL_MS and the check runs again (an engine rolled back).
+ */
+function stemsUnavailableKey(track: Pick<TrackRow, 'workspace_id' | 'id'>): string {
+  return `${trackFolder(track.workspace_id, track.id)}derived/stems-unavailable`;
+}
+
+function stemsUnavailable(track: Pick<TrackRow, 'id'>): AppError {
+  return new AppError(
+    'unprocessable_track',
+    `Track ${track.id} was made by an earlier version of the engine, which renders it differently now: stems made today would not add up to its audio, so none are made. Its MP3, WAV, OGG, FLAC and MIDI are the track as it was made. For stems, make it again with the same request and seed (a new track): that is the track as the engine renders it now, stems and all.`,
+    { param: 'id' },
+  );
+}
+
 /** The ETag of a derived file: it follows from the MP3's (same request, same render) and the format. */
 function derivedEtag(track: TrackRow, kind: DerivedKind): string {
   const source = track.files?.mp3?.etag ?? track.id;
@@ -138,12 +159,16 @@ export function createDerivedFiles(deps: {
       new AppError('not_found', `Track ${track.id} was deleted while its ${kind} was being made.`, {
         param: 'id',
       });
-    const master = track.files?.flac;
     const onFileBytes = (bytes: Uint8Array) => bytesSoFar.push(bytes);
     const makeBytes = async (): Promise<Uint8Array | undefined> => {
+      // a master the row names but the store lost (a bucket restored to an earlier point): the
+      // track is then made again from its request, as one stored before masters were
+      const master =
+        track.files?.flac && (await deps.storage.stat(track.files.flac.key))
+          ? await readObject(deps.storage, track.files.flac.key)
+          : undefined;
       if (master && (kind === 'wav' || kind === 'ogg')) {
-        const flac = await readObject(deps.storage, master.key);
-        return deps.transcode(flac, kind, { signal: controller.signal, onFileBytes });
+        return deps.transcode(master, kind, { signal: controller.signal, onFileBytes });
       }
       const generated = await deps.render(
         engineRequestOf(track, {
@@ -153,18 +178,16 @@ export function createDerivedFiles(deps: {
           midi: false,
           waveform: false,
         }),
-        { signal: controller.signal, onFileBytes, ...(stems && master ? { masterEtag: master.etag } : {}) },
+        { signal: controller.signal, onFileBytes, ...(stems && master ? { master } : {}) },
       );
       return stems ? generated.stemsZip : generated.files[kind];
     };
     const make = async (): Promise<FileRef> => {
-      const bytes = await makeBytes().catch((error: Error) => {
+      const bytes = await makeBytes().catch(async (error: Error) => {
         if (!(error instanceof GenerationError) || error.stage !== MASTER_CHANGED_STAGE) throw error;
-        throw new AppError(
-          'unprocessable_track',
-          `Track ${track.id} was made by an earlier version of the engine, which renders it differently now: stems made today would not add up to its audio, so none are made. Its MP3, WAV, OGG, FLAC and MIDI are the track as it was made. For stems, make it again with the same request and seed (a new track): that is the track as the engine renders it now, stems and all.`,
-          { param: 'id' },
-        );
+        // remembered, so the next downloads answer at once instead of rendering the track again
+        await deps.storage.put(stemsUnavailableKey(track), new Uint8Array(0), 'text/plain');
+        throw stemsUnavailable(track);
       });
       if (!bytes) throw new Error(`the engine made no ${kind} for track ${track.id}`);
       if (bytes.byteLength !== bytesSoFar.total)
@@ -224,6 +247,8 @@ export function createDerivedFiles(deps: {
       }
       const stored = await deps.storage.stat(key);
       if (stored) return { file: { key, bytes: stored.bytes, etag: derivedEtag(track, kind) } };
+      if (kind === 'stems' && (await deps.storage.stat(stemsUnavailableKey(track))))
+        throw stemsUnavailable(track);
       // checked again: another request may have started the render while this one read the store
       const render = inFlight.get(key) ?? start(track, kind, key, stillExists);
       inFlight.set(key, render);

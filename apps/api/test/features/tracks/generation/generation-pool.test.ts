@@ -62,4 +62,53 @@ describe('generation threads', () => {
     await running;
     assert.deepEqual(order, ['queued render refused: generation was aborted', 'running render finished']);
   });
+
+  it('make a WAV from a FLAC master in a thread, streaming it, the master moved there and not copied', async () => {
+    const made = await alone.generate(
+      { ...request, durationSeconds: 6, outputs: { formats: ['flac', 'wav'], midi: false, waveform: false } },
+      {},
+    );
+    const master = made.files.flac!;
+    const pieces: Uint8Array[] = [];
+    const wav = await alone.transcode(master, 'wav', { onFileBytes: (bytes) => pieces.push(bytes) });
+    assert.equal(master.byteLength, 0, 'handed over to the thread');
+    assert.deepEqual(wav, made.files.wav, "the render's own WAV, byte for byte");
+    assert.deepEqual(Buffer.concat(pieces), Buffer.from(wav));
+  });
+
+  it('stop a transcode whose caller went away, and refuse a stems render that no longer makes the master', async () => {
+    const made = await alone.generate(
+      { ...request, durationSeconds: 6, outputs: { formats: ['flac'], midi: false, waveform: false } },
+      {},
+    );
+    const leaving = new AbortController();
+    const ogg = alone.transcode(made.files.flac!.slice(), 'ogg', {
+      signal: leaving.signal,
+      onFileBytes: () => leaving.abort(),
+    });
+    await assert.rejects(ogg, /aborted/);
+    // the master of another seed stands for what an earlier engine made of this request
+    const other = await alone.generate(
+      {
+        ...request,
+        seed: 12,
+        durationSeconds: 6,
+        outputs: { formats: ['flac'], midi: false, waveform: false },
+      },
+      {},
+    );
+    const stems = {
+      ...request,
+      durationSeconds: 6,
+      outputs: { formats: ['flac' as const], stems: true, midi: false, waveform: false },
+    };
+    const streamed: Uint8Array[] = [];
+    await assert.rejects(
+      alone.generate(stems, { master: other.files.flac!, onFileBytes: (bytes) => streamed.push(bytes) }),
+      (error: Error & { stage?: string }) => error.stage === 'master_changed',
+    );
+    assert.equal(streamed.length, 0, 'no stem went out');
+    const same = await alone.generate(stems, { master: made.files.flac! });
+    assert.ok(same.stemsZip && same.stemsZip.byteLength > 0);
+  });
 });
