@@ -2,7 +2,7 @@
 // process from the package's own files.
 import { createRequire } from 'node:module';
 import type { AudioBuffer } from '../types.js';
-import { createQuantiser16 } from './quantise.js';
+import { createQuantiser16, quantise24 } from './quantise.js';
 
 /** The part of libflacjs's API this encoder uses (its own typings do not load under NodeNext ESM). */
 interface LibFlac {
@@ -134,12 +134,6 @@ export async function encodeFlac(
   return bytes;
 }
 
-/** Rounds to the 24-bit grid, one step inside full scale (as the WAV writer does). */
-function quantise24(sample: number): number {
-  const q = Math.round(sample * 8388607);
-  return q > 8388606 ? 8388606 : Math.max(q, -8388606);
-}
-
 /**
  * Decodes a stereo FLAC file of 16 or 24 bits (the files encodeFlac writes) to PCM, each sample at
  * its integer's value over the scale encodeFlac quantised with, so writing the result again at that
@@ -150,8 +144,8 @@ export async function decodeFlac(bytes: Uint8Array): Promise<AudioBuffer> {
   const decoder = flac.create_libflac_decoder(false);
   if (decoder === 0) throw new Error('libflacjs could not create a decoder');
   let sampleRate = 0;
-  let left: Float32Array<ArrayBuffer> = new Float32Array(0);
-  let right: Float32Array<ArrayBuffer> = new Float32Array(0);
+  let left = new Float32Array(0);
+  let right = new Float32Array(0);
   let frames = 0;
   let failure: string | undefined;
   let position = 0;
@@ -165,14 +159,12 @@ export async function decodeFlac(bytes: Uint8Array): Promise<AudioBuffer> {
       },
       (channels, frame) => {
         const count = frame.blocksize;
-        if (frames + count > left.length) {
-          // a file whose STREAMINFO left the length out grows its buffers as it goes
-          const grown = Math.max(frames + count, left.length * 2);
-          left = grownTo(left, grown);
-          right = grownTo(right, grown);
+        if (failure || frames + count > left.length) {
+          failure ??= 'more samples than its STREAMINFO names';
+          return;
         }
         readSamples(channels[0]!, frame.bitsPerSample, count, left, frames);
-        readSamples(channels[1] ?? channels[0]!, frame.bitsPerSample, count, right, frames);
+        readSamples(channels[1]!, frame.bitsPerSample, count, right, frames);
         frames += count;
       },
       (_code, description) => {
@@ -181,6 +173,7 @@ export async function decodeFlac(bytes: Uint8Array): Promise<AudioBuffer> {
       (metadata) => {
         sampleRate = metadata.sampleRate;
         if (metadata.channels !== 2) failure ??= `a ${metadata.channels}-channel file, not stereo`;
+        // encodeFlac always names the length, so the samples have their place before they come
         left = new Float32Array(metadata.total_samples);
         right = new Float32Array(metadata.total_samples);
       },
@@ -196,12 +189,6 @@ export async function decodeFlac(bytes: Uint8Array): Promise<AudioBuffer> {
   }
   if (sampleRate === 0) throw new Error('not a FLAC file this decoder can read: no STREAMINFO');
   return { sampleRate, left: left.subarray(0, frames), right: right.subarray(0, frames) };
-}
-
-function grownTo(samples: Float32Array, length: number): Float32Array<ArrayBuffer> {
-  const grown = new Float32Array(length);
-  grown.set(samples);
-  return grown;
 }
 
 /** libflacjs hands each channel's samples as little-endian integers: 2 bytes for 16-bit, 4 for 24-bit. */

@@ -1,7 +1,7 @@
-// Float samples to 16-bit integers, clamped one step inside full scale, with TPDF dither from a
-// seeded generator (the difference of two uniform values: ±1 LSB triangular) or without. The WAV
-// and FLAC writers share it, so a track's 16-bit WAV and FLAC hold the same samples and a WAV made
-// again from the FLAC is the WAV the render would have written.
+// Float samples to 16- or 24-bit integers, clamped one step inside full scale; 16-bit with TPDF
+// dither from a seeded generator (the difference of two uniform values: ±1 LSB triangular) or
+// without. The WAV and FLAC writers share it, so a track's WAV and FLAC hold the same samples and a
+// WAV made again from the FLAC is the WAV the render would have written.
 import { createRng } from '../random.js';
 
 const SCALE = 32767;
@@ -54,4 +54,10 @@ export function createQuantiser16(seed: number | undefined): Quantise16 {
       outRight[rightAt + step * i] = r > LIMIT ? LIMIT : Math.max(r, -LIMIT);
     }
   };
+}
+
+/** Rounds to the 24-bit grid, undithered (the quantisation noise sits at −144 dBFS). */
+export function quantise24(sample: number): number {
+  const q = Math.round(sample * 8388607);
+  return q > 8388606 ? 8388606 : Math.max(q, -8388606);
 }

@@ -1,7 +1,7 @@
 // RIFF/WAVE PCM writer. 16-bit output is TPDF-dithered from a seeded generator, so the same
 // audio and seed always give the same bytes.
 import type { AudioBuffer } from '../types.js';
-import { createQuantiser16 } from './quantise.js';
+import { createQuantiser16, quantise24 } from './quantise.js';
 
 export interface WavOptions {
   /** Default 16. */
@@ -70,15 +70,12 @@ function write16(buffer: AudioBuffer, bytes: Uint8Array, seed: number | undefine
   }
 }
 
-/** 24-bit samples, undithered (the quantisation noise sits at −144 dBFS), clamped inside full scale. */
+/** 24-bit samples (quantise24), little-endian. */
 function write24(buffer: AudioBuffer, bytes: Uint8Array): void {
   const { left, right } = buffer;
-  const limit = 8388606;
-  const scale = 8388607;
   let offset = HEADER_BYTES;
   const put = (sample: number) => {
-    const raw = Math.round(sample * scale);
-    const q = raw > limit ? limit : Math.max(raw, -limit);
+    const q = quantise24(sample);
     bytes[offset] = q & 0xff;
     bytes[offset + 1] = (q >> 8) & 0xff;
     bytes[offset + 2] = (q >> 16) & 0xff;

@@ -161,20 +161,21 @@ export function createGenerationPool(options: {
         continue;
       }
       busy.set(worker, task);
-      const streamFile = task.options.onFileBytes !== undefined;
-      const master = task.job.type === 'transcode' ? task.job.flac : task.options.master;
+      const { job, options: taskOptions } = task;
+      const streamFile = taskOptions.onFileBytes !== undefined;
       const message: ToGenerationWorker =
-        task.job.type === 'transcode'
-          ? { type: 'transcode', taskId: task.id, flac: task.job.flac, format: task.job.format, streamFile }
+        job.type === 'transcode'
+          ? { type: 'transcode', taskId: task.id, flac: job.flac, format: job.format, streamFile }
           : {
               type: 'generate',
               taskId: task.id,
-              request: task.job.request,
-              streamMp3: task.options.onMp3 !== undefined,
+              request: job.request,
+              streamMp3: taskOptions.onMp3 !== undefined,
               streamFile,
-              ...(master ? { master } : {}),
+              ...(taskOptions.master ? { master: taskOptions.master } : {}),
             };
       // a master is moved to the thread, not copied (13 MB for 120 s)
+      const master = job.type === 'transcode' ? job.flac : taskOptions.master;
       worker.postMessage(message, master ? [master.buffer as ArrayBuffer] : []);
       task.options.signal?.addEventListener('abort', () => {
         if (busy.get(worker) === task)

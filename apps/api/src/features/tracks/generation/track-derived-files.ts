@@ -2,8 +2,8 @@
 // made from that master on first download (no render), so they stay the audio the track was made
 // with whatever the engine becomes. Its stems are rendered again from the track's engine request
 // (the engine is deterministic by request, seed and bank) and go out only when that render's master
-// is the stored one byte for byte: after an engine change that alters this track, a stems download
-// is a 422 rather than parts that do not add up to the track. Tracks made before masters were
+// holds the stored one's samples: after an engine change that alters this track, a stems download
+// is a 422 (remembered until the sweep) rather than parts that do not add up to the track. Tracks made before masters were
 // stored render every format again, unchecked. Made files are kept beside the track's files. The
 // first download is streamed while the file is made (chunked, without a length); downloads
 // meanwhile join the same render, and a byte range waits for the kept file. Deleting the track
